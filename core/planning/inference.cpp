@@ -19,6 +19,18 @@ constexpr Band kGenericPrefill{0.3, 0.45, 0.6};
 constexpr Band kGenericDecode{0.5, 0.65, 0.8};
 constexpr int kMaxBatch = 1024;
 constexpr double kInferenceOverheadBytes = 2.0e9; // runtime, activations and workspace per chip
+// Decode GEMMs (one token per sequence) reach a smaller share of the peak than prefill's:
+// inference-sim/BLIS calibrates mfuDecode 0.30 against mfuPrefill 0.45 on H100
+// (inference-sim/inference-sim#1710, #1711), so decode compute runs at 2/3 of prefill's efficiency.
+constexpr double kDecodeComputeShareOfPrefill = 0.30 / 0.45;
+// How much of the shorter of a decode step's memory and compute time is not hidden behind the
+// longer: open tools assume either perfect overlap (llm-analysis) or none (Calculon's
+// no_overlap); the planner takes the midpoint.
+constexpr double kUnhiddenShare = 0.5;
+// Tensor-parallel all-reduce reaches ~80% of the per-direction link bandwidth (stas00,
+// network/README: all-gather/reduce-scatter/all-reduce measured at 80-82% on 8×H200).
+constexpr double kCollectiveEfficiency = 0.8;
+constexpr double kActivationBytes = 2; // bf16 activations between tensor-parallel shards
 
 QString describe(const catalog::Profile &p)
 {
@@ -26,6 +38,42 @@ QString describe(const catalog::Profile &p)
         .arg(p.accelerator, catalog::toString(p.workload), p.precisionName, p.framework, p.source.url,
              p.source.asOf.toString(Qt::ISODate));
 }
+
+struct Shape
+{
+    double layers = 0;
+    double hidden = 0;
+    double kvBytesPerToken = 0;
+    bool estimated = false;
+};
+
+Shape modelShape(const InferenceInput &input)
+{
+    const double kvBytes = input.precision == catalog::Precision::Fp8 || input.precision == catalog::Precision::Fp4 ? 1 : 2;
+    Shape s;
+    if (input.layers && input.hidden && input.heads && input.kvHeads) {
+        s.layers = *input.layers;
+        s.hidden = *input.hidden;
+        s.kvBytesPerToken = 2.0 * s.layers * *input.kvHeads * (s.hidden / *input.heads) * kvBytes;
+        return s;
+    }
+    // Llama-like shape from the size, with grouped-query attention of 8 KV heads of 128.
+    s.estimated = true;
+    s.hidden = std::cbrt(input.modelParams * 128.0 / 12.0);
+    s.layers = std::max(1.0, std::round(s.hidden / 128.0));
+    s.kvBytesPerToken = 2.0 * s.layers * 8 * 128 * kvBytes;
+    return s;
+}
+
+struct Hardware
+{
+    int chips = 1;
+    double peakFlops = 0;   // per chip, at the precision
+    double bandwidth = 0;   // HBM, per chip
+    double linkBandwidth = 0; // per chip, per direction; 0 when unknown
+    double prefillEff = 0;
+    double decodeEff = 0;
+};
 
 struct Roofline
 {
@@ -36,22 +84,35 @@ struct Roofline
     double prefillShare = 0;
 };
 
+// Seconds for the two tensor-parallel all-reduces per layer of `tokens` activations (ring:
+// 2·(n−1)/n of the data per chip).
+double allReduceSeconds(const Shape &shape, double tokens, const Hardware &hw)
+{
+    if (hw.chips <= 1 || hw.linkBandwidth <= 0)
+        return 0;
+    const double bytes = 2.0 * shape.layers * 2.0 * (hw.chips - 1) / hw.chips * tokens * shape.hidden * kActivationBytes;
+    return bytes / (hw.linkBandwidth * kCollectiveEfficiency);
+}
+
 Roofline roofline(const InferenceInput &in, double params, double active, double inputTokens, double outputTokens,
-                  int batch, int chips, double peakFlops, double bandwidth, double prefillEff, double decodeEff,
-                  double kvPerToken)
+                  int batch, const Hardware &hw, const Shape &shape)
 {
     Roofline r;
     const double weightBytes = params * bytesPerWeight(in.precision);
     const double activeBytes = active * bytesPerWeight(in.precision);
-    const double compute = chips * peakFlops * prefillEff;
-    r.ttftSeconds = 2.0 * active * inputTokens / compute;
+    const double compute = hw.chips * hw.peakFlops * hw.prefillEff;
+    r.ttftSeconds = 2.0 * active * inputTokens / compute + allReduceSeconds(shape, inputTokens, hw);
     // A decode step reads the weights the batch touches (all of them once the batch is large
-    // for a mixture of experts) and every sequence's KV cache, at about half its final length.
+    // for a mixture of experts) and every sequence's KV cache, at about half its final length;
+    // each token costs 2·active FLOPs plus attention over that context (4·L·ctx·d).
+    const double context = inputTokens + outputTokens / 2.0;
     const double weightsRead = std::min(weightBytes, activeBytes * std::max(1, batch));
-    const double kvRead = batch * kvPerToken * (inputTokens + outputTokens / 2.0);
-    const double memorySeconds = (weightsRead + kvRead) / (chips * bandwidth * decodeEff);
-    const double computeSeconds = batch * 2.0 * active / compute;
-    r.stepSeconds = std::max(memorySeconds, computeSeconds);
+    const double kvRead = batch * shape.kvBytesPerToken * context;
+    const double memorySeconds = (weightsRead + kvRead) / (hw.chips * hw.bandwidth * hw.decodeEff);
+    const double flopsPerToken = 2.0 * active + 4.0 * shape.layers * context * shape.hidden;
+    const double computeSeconds = batch * flopsPerToken / (compute * kDecodeComputeShareOfPrefill);
+    r.stepSeconds = std::max(memorySeconds, computeSeconds) + kUnhiddenShare * std::min(memorySeconds, computeSeconds)
+                    + allReduceSeconds(shape, batch, hw);
     // With continuous batching a replica serves `batch` requests in one prefill each plus
     // `outputTokens` shared decode steps.
     const double cycle = batch * r.ttftSeconds + outputTokens * r.stepSeconds;
@@ -77,17 +138,9 @@ double bytesPerWeight(catalog::Precision precision)
 
 double kvBytesPerToken(const InferenceInput &input, bool *estimated)
 {
-    const double kvBytes = input.precision == catalog::Precision::Fp8 || input.precision == catalog::Precision::Fp4 ? 1 : 2;
-    if (input.layers && input.hidden && input.heads && input.kvHeads) {
-        *estimated = false;
-        const double headDim = double(*input.hidden) / *input.heads;
-        return 2.0 * *input.layers * *input.kvHeads * headDim * kvBytes;
-    }
-    // Llama-like shape from the size, with grouped-query attention of 8 KV heads of 128.
-    *estimated = true;
-    const double hidden = std::cbrt(input.modelParams * 128.0 / 12.0);
-    const double layers = std::max(1.0, std::round(hidden / 128.0));
-    return 2.0 * layers * 8 * 128 * kvBytes;
+    const Shape shape = modelShape(input);
+    *estimated = shape.estimated;
+    return shape.kvBytesPerToken;
 }
 
 InferenceProjection projectInference(const InferenceInput &input, const catalog::Accelerator &accelerator,
@@ -104,8 +157,10 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         p.cannotRun = Tr::tr("%1 has no sourced memory bandwidth in the catalog").arg(accelerator.id);
         return p;
     }
-    const double peakFlops = *peak * 1e12;
-    const double bandwidth = *accelerator.memoryBandwidthGBps * 1e9;
+    Hardware hw;
+    hw.peakFlops = *peak * 1e12;
+    hw.bandwidth = *accelerator.memoryBandwidthGBps * 1e9;
+    hw.linkBandwidth = accelerator.interconnectGBps.value_or(0) * 1e9;
 
     const catalog::Profile *prefill =
         catalog.findProfile(accelerator.id, catalog::Workload::InferencePrefill, input.precision, u"any"_s);
@@ -120,9 +175,9 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     if (!decode)
         p.warnings.append(p.decodeSource);
 
-    bool estimated = false;
-    p.kvBytesPerToken = kvBytesPerToken(input, &estimated);
-    if (estimated)
+    const Shape shape = modelShape(input);
+    p.kvBytesPerToken = shape.kvBytesPerToken;
+    if (shape.estimated)
         p.warnings.append(Tr::tr("KV cache size estimated from the parameter count (8 KV heads of 128 assumed)"));
     const double weightBytes = input.modelParams * bytesPerWeight(input.precision);
     p.weightsGb = weightBytes / 1e9;
@@ -138,15 +193,17 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         groups = {*input.chipsPerReplica};
     else
         groups = {1, 2, 4, 8};
-    const double prefillEff = p.prefillEfficiency.typical;
-    const double decodeEff = p.decodeEfficiency.typical;
+    hw.prefillEff = p.prefillEfficiency.typical;
+    hw.decodeEff = p.decodeEfficiency.typical;
     for (int chips : groups) {
         const int memoryBatch = maxBatch(chips);
         if (memoryBatch < 1)
             continue;
         auto at = [&](int batch) {
-            return roofline(input, input.modelParams, input.active(), input.inputTokens, input.outputTokens, batch, chips,
-                            peakFlops, bandwidth, prefillEff, decodeEff, p.kvBytesPerToken);
+            Hardware group = hw;
+            group.chips = chips;
+            return roofline(input, input.modelParams, input.active(), input.inputTokens, input.outputTokens, batch, group,
+                            shape);
         };
         int batch = memoryBatch;
         if (!input.offline) {
@@ -196,15 +253,24 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         InferenceInput measured = input;
         measured.modelParams = *decode->measuredModelParams;
         measured.activeParams.reset();
-        measured.layers.reset();
-        bool unused = false;
-        const double kv = kvBytesPerToken(measured, &unused);
+        // The measured model's architecture when a preset has its size, else estimated.
+        const auto preset = std::find_if(catalog.models().cbegin(), catalog.models().cend(), [&](const catalog::ModelPreset &m) {
+            return std::abs(m.totalParams / measured.modelParams - 1.0) < 0.005;
+        });
+        const bool known = preset != catalog.models().cend();
+        measured.layers = known ? preset->layers : std::nullopt;
+        measured.hidden = known ? preset->hidden : std::nullopt;
+        measured.heads = known ? preset->heads : std::nullopt;
+        measured.kvHeads = known ? preset->kvHeads : std::nullopt;
+        const Shape measuredShape = modelShape(measured);
+        Hardware measuredHw = hw;
+        measuredHw.chips = chips;
+        const double kv = measuredShape.kvBytesPerToken;
         const double room = usablePerChip * chips - measured.modelParams * bytesPerWeight(input.precision);
         const int batch = decode->measuredBatch ? int(*decode->measuredBatch)
                                                 : int(std::clamp(room / (kv * (*decode->measuredInputTokens + *decode->measuredOutputTokens)), 1.0, double(kMaxBatch)));
         const Roofline model = roofline(measured, measured.modelParams, measured.modelParams, *decode->measuredInputTokens,
-                                        *decode->measuredOutputTokens, std::max(1, batch), chips, peakFlops, bandwidth,
-                                        prefillEff, decodeEff, kv);
+                                        *decode->measuredOutputTokens, std::max(1, batch), measuredHw, measuredShape);
         const double modelledPerChip = model.tokensPerSecond / chips;
         if (modelledPerChip > 0) {
             p.calibration = std::clamp(*decode->measuredTokensPerSecondPerChip / modelledPerChip, 0.25, 4.0);

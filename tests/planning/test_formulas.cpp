@@ -272,3 +272,49 @@ TEST_CASE("Inference: KV cache per token and decode bound by bandwidth", "[plann
     CHECK(fp8.weightsGb == Approx(70));
     CHECK(fp8.chipsPerReplica == 2);
 }
+
+TEST_CASE("Inference: step time, prefill and tensor-parallel all-reduce by hand", "[planning][inference]")
+{
+    auto catalog = catalog::PlanningCatalog::loadShipped();
+    REQUIRE(catalog.ok());
+    // An accelerator with no profiles: the generic bands apply (prefill 0.45, decode 0.65).
+    catalog::Accelerator chip;
+    chip.id = u"test-chip"_s;
+    chip.memoryGb = 80;
+    chip.memoryBandwidthGBps = 2000;
+    chip.peakBf16Tflops = 1000;
+    chip.interconnectGBps = 100;
+    InferenceInput input;
+    input.modelParams = 8e9;
+    input.layers = 32;
+    input.hidden = 4096;
+    input.heads = 32;
+    input.kvHeads = 8;
+    input.inputTokens = 1000;
+    input.outputTokens = 200;
+    const double kv = 2.0 * 32 * 8 * 128 * 2; // bytes per token, bf16
+    struct Row { int chips; };
+    for (const Row row : {Row{1}, Row{2}, Row{4}}) {
+        input.chipsPerReplica = row.chips;
+        const InferenceProjection p = projectInference(input, chip, *catalog);
+        INFO("chips " << row.chips);
+        REQUIRE(p.runnable());
+        const int n = row.chips;
+        const double compute = n * 1e15 * 0.45;
+        // Two all-reduces per layer; a ring moves 2·(n−1)/n of the bf16 activations per chip at 80 % of the link.
+        auto allReduce = [&](double tokens) { return 2.0 * 32 * 2.0 * (n - 1) / n * tokens * 4096 * 2 / (100e9 * 0.8); };
+        const double ttft = 2.0 * 8e9 * 1000 / compute + allReduce(1000);
+        CHECK(p.ttftMs == Approx(ttft * 1000).epsilon(1e-9));
+        const double b = p.batch;
+        const double context = 1000 + 200 / 2.0;
+        const double memory = (16e9 + b * kv * context) / (n * 2000e9 * 0.65);
+        const double flops = b * (2.0 * 8e9 + 4.0 * 32 * context * 4096) / (compute * 0.30 / 0.45);
+        // The shorter of memory and compute time is half hidden behind the longer.
+        const double step = std::max(memory, flops) + 0.5 * std::min(memory, flops) + allReduce(b);
+        CHECK(p.tpotMs == Approx(step * 1000).epsilon(1e-9));
+        const double cycle = b * ttft + 200 * step;
+        CHECK(p.tokensPerSecondPerChip == Approx(b * 200 / cycle / n).epsilon(1e-9));
+        if (n == 1) // no all-reduce on one chip
+            CHECK(p.ttftMs == Approx(2.0 * 8e9 * 1000 / (1e15 * 0.45) * 1000).epsilon(1e-9));
+    }
+}

@@ -111,3 +111,63 @@ TEST_CASE("Validation: training chip-hours against published runs", "[validation
     // Profiles, scaling and goodput must earn their keep against the constant.
     CHECK(medianError <= baselineError - 0.05);
 }
+
+TEST_CASE("Validation: inference tokens per second per chip against published benchmarks", "[validation][inference]")
+{
+    QFile file(test::dataPath(u"validation/inference.csv"_s));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    QList<double> errors;
+    int notProjected = 0;
+    std::printf("\n%-46s %-10s %5s %6s %6s %12s %12s %8s\n", "case", "chip", "chips", "input", "output", "published",
+                "projected", "error");
+    const Diagnostics problems = readCsvTable(&file, file.fileName(), {u"case"_s, u"accelerator"_s}, [&](const CsvRecord &r) {
+        const QString name = r.text(u"case"_s);
+        const auto published = r.number(u"published_tokens_per_s_per_chip"_s);
+        const auto inputTokens = r.number(u"input_tokens"_s);
+        const auto outputTokens = r.number(u"output_tokens"_s);
+        if (!published || !inputTokens || !outputTokens) {
+            // MLPerf's OpenOrca input lengths were not verified: no lengths, no projection.
+            std::printf("%-46s skipped: input or output length not published in the table\n", qPrintable(name));
+            return;
+        }
+        const catalog::Accelerator *accelerator = test::shippedCatalog().find(r.text(u"accelerator"_s));
+        REQUIRE(accelerator != nullptr);
+        InferenceInput input;
+        input.modelParams = *r.number(u"params"_s);
+        if (const auto active = r.number(u"active_params"_s); active && *active < input.modelParams)
+            input.activeParams = *active;
+        // fp16 weights and KV take the bytes and tensor peak of bf16.
+        const QString precision = r.text(u"precision"_s) == u"fp16"_s ? u"bf16"_s : r.text(u"precision"_s);
+        const auto parsed = catalog::precisionFromString(precision);
+        REQUIRE(parsed.has_value());
+        input.precision = *parsed;
+        input.precisionName = precision;
+        input.inputTokens = *inputTokens;
+        input.outputTokens = *outputTokens;
+        input.offline = r.text(u"mode"_s) == u"offline"_s;
+        input.chipsPerReplica = int(r.number(u"chips"_s).value_or(1));
+        // The architecture (layers, hidden size, KV heads) from the shipped preset of the same shape.
+        const catalog::ModelPreset *preset = planningCatalog().findModel(r.text(u"model_preset"_s));
+        REQUIRE(preset != nullptr);
+        input.layers = preset->layers;
+        input.hidden = preset->hidden;
+        input.heads = preset->heads;
+        input.kvHeads = preset->kvHeads;
+        const InferenceProjection p = projectInference(input, *accelerator, planningCatalog());
+        if (!p.runnable()) {
+            std::printf("%-46s not projected: %s\n", qPrintable(name), qPrintable(p.cannotRun));
+            ++notProjected;
+            return;
+        }
+        const double error = p.tokensPerSecondPerChip / *published - 1.0;
+        std::printf("%-46s %-10s %5d %6.0f %6.0f %12.1f %12.1f %+7.1f%%\n", qPrintable(name), qPrintable(accelerator->id),
+                    *input.chipsPerReplica, *inputTokens, *outputTokens, *published, p.tokensPerSecondPerChip, error * 100);
+        errors.append(std::abs(error));
+    });
+    REQUIRE_FALSE(hasErrors(problems));
+    REQUIRE(errors.size() >= 10);
+    CHECK(notProjected <= 1); // gb200 has no sourced fp4 peak in the catalog
+    const double medianError = median(errors);
+    std::printf("inference: %lld cases, median |error| %.1f%%\n", qlonglong(errors.size()), medianError * 100);
+    CHECK(medianError <= 0.20);
+}
