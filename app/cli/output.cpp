@@ -62,18 +62,6 @@ QString renderJson(const QJsonArray &array)
     return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
 }
 
-QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates)
-{
-    QJsonArray array;
-    for (const pricing::FxRate &r : rates) {
-        array.append(QJsonObject{{u"date"_s, r.date.toString(Qt::ISODate)},
-                                 {u"base"_s, r.base},
-                                 {u"quote"_s, r.quote},
-                                 {u"rate"_s, r.rate.toDouble()},
-                                 {u"source_url"_s, r.sourceUrl}});
-    }
-    return array;
-}
 
 QString render(OutputFormat format, const QStringList &headers, const QList<QStringList> &rows,
                const QJsonArray &json)

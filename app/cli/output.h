@@ -23,7 +23,6 @@ QString renderCsv(const QStringList &headers, const QList<QStringList> &rows);
 /// Indented JSON text of an array.
 QString renderJson(const QJsonArray &array);
 /// The exchange rates behind a converted amount, for provenance in JSON.
-QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates);
 
 /// The same result in the chosen format: rows under headers for table and CSV, \a json for JSON.
 QString render(OutputFormat format, const QStringList &headers, const QList<QStringList> &rows,

@@ -3,11 +3,14 @@
 #include "core/common/tr.h"
 #include "core/planning/counts.h"
 #include "core/planning/inferenceplanner.h"
+#include "core/planning/planjson.h"
+#include "core/scenario/scenario.h"
 #include "core/planning/trainingplanner.h"
 #include "core/pricing/currency.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 
 using namespace Qt::StringLiterals;
 
@@ -136,62 +139,8 @@ const catalog::ModelPreset *presetOption(Context &context, const QCommandLinePar
     return preset;
 }
 
-QJsonValue optionalJson(const QString &text)
-{
-    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
-}
 
-/// The offer an option is priced on, with the price row's provenance.
-QJsonObject offerJson(const pricing::PriceRecord &offer)
-{
-    return QJsonObject{
-        {u"provider"_s, offer.key.provider},
-        {u"sku"_s, offer.key.sku},
-        {u"offer_kind"_s, pricing::toString(offer.offerKind)},
-        {u"region"_s, offer.key.region},
-        {u"price_model"_s, pricing::toString(offer.key.priceModel)},
-        {u"accelerator"_s, offer.accelerator},
-        {u"accelerator_count"_s, offer.acceleratorCount},
-        {u"price"_s, offer.price.toDouble()},
-        {u"price_currency"_s, offer.currency},
-        {u"price_unit"_s, pricing::toString(offer.unit)},
-        {u"price_effective_date"_s, offer.effectiveDate.toString(Qt::ISODate)},
-        {u"price_source_url"_s, offer.sourceUrl},
-        {u"price_confidence"_s, offer.confidence},
-        {u"sheet_id"_s, offer.sheetId},
-    };
-}
 
-QJsonObject trainingOptionJson(const TrainingOption &o, const QString &currency)
-{
-    const TrainingProjection &p = o.projection;
-    QJsonObject json = offerJson(o.offer);
-    const QJsonObject fields{
-        {u"chips"_s, p.chips},
-        {u"instances"_s, o.instances},
-        {u"runnable"_s, o.runnable()},
-        {u"reason"_s, optionalJson(o.cannotRun)},
-        {u"pareto"_s, o.pareto},
-        {u"wall_hours"_s, p.wallHours.typical},
-        {u"wall_hours_low"_s, p.wallHours.low},
-        {u"wall_hours_high"_s, p.wallHours.high},
-        {u"chip_hours"_s, p.chipHours.typical},
-        {u"chip_hours_low"_s, p.chipHours.low},
-        {u"chip_hours_high"_s, p.chipHours.high},
-        {u"cost"_s, o.runnable() || o.cost.typical > 0 ? QJsonValue(o.cost.typical) : QJsonValue()},
-        {u"cost_low"_s, o.cost.low},
-        {u"cost_high"_s, o.cost.high},
-        {u"currency"_s, currency},
-        {u"cost_basis"_s, o.costBasis},
-        {u"mfu"_s, p.efficiency.mfu.typical},
-        {u"memory_per_chip_gb"_s, p.memoryPerChipGb},
-        {u"fx_rates"_s, fxRatesJson(o.fxRates)},
-        {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
-    };
-    for (auto it = fields.begin(); it != fields.end(); ++it)
-        json.insert(it.key(), it.value());
-    return json;
-}
 
 void projectionJson(QJsonObject &out, const TrainingProjection &p)
 {
@@ -358,37 +307,6 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
     return ExitOk;
 }
 
-QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currency)
-{
-    const InferenceProjection &p = o.projection;
-    auto money = [&](double value) { return o.runnable() ? QJsonValue(value) : QJsonValue(); };
-    QJsonObject json = offerJson(o.offer);
-    const QJsonObject fields{
-        {u"runnable"_s, o.runnable()},
-        {u"reason"_s, optionalJson(o.cannotRun)},
-        {u"chips_per_replica"_s, p.chipsPerReplica},
-        {u"replicas"_s, o.replicas},
-        {u"chips"_s, o.chips},
-        {u"instances"_s, o.instances},
-        {u"batch"_s, p.batch},
-        {u"ttft_ms"_s, p.ttftMs},
-        {u"tpot_ms"_s, p.tpotMs},
-        {u"tokens_per_s_per_chip"_s, p.tokensPerSecondPerChip},
-        {u"tokens_per_s_per_replica"_s, p.tokensPerSecondPerReplica},
-        {u"cost_per_request"_s, money(o.costPerRequest)},
-        {u"cost_per_million_tokens"_s, money(o.costPerMillionOutput)},
-        {u"cost_per_million_input_tokens"_s, money(o.costPerMillionInput)},
-        {u"cost_per_million_output_tokens"_s, money(o.costPerMillionOutput)},
-        {u"monthly_cost"_s, money(o.monthlyCost)},
-        {u"currency"_s, currency},
-        {u"cost_basis"_s, o.costBasis},
-        {u"fx_rates"_s, fxRatesJson(o.fxRates)},
-        {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
-    };
-    for (auto it = fields.begin(); it != fields.end(); ++it)
-        json.insert(it.key(), it.value());
-    return json;
-}
 
 int serveCommand(Context &context, const QCommandLineParser &parser)
 {
@@ -528,6 +446,83 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     return ExitOk;
 }
 
+QString money(double value)
+{
+    return QLocale::c().toString(value, 'f', 0);
+}
+
+int planCommand(Context &context, const QCommandLineParser &parser)
+{
+    const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
+    if (!format)
+        return ExitUsage;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1)
+        return context.usage(Tr::tr("plan needs one scenario file (.accelplan)"));
+    std::optional<double> seed, samples;
+    if (!numberOption(context, parser, u"seed"_s, 0, 9007199254740991.0, &seed)
+        || !numberOption(context, parser, u"samples"_s, 10, 1e6, &samples))
+        return ExitUsage;
+    auto scenario = scenario::readScenario(files.first());
+    if (!scenario)
+        return context.report(scenario.error());
+    if (seed)
+        scenario->sensitivity.seed = quint64(*seed);
+    if (samples)
+        scenario->sensitivity.samples = int(*samples);
+    const catalog::AcceleratorCatalog *accelerators = context.catalog();
+    const catalog::PlanningCatalog *planning = context.planningCatalog();
+    if (!accelerators || !planning)
+        return context.failureExitCode();
+    const auto prices = loadPrices(context);
+    if (!prices)
+        return context.failureExitCode();
+    const auto &[offers, fx] = *prices;
+    const auto plan = planScenario(*scenario, *accelerators, *planning, offers, fx, context.database()->pricesAsOf());
+    if (!plan)
+        return context.report(plan.error());
+    const QJsonObject json = planJson(*plan);
+    if (*format == OutputFormat::Json) {
+        context.out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    const QStringList headers{u"section"_s, u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
+                              u"chips"_s, u"cost_"_s + plan->currency, u"lockin"_s, u"exit_cost"_s,
+                              u"adjusted_cost"_s, u"reason"_s};
+    QList<QStringList> rows;
+    auto add = [&](const QString &section, const auto &options, auto chipsOf) {
+        int rank = 0;
+        for (const auto &o : options) {
+            const bool ok = o.runnable() && o.lockin.computed;
+            rows.append({section, ok ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku,
+                         pricing::toString(o.offer.key.priceModel), o.offer.accelerator, QString::number(chipsOf(o)),
+                         ok ? money(o.lockin.planCost) : QString(), ok ? QString::number(o.lockin.score.score, 'f', 0) : QString(),
+                         ok ? money(o.lockin.exit.total()) : QString(), ok ? money(o.lockin.adjustedCost) : QString(),
+                         o.cannotRun});
+        }
+    };
+    if (plan->training)
+        add(u"training"_s, plan->training->options, [](const TrainingOption &o) { return o.projection.chips; });
+    if (plan->inference)
+        add(u"inference"_s, plan->inference->options, [](const InferenceOption &o) { return o.chips; });
+    if (*format == OutputFormat::Table) {
+        context.out << Tr::tr("%1 — prices as of %2, costs in %3\n%4\n\n")
+                           .arg(plan->scenarioName, plan->pricesAsOf.toString(Qt::ISODate), plan->currency,
+                                plan->recommendation);
+        context.out << Tr::tr("Budget: %1 %2 over %3 months; P10/P50/P90 %4 / %5 / %6\n")
+                           .arg(money(plan->budget.total), plan->currency)
+                           .arg(plan->budget.months.size())
+                           .arg(money(plan->sensitivity.p10), money(plan->sensitivity.p50), money(plan->sensitivity.p90));
+        for (const auto &b : {plan->trainingBreakEven, plan->inferenceBreakEven}) {
+            if (b)
+                context.out << Tr::tr("Lock-in: %1\n").arg(b->summary);
+        }
+        context.out << '\n';
+    }
+    context.out << render(*format, headers, rows, {});
+    return ExitOk;
+}
+
 void addConstraintOptions(QCommandLineParser &p)
 {
     p.addOption({u"provider"_s, Tr::tr("Only this provider (repeatable)."), u"P"_s});
@@ -583,6 +578,14 @@ QList<Command> planCommands()
              addConstraintOptions(p);
          },
          serveCommand},
+        {u"plan"_s, u""_s, Tr::tr("plan a scenario file: options ranked by lock-in-adjusted cost, budget, sensitivity"),
+         [](QCommandLineParser &p) {
+             p.addPositionalArgument(u"SCENARIO"_s, Tr::tr("A scenario file (.accelplan)."));
+             p.addOption({u"format"_s, Tr::tr("Output format: table, csv or json."), u"FORMAT"_s, u"table"_s});
+             p.addOption({u"seed"_s, Tr::tr("Seed of the Monte Carlo (default: the scenario's)."), u"S"_s});
+             p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
+         },
+         planCommand, true},
     };
 }
 

@@ -1,5 +1,7 @@
 #include "app/cli/cliapp.h"
 
+#include "core/planning/planjson.h"
+
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 #include "core/pricing/pricesheetparser.h"
@@ -235,7 +237,7 @@ int listCommand(Context &context, const QCommandLineParser &parser)
             if (converted) {
                 row << QString::number(converted->amount, 'f', 4) << displayCurrency;
                 object.insert(u"display_price"_s, converted->amount);
-                object.insert(u"fx_rates"_s, fxRatesJson(converted->ratesUsed));
+                object.insert(u"fx_rates"_s, planning::fxRatesJson(converted->ratesUsed));
             } else {
                 row << Tr::tr("no rate") << displayCurrency;
                 object.insert(u"display_price"_s, QJsonValue::Null);

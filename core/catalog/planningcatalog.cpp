@@ -307,7 +307,39 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
     if (!bands)
         return bands.error();
     catalog.m_scaleBands = *bands;
+
+    auto egress = readShipped<EgressTier>(
+        u"egress.csv"_s,
+        {u"provider"_s, u"tier_from_gb"_s, u"price_per_gb"_s, u"currency"_s, u"source_url"_s, u"as_of"_s},
+        [](const CsvRecord &r) -> std::optional<EgressTier> {
+            EgressTier t;
+            t.provider = r.required(u"provider"_s);
+            t.fromGb = r.number(u"tier_from_gb"_s, true).value_or(0);
+            t.toGb = r.number(u"tier_to_gb"_s);
+            if (t.toGb && *t.toGb <= t.fromGb)
+                r.error(u"tier_to_gb"_s, Tr::tr("must be greater than tier_from_gb"));
+            t.pricePerGb = r.number(u"price_per_gb"_s, true).value_or(0);
+            t.currency = r.required(u"currency"_s).toUpper();
+            t.freeGbPerMonth = r.number(u"free_gb_per_month"_s).value_or(0);
+            t.source = readSource(r);
+            return t;
+        });
+    if (!egress)
+        return egress.error();
+    catalog.m_egress = *egress;
+    std::stable_sort(catalog.m_egress.begin(), catalog.m_egress.end(),
+                     [](const EgressTier &a, const EgressTier &b) { return a.fromGb < b.fromGb; });
     return catalog;
+}
+
+QList<EgressTier> PlanningCatalog::egressTiers(const QString &provider) const
+{
+    QList<EgressTier> tiers;
+    for (const EgressTier &t : m_egress) {
+        if (t.provider.compare(provider, Qt::CaseInsensitive) == 0)
+            tiers.append(t);
+    }
+    return tiers;
 }
 
 void PlanningCatalog::addUserProfiles(const QList<Profile> &profiles)

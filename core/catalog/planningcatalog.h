@@ -89,6 +89,19 @@ struct ModelPreset
     Source source;
 };
 
+/// One tier of a provider's internet egress price: GB from `fromGb` (inclusive) to `toGb`
+/// (exclusive; unbounded when empty) cost `pricePerGb`, after `freeGbPerMonth` free.
+struct EgressTier
+{
+    QString provider;
+    double fromGb = 0;
+    std::optional<double> toGb;
+    double pricePerGb = 0;
+    QString currency;
+    double freeGbPerMonth = 0;
+    Source source;
+};
+
 /// Scaling efficiency (per-chip throughput kept at scale) or goodput (productive share of wall
 /// time) over a range of chip counts.
 struct ScaleBand
@@ -107,7 +120,8 @@ struct ScaleBand
 class PlanningCatalog
 {
 public:
-    /// Loads the shipped files (data/catalog/profiles.csv, frameworks.csv, models.csv, scaling.csv).
+    /// Loads the shipped files (data/catalog/profiles.csv, frameworks.csv, models.csv, scaling.csv,
+    /// egress.csv).
     static Result<PlanningCatalog> loadShipped();
     /// Parses a profiles file (shipped or user, CSV or JSON) with the shipped columns.
     static Result<QList<Profile>> parseProfiles(QIODevice *device, const QString &fileName, bool userSupplied);
@@ -119,6 +133,9 @@ public:
     const QList<FrameworkFit> &frameworks() const { return m_frameworks; }
     const QList<ModelPreset> &models() const { return m_models; }
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
+    const QList<EgressTier> &egress() const { return m_egress; }
+    /// A provider's egress tiers, lowest first (case-insensitive); empty when none is shipped.
+    QList<EgressTier> egressTiers(const QString &provider) const;
 
     /// The best profile for the request: user before shipped; exact framework before "any";
     /// exact precision before another precision of the same accelerator. Null if none.
@@ -134,6 +151,7 @@ private:
     QList<FrameworkFit> m_frameworks;
     QList<ModelPreset> m_models;
     QList<ScaleBand> m_scaleBands;
+    QList<EgressTier> m_egress;
 };
 
 } // namespace accelplan::catalog

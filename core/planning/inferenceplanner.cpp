@@ -15,7 +15,7 @@ namespace accelplan::planning {
 namespace {
 
 /// What one instance costs per month, in the offer's currency.
-double monthlyPerInstance(const pricing::PriceRecord &offer, QString *basis)
+double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional<OwnedHourly> &owned, QString *basis)
 {
     const double price = offer.price.toDouble();
     switch (offer.key.priceModel) {
@@ -32,6 +32,10 @@ double monthlyPerInstance(const pricing::PriceRecord &offer, QString *basis)
         *basis = Tr::tr("%1 %2/month").arg(offer.price.toString(), offer.currency);
         return price;
     case pricing::PriceModel::Purchase:
+        if (owned) {
+            *basis = Tr::tr("%1 %2 per hour of use × 730 h (%3)").arg(owned->total(), 0, 'f', 2).arg(offer.currency, owned->basis);
+            return owned->total() * kHoursPerMonth;
+        }
         *basis = Tr::tr("%1 %2 purchase over %3 months (no power or colocation)")
                      .arg(offer.price.toString(), offer.currency)
                      .arg(kPurchaseAmortisationMonths);
@@ -88,7 +92,8 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         if (option.runnable()) {
             option.fxRates = rate->ratesUsed;
             QString basis;
-            option.monthlyCost = monthlyPerInstance(offer, &basis) * option.instances * rate->amount;
+            const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
+            option.monthlyCost = monthlyPerInstance(offer, owned, &basis) * option.instances * rate->amount;
             option.costBasis = Tr::tr("%1 instance(s) × %2").arg(option.instances).arg(basis);
             const InferenceProjection &p = option.projection;
             const double monthSeconds = kHoursPerMonth * 3600.0;

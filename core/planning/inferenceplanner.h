@@ -10,6 +10,7 @@ struct InferenceRequest
     InferenceInput input;
     Constraints constraints;
     QString currency = QStringLiteral("USD");
+    std::optional<Ownership> ownership; ///< when set, purchases are costed per hour of use
 };
 
 /// One offer, sized and priced for the load.
@@ -26,6 +27,7 @@ struct InferenceOption
     double costPerMillionOutput = 0;
     QString costBasis;
     QList<pricing::FxRate> fxRates;
+    OptionLockin lockin;
     QString cannotRun;
     QStringList warnings;
 

@@ -1,4 +1,5 @@
 #include "core/planning/offercost.h"
+#include "core/planning/ownership.h"
 
 #include "core/common/tr.h"
 
@@ -58,7 +59,8 @@ bool isValidChipCount(const pricing::PriceRecord &offer, const catalog::Accelera
     return chips > 0 && chips % std::max(1, offer.acceleratorCount) == 0;
 }
 
-OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours, double commitmentOtherUse)
+OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours, double commitmentOtherUse,
+                    const OwnedHourly *owned)
 {
     const double price = offer.price.toDouble();
     const double n = instances;
@@ -96,6 +98,14 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         break;
     }
     case PriceModel::Purchase:
+        if (owned) {
+            c.amount = wallHours.scaled(n * owned->total());
+            c.basis = Tr::tr("%1 server(s) × %2 %3 per hour of use × wall hours (%4)")
+                          .arg(instances)
+                          .arg(owned->total(), 0, 'f', 2)
+                          .arg(offer.currency, owned->basis);
+            break;
+        }
         c.amount = {n * price, n * price, n * price};
         c.basis = Tr::tr("%1 × %2 %3 purchase price, in full").arg(instances).arg(offer.price.toString(), offer.currency);
         break;

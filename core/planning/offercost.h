@@ -27,7 +27,10 @@ struct OfferCost
     Range amount;
     QString basis; ///< how it was computed, for the detail pane and the report
 };
+/// With \a owned (an owned server's cost per hour of use, in the offer's currency) a purchase is
+/// costed by the hour instead of at its full price.
+struct OwnedHourly;
 OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours,
-                    double commitmentOtherUse = 0.0);
+                    double commitmentOtherUse = 0.0, const OwnedHourly *owned = nullptr);
 
 } // namespace accelplan::planning

@@ -145,13 +145,15 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         option.instances = offer.offerKind == pricing::OfferKind::Tpu ? chips : (chips + perInstance - 1) / perInstance;
         option.cannotRun = option.projection.cannotRun;
 
-        const OfferCost cost = offerCost(offer, option.instances, option.projection.wallHours, request.commitmentOtherUse);
-        option.costBasis = cost.basis;
         const auto rate = fx.convert(1.0, offer.currency, request.currency);
         if (!rate) {
             if (option.cannotRun.isEmpty())
                 option.cannotRun = Tr::tr("no exchange rate from %1 to %2").arg(offer.currency, request.currency);
         } else {
+            const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
+            const OfferCost cost = offerCost(offer, option.instances, option.projection.wallHours.scaled(request.runs),
+                                             request.commitmentOtherUse, owned ? &*owned : nullptr);
+            option.costBasis = request.runs > 1 ? cost.basis + Tr::tr(", %1 runs").arg(request.runs) : cost.basis;
             option.cost = cost.amount.scaled(rate->amount);
             option.fxRates = rate->ratesUsed;
         }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/planning/lockin.h"
 #include "core/planning/offercost.h"
+#include "core/planning/ownership.h"
 #include "core/planning/training.h"
 
 #include <QList>
@@ -35,6 +37,19 @@ struct TrainingRequest
     std::optional<double> deadlineDays;
     QString currency = QStringLiteral("USD");
     double commitmentOtherUse = 0; ///< share of a commitment other work uses, 0..1
+    std::optional<Ownership> ownership; ///< when set, purchases are costed per hour of use
+    int runs = 1; ///< runs back to back; the cost covers all of them (a deadline applies to one)
+};
+
+/// Lock-in figures of an option, filled by the scenario planner (plan.h).
+struct OptionLockin
+{
+    bool computed = false;
+    ExitCost exit;
+    LockinScore score;
+    int providers = 0;       ///< providers in the database selling the accelerator
+    double planCost = 0;     ///< the option's cost over the whole plan (all runs / all months)
+    double adjustedCost = 0; ///< planCost + exit_probability × exit cost
 };
 
 /// One offer, priced for the workload.
@@ -47,6 +62,7 @@ struct TrainingOption
     QString costBasis;
     QList<pricing::FxRate> fxRates; ///< used to convert the offer's currency
     bool pareto = false;            ///< no other option is both cheaper and faster
+    OptionLockin lockin;
     QString cannotRun;              ///< why it is listed but not ranked; empty when it can run
     QStringList warnings;
 

@@ -1,0 +1,506 @@
+#include "core/planning/plan.h"
+
+#include "core/catalog/acceleratorcatalog.h"
+#include "core/common/tr.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::planning {
+
+namespace {
+
+/// Applies a model preset's sizes; an unknown id is an error naming the presets.
+Status applyPreset(const catalog::PlanningCatalog &catalog, const QString &id, const catalog::ModelPreset **out)
+{
+    *out = nullptr;
+    if (id.isEmpty())
+        return Done{};
+    *out = catalog.findModel(id);
+    if (*out)
+        return Done{};
+    QStringList ids;
+    for (const catalog::ModelPreset &m : catalog.models())
+        ids.append(m.id);
+    return Error::badInput(Tr::tr("unknown model preset '%1'; presets: %2").arg(id, ids.join(u", "_s)));
+}
+
+Result<TrainingRequest> trainingRequest(const scenario::Scenario &s, const catalog::PlanningCatalog &catalog)
+{
+    const scenario::TrainingSection &t = *s.training;
+    TrainingRequest r;
+    TrainingInput &in = r.input;
+    const catalog::ModelPreset *preset = nullptr;
+    if (const Status st = applyPreset(catalog, t.model, &preset); !st)
+        return st.error();
+    if (preset) {
+        in.modelParams = preset->totalParams;
+        if (preset->activeParams < preset->totalParams)
+            in.activeParams = preset->activeParams;
+        in.layers = preset->layers;
+        in.hidden = preset->hidden;
+        in.seqLen = preset->context;
+        if (preset->trainingTokens)
+            in.tokens = *preset->trainingTokens;
+    }
+    if (t.modelParams > 0)
+        in.modelParams = t.modelParams;
+    if (t.activeParams)
+        in.activeParams = t.activeParams;
+    if (t.tokens > 0)
+        in.tokens = t.tokens;
+    if (t.seqLen)
+        in.seqLen = t.seqLen;
+    if (in.modelParams <= 0 || in.tokens <= 0)
+        return Error::badInput(Tr::tr("training: model_params and tokens are needed (the preset '%1' has no token count)")
+                                   .arg(t.model));
+    in.precisionName = t.precision == u"fp16"_s ? u"bf16"_s : t.precision;
+    in.precision = catalog::precisionFromString(in.precisionName).value_or(catalog::Precision::Bf16);
+    in.framework = s.lockin.customCudaKernels ? u"custom_cuda"_s : t.framework;
+    in.mfuOverride = t.mfu;
+    r.constraints = s.constraints;
+    r.chips = t.chips;
+    r.deadlineDays = t.deadlineDays;
+    r.currency = s.currency;
+    r.commitmentOtherUse = s.lockin.commitmentOtherUse;
+    r.runs = t.runs;
+    return r;
+}
+
+Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const catalog::PlanningCatalog &catalog)
+{
+    const scenario::InferenceSection &i = *s.inference;
+    InferenceRequest r;
+    InferenceInput &in = r.input;
+    const catalog::ModelPreset *preset = nullptr;
+    if (const Status st = applyPreset(catalog, i.model, &preset); !st)
+        return st.error();
+    if (preset) {
+        in.modelParams = preset->totalParams;
+        if (preset->activeParams < preset->totalParams)
+            in.activeParams = preset->activeParams;
+        in.layers = preset->layers;
+        in.hidden = preset->hidden;
+        in.heads = preset->heads;
+        in.kvHeads = preset->kvHeads;
+    }
+    if (i.modelParams > 0)
+        in.modelParams = i.modelParams;
+    if (i.activeParams)
+        in.activeParams = i.activeParams;
+    in.precisionName = i.precision == u"fp16"_s ? u"bf16"_s : i.precision;
+    in.precision = catalog::precisionFromString(in.precisionName).value_or(catalog::Precision::Bf16);
+    in.inputTokens = i.inputTokens;
+    in.outputTokens = i.outputTokens;
+    in.requestsPerSecond = i.requestsPerSecond ? i.requestsPerSecond
+                           : i.requestsPerMonth ? std::optional<double>(*i.requestsPerMonth / (kHoursPerMonth * 3600.0))
+                                                : std::nullopt;
+    in.ttftMs = i.ttftMs;
+    in.tpotMs = i.tpotMs;
+    in.offline = i.offline;
+    in.chipsPerReplica = i.chipsPerReplica;
+    in.targetUtilisation = i.utilization;
+    r.constraints = s.constraints;
+    r.currency = s.currency;
+    return r;
+}
+
+bool isCommitment(pricing::PriceModel m)
+{
+    return m == pricing::PriceModel::Commit1y || m == pricing::PriceModel::Commit3y;
+}
+
+double termMonths(pricing::PriceModel m)
+{
+    return m == pricing::PriceModel::Commit1y ? 12 : m == pricing::PriceModel::Commit3y ? 36 : 0;
+}
+
+/// An inference option's cost over the horizon: its monthly cost for every month, and for a
+/// commitment longer than the horizon the rest of the term, less other work's share.
+double inferencePlanCost(const InferenceOption &o, double months, double otherUse)
+{
+    double cost = o.monthlyCost * months;
+    const double term = termMonths(o.offer.key.priceModel);
+    if (term > months)
+        cost += o.monthlyCost * (term - months) * (1.0 - otherUse);
+    return cost;
+}
+
+template<typename Option>
+void fillLockin(Option &o, double planCost, int instances, const LockinParameters &parameters, const Market &market,
+                const catalog::AcceleratorCatalog &accelerators, const catalog::PlanningCatalog &catalog,
+                const pricing::FxTable &fx, const QString &currency)
+{
+    const catalog::Accelerator *accelerator = accelerators.find(o.offer.accelerator);
+    if (!accelerator)
+        return;
+    OptionLockin &l = o.lockin;
+    l.computed = true;
+    l.planCost = planCost;
+    l.providers = int(market.providersByAccelerator.value(accelerator->id).size());
+    l.exit = exitCost(o.offer, *accelerator, std::max(1, instances), parameters, market, catalog, fx, currency, &o.warnings);
+    l.score = lockinScore(l.providers, l.exit.portingWeeks, o.offer.key.priceModel, l.exit.total(), planCost);
+    l.adjustedCost = lockinAdjustedCost(planCost, parameters.exitProbability, l.exit.total());
+}
+
+template<typename Option>
+void rankByAdjustedCost(QList<Option> &options)
+{
+    std::stable_sort(options.begin(), options.end(), [](const Option &a, const Option &b) {
+        if (a.runnable() != b.runnable())
+            return a.runnable();
+        if (!a.runnable())
+            return false;
+        return a.lockin.adjustedCost < b.lockin.adjustedCost;
+    });
+}
+
+template<typename Option>
+std::optional<BreakEven> breakEven(const QList<Option> &options, double exitProbability, const QString &currency)
+{
+    BreakEven b;
+    for (int i = 0; i < options.size(); ++i) {
+        const Option &o = options[i];
+        if (!o.runnable())
+            continue;
+        if (b.cheapest < 0 || o.lockin.planCost < options[b.cheapest].lockin.planCost)
+            b.cheapest = i;
+        const bool portable = o.lockin.providers >= 3 && o.lockin.exit.portingWeeks == 0
+                              && !isCommitment(o.offer.key.priceModel) && o.offer.key.priceModel != pricing::PriceModel::Purchase;
+        if (portable && (b.cheapestPortable < 0 || o.lockin.planCost < options[b.cheapestPortable].lockin.planCost))
+            b.cheapestPortable = i;
+    }
+    if (b.cheapest < 0)
+        return std::nullopt;
+    const OptionLockin &cheap = options[b.cheapest].lockin;
+    b.expectedExitCost = exitProbability * cheap.exit.total();
+    if (b.cheapestPortable < 0) {
+        b.summary = Tr::tr("no portable option (sold by three or more providers, no porting, no term) meets the constraints");
+        return b;
+    }
+    const OptionLockin &portable = options[b.cheapestPortable].lockin;
+    b.savings = portable.planCost - cheap.planCost;
+    const double exitGap = cheap.exit.total() - portable.exit.total();
+    if (exitGap > 0)
+        b.breakEvenExitProbability = b.savings / exitGap;
+    auto name = [&](int i) -> QString { return options[i].offer.key.provider + u' ' + options[i].offer.key.sku; };
+    if (b.cheapest == b.cheapestPortable) {
+        b.summary = Tr::tr("the cheapest option, %1, is also portable: no lock-in trade-off").arg(name(b.cheapest));
+    } else {
+        b.summary = Tr::tr("%1 saves %2 %3 against the cheapest portable option (%4); leaving it would cost %5 %3, "
+                           "%6 %3 expected at the scenario's exit probability%7")
+                        .arg(name(b.cheapest), QString::number(b.savings, 'f', 0), currency, name(b.cheapestPortable),
+                             QString::number(cheap.exit.total(), 'f', 0), QString::number(b.expectedExitCost, 'f', 0),
+                             b.breakEvenExitProbability
+                                 ? Tr::tr("; it stays cheaper while the chance of leaving is below %1%")
+                                       .arg(std::min(100.0, *b.breakEvenExitProbability * 100), 0, 'f', 0)
+                                 : QString());
+    }
+    return b;
+}
+
+BudgetMonth &monthAt(QList<BudgetMonth> &months, int index)
+{
+    while (months.size() <= index)
+        months.append(BudgetMonth{int(months.size()) + 1});
+    return months[index];
+}
+
+/// Adds \a cost evenly over \a count months from month index \a first.
+void addEvenly(QList<BudgetMonth> &months, int first, int count, double cost, double BudgetMonth::*category)
+{
+    for (int m = 0; m < count && cost > 0; ++m)
+        monthAt(months, first + m).*category += cost / count;
+}
+
+/// Adds \a cost by the share of \a hours that falls in each month from the start.
+void addByHours(QList<BudgetMonth> &months, double hours, double cost, double BudgetMonth::*category)
+{
+    const int count = std::max(1, int(std::ceil(hours / kHoursPerMonth - 1e-9)));
+    for (int m = 0; m < count && cost > 0; ++m)
+        monthAt(months, m).*category += hours > 0 ? cost * std::min(kHoursPerMonth, hours - m * kHoursPerMonth) / hours : cost;
+}
+
+int wholeMonths(double months)
+{
+    return std::max(1, int(std::ceil(months - 1e-9)));
+}
+
+/// A deterministic uniform in [0, 1) from the generator's raw bits (the standard distributions
+/// differ between library implementations; the raw mt19937_64 sequence does not).
+double uniform(std::mt19937_64 &rng)
+{
+    return double(rng() >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/// Inverse CDF of the triangular distribution (low, mode, high).
+double triangular(double u, double low, double mode, double high)
+{
+    if (high <= low)
+        return mode;
+    const double f = (mode - low) / (high - low);
+    return u < f ? low + std::sqrt(u * (high - low) * (mode - low))
+                 : high - std::sqrt((1 - u) * (high - low) * (high - mode));
+}
+
+} // namespace
+
+double priceBand(const QString &confidence)
+{
+    const QString c = confidence.toLower();
+    if (c == u"exact"_s)
+        return 0.05;
+    if (c == u"derived"_s || c == u"approximate"_s)
+        return 0.10;
+    return 0.25;
+}
+
+double percentile(QList<double> values, double p)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const double rank = std::clamp(p, 0.0, 100.0) / 100.0 * (values.size() - 1);
+    const qsizetype below = qsizetype(std::floor(rank));
+    const qsizetype above = std::min<qsizetype>(below + 1, values.size() - 1);
+    return values[below] + (values[above] - values[below]) * (rank - below);
+}
+
+const TrainingOption *Plan::recommendedTraining() const
+{
+    return training && !training->options.isEmpty() && training->options.first().runnable() ? &training->options.first()
+                                                                                             : nullptr;
+}
+
+const InferenceOption *Plan::recommendedInference() const
+{
+    return inference && !inference->options.isEmpty() && inference->options.first().runnable() ? &inference->options.first()
+                                                                                               : nullptr;
+}
+
+Result<Plan> planScenario(const scenario::Scenario &s, const catalog::AcceleratorCatalog &accelerators,
+                          const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
+                          const pricing::FxTable &fx, QDate pricesAsOf)
+{
+    Plan plan;
+    plan.scenarioName = s.name;
+    plan.currency = s.currency;
+    plan.pricesAsOf = pricesAsOf;
+    plan.defaults = s.defaults;
+    for (const Diagnostic &d : s.warnings)
+        plan.warnings.append(d.toString());
+
+    const Ownership ownership{s.ownership.powerPriceKwh, s.ownership.pue, s.ownership.lifetimeMonths,
+                              s.ownership.utilization, s.ownership.coloPerServerMonth};
+    LockinParameters &lockin = plan.lockin;
+    lockin.dataGb = s.lockin.datasetGb.value_or(0) + s.lockin.checkpointGb.value_or(0);
+    lockin.engineerWeekCost = s.lockin.engineerWeekCost;
+    lockin.exitProbability = s.lockin.exitProbability;
+    lockin.exitAtFraction = s.lockin.exitAtFraction;
+    lockin.commitmentOtherUse = s.lockin.commitmentOtherUse;
+    lockin.customCudaKernels = s.lockin.customCudaKernels;
+    lockin.framework = s.training ? s.training->framework : u"pytorch"_s;
+    const Market market = marketOf(offers, accelerators);
+
+    if (s.training) {
+        auto request = trainingRequest(s, catalog);
+        if (!request)
+            return request.error();
+        request->ownership = ownership;
+        if (!s.lockin.checkpointGb)
+            lockin.dataGb += request->input.modelParams * kAdamBytesPerParam / 1e9;
+        plan.trainingRequest = *request;
+        plan.training = planTraining(*request, accelerators, catalog, offers, fx);
+    }
+    if (s.inference) {
+        auto request = inferenceRequest(s, catalog);
+        if (!request)
+            return request.error();
+        request->ownership = ownership;
+        if (!s.lockin.checkpointGb && !s.training)
+            lockin.dataGb += request->input.modelParams * kAdamBytesPerParam / 1e9;
+        plan.inferenceRequest = *request;
+        plan.inference = planInference(*request, accelerators, catalog, offers, fx);
+        plan.inferenceMonths = s.inference->months;
+    }
+
+    if (plan.training) {
+        for (TrainingOption &o : plan.training->options) {
+            if (o.runnable())
+                fillLockin(o, o.cost.typical, o.instances, lockin, market, accelerators, catalog, fx, plan.currency);
+        }
+        rankByAdjustedCost(plan.training->options);
+        plan.trainingBreakEven = breakEven(plan.training->options, lockin.exitProbability, plan.currency);
+    }
+    if (plan.inference) {
+        for (InferenceOption &o : plan.inference->options) {
+            if (o.runnable())
+                fillLockin(o, inferencePlanCost(o, plan.inferenceMonths, lockin.commitmentOtherUse), o.instances, lockin,
+                           market, accelerators, catalog, fx, plan.currency);
+        }
+        rankByAdjustedCost(plan.inference->options);
+        plan.inferenceBreakEven = breakEven(plan.inference->options, lockin.exitProbability, plan.currency);
+    }
+
+    // Owned hardware against the cheapest rented server of the same accelerator and count.
+    for (const pricing::PriceRecord &offer : offers) {
+        if (offer.key.priceModel != pricing::PriceModel::Purchase || !planning::allows(s.constraints, offer))
+            continue;
+        const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
+        const auto rate = fx.convert(1.0, offer.currency, plan.currency);
+        if (!accelerator || !rate)
+            continue;
+        OwnershipAnalysis a;
+        a.offer = offer;
+        const int count = std::max(1, offer.acceleratorCount);
+        const double price = offer.price.toDouble() * rate->amount;
+        a.hourly = ownedHourly(price, count, *accelerator, ownership);
+        for (const pricing::PriceRecord &rented : offers) {
+            if (rented.accelerator != offer.accelerator || rented.key.priceModel == pricing::PriceModel::Purchase
+                || rented.key.priceModel == pricing::PriceModel::Spot || rented.acceleratorCount <= 0)
+                continue;
+            const auto r = fx.convert(1.0, rented.currency, plan.currency);
+            if (!r)
+                continue;
+            const double perHour = rented.price.toDouble() * r->amount
+                                   / (rented.key.priceModel == pricing::PriceModel::Monthly ? kHoursPerMonth : 1.0);
+            const double equivalent = perHour / rented.acceleratorCount * count;
+            if (!a.rentedHourly || equivalent < *a.rentedHourly) {
+                a.rentedHourly = equivalent;
+                a.rentedOffer = rented.key.provider + u' ' + rented.key.sku + u" ("_s + pricing::toString(rented.key.priceModel)
+                                + u')';
+            }
+        }
+        if (a.rentedHourly)
+            a.breakEvenUtilization = breakEvenUtilization(price, count, *accelerator, ownership, *a.rentedHourly);
+        plan.ownership.append(a);
+    }
+
+    // Budget: training at the start, inference every month of the horizon, terms in full.
+    const TrainingOption *train = plan.recommendedTraining();
+    const InferenceOption *serve = plan.recommendedInference();
+    QList<BudgetMonth> &months = plan.budget.months;
+    double trainingTotal = 0, inferenceTotal = 0;
+    if (train) {
+        const double hours = train->projection.wallHours.typical * plan.trainingRequest->runs;
+        const pricing::PriceModel model = train->offer.key.priceModel;
+        trainingTotal = train->cost.typical;
+        if (isCommitment(model)) {
+            const double term = termMonths(model);
+            addEvenly(months, 0, int(std::max(1.0, std::ceil(hours / (term * kHoursPerMonth))) * term), trainingTotal,
+                      &BudgetMonth::commitments);
+        } else if (model == pricing::PriceModel::Monthly) {
+            addEvenly(months, 0, wholeMonths(hours / kHoursPerMonth), trainingTotal, &BudgetMonth::training);
+        } else {
+            addByHours(months, hours, trainingTotal, &BudgetMonth::training);
+        }
+        plan.budget.fxRates += train->fxRates;
+    }
+    if (serve) {
+        inferenceTotal = serve->lockin.planCost;
+        const pricing::PriceModel model = serve->offer.key.priceModel;
+        const int horizon = wholeMonths(plan.inferenceMonths);
+        const double inHorizon = serve->monthlyCost * plan.inferenceMonths;
+        auto category = isCommitment(model) ? &BudgetMonth::commitments : &BudgetMonth::inference;
+        addEvenly(months, 0, horizon, inHorizon, category);
+        // A term longer than the horizon: its remaining months, less other work's share.
+        const int rest = int(termMonths(model)) - horizon;
+        if (const double leftover = inferenceTotal - inHorizon; leftover > 0)
+            addEvenly(months, rest > 0 ? horizon : horizon - 1, std::max(1, rest), leftover, category);
+        plan.budget.fxRates += serve->fxRates;
+    }
+    for (const BudgetMonth &m : std::as_const(months))
+        plan.budget.total += m.total();
+
+    // Sensitivity: the total at each input's low and high end, and a seeded Monte Carlo.
+    Sensitivity &x = plan.sensitivity;
+    x.base = trainingTotal + inferenceTotal;
+    x.samples = s.sensitivity.samples;
+    x.seed = s.sensitivity.seed;
+    const double trainLow = train && train->cost.typical > 0 ? train->cost.low / train->cost.typical : 1.0;
+    const double trainHigh = train && train->cost.typical > 0 ? train->cost.high / train->cost.typical : 1.0;
+    const double trainPrice = train ? priceBand(train->offer.confidence) : 0;
+    const double servePrice = serve ? priceBand(serve->offer.confidence) : 0;
+    const double trainFx = train && train->offer.currency != plan.currency ? s.sensitivity.fxBand : 0;
+    const double serveFx = serve && serve->offer.currency != plan.currency ? s.sensitivity.fxBand : 0;
+    const double u = plan.inferenceRequest ? plan.inferenceRequest->input.targetUtilisation : 1.0;
+    const double uLow = std::max(0.05, u - s.sensitivity.utilizationBand);
+    const double uHigh = std::min(1.0, u + s.sensitivity.utilizationBand);
+    const double volume = s.sensitivity.volumeBand;
+    auto total = [&](double mfu, double tPrice, double tFx, double sPrice, double sFx, double util, double vol) {
+        return trainingTotal * mfu * tPrice * tFx + inferenceTotal * sPrice * sFx * util * vol;
+    };
+    if (train)
+        x.factors.append({u"mfu"_s, Tr::tr("MFU (training)"), Tr::tr("low MFU"), Tr::tr("high MFU"),
+                          total(trainHigh, 1, 1, 1, 1, 1, 1), total(trainLow, 1, 1, 1, 1, 1, 1)});
+    x.factors.append({u"price"_s, Tr::tr("Prices"),
+                      Tr::tr("−%1% / −%2%").arg(trainPrice * 100).arg(servePrice * 100),
+                      Tr::tr("+%1% / +%2%").arg(trainPrice * 100).arg(servePrice * 100),
+                      total(1, 1 - trainPrice, 1, 1 - servePrice, 1, 1, 1), total(1, 1 + trainPrice, 1, 1 + servePrice, 1, 1, 1)});
+    if (serve) {
+        x.factors.append({u"utilization"_s, Tr::tr("Utilisation (inference)"), Tr::tr("%1").arg(uLow, 0, 'f', 2),
+                          Tr::tr("%1").arg(uHigh, 0, 'f', 2), total(1, 1, 1, 1, 1, u / uLow, 1),
+                          total(1, 1, 1, 1, 1, u / uHigh, 1)});
+        x.factors.append({u"volume"_s, Tr::tr("Token volume"), Tr::tr("−%1%").arg(volume * 100),
+                          Tr::tr("+%1%").arg(volume * 100), total(1, 1, 1, 1, 1, 1, 1 - volume),
+                          total(1, 1, 1, 1, 1, 1, 1 + volume)});
+    }
+    if (trainFx > 0 || serveFx > 0)
+        x.factors.append({u"fx"_s, Tr::tr("Exchange rates"), Tr::tr("−%1%").arg(s.sensitivity.fxBand * 100),
+                          Tr::tr("+%1%").arg(s.sensitivity.fxBand * 100), total(1, 1, 1 - trainFx, 1, 1 - serveFx, 1, 1),
+                          total(1, 1, 1 + trainFx, 1, 1 + serveFx, 1, 1)});
+    std::stable_sort(x.factors.begin(), x.factors.end(), [](const SensitivityFactor &a, const SensitivityFactor &b) {
+        return std::abs(a.totalAtHigh - a.totalAtLow) > std::abs(b.totalAtHigh - b.totalAtLow);
+    });
+    std::mt19937_64 rng(x.seed);
+    QList<double> totals;
+    totals.reserve(x.samples);
+    for (int i = 0; i < x.samples; ++i) {
+        const double mfu = triangular(uniform(rng), std::min(trainLow, 1.0), 1.0, std::max(trainHigh, 1.0));
+        const double tPrice = triangular(uniform(rng), 1 - trainPrice, 1, 1 + trainPrice);
+        const double sPrice = triangular(uniform(rng), 1 - servePrice, 1, 1 + servePrice);
+        const double tFx = triangular(uniform(rng), 1 - trainFx, 1, 1 + trainFx);
+        const double sFx = triangular(uniform(rng), 1 - serveFx, 1, 1 + serveFx);
+        const double util = u / triangular(uniform(rng), uLow, u, uHigh);
+        const double vol = triangular(uniform(rng), 1 - volume, 1, 1 + volume);
+        totals.append(total(mfu, tPrice, tFx, sPrice, sFx, util, vol));
+    }
+    x.p10 = percentile(totals, 10);
+    x.p50 = percentile(totals, 50);
+    x.p90 = percentile(totals, 90);
+    plan.defaults.append(Tr::tr("price uncertainty by the price row's confidence: exact ±5%, derived or approximate "
+                                "±10%, remembered ±25% (judgement)"));
+
+    QStringList parts;
+    auto offerName = [](const pricing::PriceRecord &o) -> QString {
+        return o.key.provider + u' ' + o.key.sku + u" ("_s + pricing::toString(o.key.priceModel) + u')';
+    };
+    if (train)
+        parts.append(Tr::tr("train on %1 × %2 at %3: %4 %5 over %6 days")
+                         .arg(QString::number(train->projection.chips), train->offer.accelerator, offerName(train->offer),
+                              QLocale::c().toString(train->cost.typical, 'f', 0), plan.currency,
+                              QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1)));
+    else if (plan.training)
+        parts.append(Tr::tr("no training option meets the constraints"));
+    if (serve)
+        parts.append(Tr::tr("serve on %1 × %2 at %3 (%4 × %5): %6 %7 a month, %8 %7 per 1M output tokens")
+                         .arg(QString::number(serve->chips), serve->offer.accelerator, offerName(serve->offer),
+                              serve->replicas == 1 ? Tr::tr("1 replica") : Tr::tr("%1 replicas").arg(serve->replicas),
+                              serve->projection.chipsPerReplica == 1 ? Tr::tr("1 chip")
+                                                                     : Tr::tr("%1 chips").arg(serve->projection.chipsPerReplica),
+                              QLocale::c().toString(serve->monthlyCost, 'f', 0), plan.currency,
+                              QString::number(serve->costPerMillionOutput, 'f', 2)));
+    else if (plan.inference)
+        parts.append(Tr::tr("no inference option meets the constraints"));
+    plan.recommendation = parts.join(u"; "_s);
+    if (!parts.isEmpty())
+        plan.recommendation[0] = plan.recommendation[0].toUpper();
+    return plan;
+}
+
+} // namespace accelplan::planning

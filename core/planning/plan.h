@@ -1,0 +1,110 @@
+#pragma once
+
+#include "core/planning/inferenceplanner.h"
+#include "core/planning/trainingplanner.h"
+#include "core/scenario/scenario.h"
+
+#include <QDate>
+
+namespace accelplan::planning {
+
+/// One month of the budget horizon, in the plan's currency. Commitments are what 1- and 3-year
+/// terms cost in that month (training or inference on a commitment is counted there, not twice).
+struct BudgetMonth
+{
+    int month = 1;
+    double training = 0;
+    double inference = 0;
+    double commitments = 0;
+    double total() const { return training + inference + commitments; }
+};
+
+struct Budget
+{
+    QList<BudgetMonth> months;
+    double total = 0;
+    QList<pricing::FxRate> fxRates; ///< every rate used by the budgeted options
+};
+
+/// The plan total at the low and at the high end of one input.
+struct SensitivityFactor
+{
+    QString id;     ///< mfu, price, utilization, volume, fx
+    QString label;
+    QString lowInput;  ///< the input at its low end, in words
+    QString highInput;
+    double totalAtLow = 0;
+    double totalAtHigh = 0;
+};
+
+struct Sensitivity
+{
+    double base = 0;
+    QList<SensitivityFactor> factors; ///< widest swing first (the tornado)
+    int samples = 0;
+    quint64 seed = 0;
+    double p10 = 0;
+    double p50 = 0;
+    double p90 = 0;
+};
+
+/// The cheapest option against the cheapest portable one (sold by at least three providers, no
+/// porting, no term): what the cheaper saves and what leaving it is expected to cost.
+struct BreakEven
+{
+    int cheapest = -1;          ///< index into the options
+    int cheapestPortable = -1;
+    double savings = 0;         ///< portable plan cost − cheapest plan cost
+    double expectedExitCost = 0; ///< exit_probability × the cheapest's exit cost
+    std::optional<double> breakEvenExitProbability; ///< where both adjusted costs are equal
+    QString summary;
+};
+
+/// An owned (purchase) offer as an hourly cost and where owning starts to pay.
+struct OwnershipAnalysis
+{
+    pricing::PriceRecord offer;
+    OwnedHourly hourly;                         ///< plan currency, per server-hour of use
+    std::optional<double> rentedHourly;         ///< cheapest rented equivalent (same accelerator and count)
+    QString rentedOffer;                        ///< provider / sku of it
+    std::optional<double> breakEvenUtilization; ///< nullopt when renting is cheaper than power alone
+};
+
+struct Plan
+{
+    QString scenarioName;
+    QString currency;
+    QDate pricesAsOf;
+    std::optional<TrainingRequest> trainingRequest;
+    std::optional<TrainingPlan> training;     ///< ranked by lock-in-adjusted cost
+    std::optional<InferenceRequest> inferenceRequest;
+    std::optional<InferencePlan> inference;   ///< ranked by lock-in-adjusted cost
+    double inferenceMonths = 0;
+    LockinParameters lockin;
+    std::optional<BreakEven> trainingBreakEven;
+    std::optional<BreakEven> inferenceBreakEven;
+    QList<OwnershipAnalysis> ownership;
+    Budget budget;
+    Sensitivity sensitivity;
+    QString recommendation;
+    QStringList defaults;
+    QStringList warnings;
+
+    const TrainingOption *recommendedTraining() const;
+    const InferenceOption *recommendedInference() const;
+};
+
+/// Plans a whole scenario: training and inference options with lock-in, the budget horizon,
+/// sensitivity and Monte Carlo. Pure: same inputs, same plan.
+Result<Plan> planScenario(const scenario::Scenario &scenario, const catalog::AcceleratorCatalog &accelerators,
+                          const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
+                          const pricing::FxTable &fx, QDate pricesAsOf);
+
+/// The price uncertainty used for a price row of this confidence (± share): exact 5 %,
+/// derived or approximate 10 %, remembered or unknown 25 %. A judgement, reported as a default.
+double priceBand(const QString &confidence);
+
+/// P-th percentile (0..100) of \a values by linear interpolation between order statistics.
+double percentile(QList<double> values, double p);
+
+} // namespace accelplan::planning

@@ -1,0 +1,261 @@
+#include "core/planning/planjson.h"
+
+#include "core/common/tr.h"
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::planning {
+
+namespace {
+
+
+QJsonObject lockinJson(const OptionLockin &l)
+{
+    if (!l.computed)
+        return {};
+    return QJsonObject{
+        {u"plan_cost"_s, l.planCost},
+        {u"lockin_score"_s, l.score.score},
+        {u"lockin_factors"_s, QJsonObject{{u"availability"_s, l.score.availability},
+                                          {u"framework"_s, l.score.framework},
+                                          {u"commitment"_s, l.score.commitment},
+                                          {u"exit_share"_s, l.score.exitShare}}},
+        {u"providers_offering_accelerator"_s, l.providers},
+        {u"exit_cost"_s, l.exit.total()},
+        {u"exit_cost_breakdown"_s, QJsonObject{{u"egress"_s, l.exit.egress},
+                                               {u"porting"_s, l.exit.porting},
+                                               {u"commitment"_s, l.exit.commitment},
+                                               {u"porting_weeks"_s, l.exit.portingWeeks},
+                                               {u"egress_basis"_s, l.exit.egressBasis},
+                                               {u"porting_basis"_s, l.exit.portingBasis},
+                                               {u"commitment_basis"_s, l.exit.commitmentBasis}}},
+        {u"lockin_adjusted_cost"_s, l.adjustedCost},
+    };
+}
+
+void insertAll(QJsonObject &into, const QJsonObject &fields)
+{
+    for (auto it = fields.begin(); it != fields.end(); ++it)
+        into.insert(it.key(), it.value());
+}
+
+} // namespace
+
+QJsonValue optionalJson(const QString &text)
+{
+    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
+}
+
+QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates)
+{
+    QJsonArray array;
+    for (const pricing::FxRate &r : rates) {
+        array.append(QJsonObject{{u"date"_s, r.date.toString(Qt::ISODate)},
+                                 {u"base"_s, r.base},
+                                 {u"quote"_s, r.quote},
+                                 {u"rate"_s, r.rate.toDouble()},
+                                 {u"source_url"_s, r.sourceUrl}});
+    }
+    return array;
+}
+
+QJsonObject offerJson(const pricing::PriceRecord &offer)
+{
+    return QJsonObject{
+        {u"provider"_s, offer.key.provider},
+        {u"sku"_s, offer.key.sku},
+        {u"offer_kind"_s, pricing::toString(offer.offerKind)},
+        {u"region"_s, offer.key.region},
+        {u"price_model"_s, pricing::toString(offer.key.priceModel)},
+        {u"accelerator"_s, offer.accelerator},
+        {u"accelerator_count"_s, offer.acceleratorCount},
+        {u"price"_s, offer.price.toDouble()},
+        {u"price_currency"_s, offer.currency},
+        {u"price_unit"_s, pricing::toString(offer.unit)},
+        {u"price_effective_date"_s, offer.effectiveDate.toString(Qt::ISODate)},
+        {u"price_source_url"_s, offer.sourceUrl},
+        {u"price_confidence"_s, offer.confidence},
+        {u"sheet_id"_s, offer.sheetId},
+    };
+}
+
+QJsonObject trainingOptionJson(const TrainingOption &o, const QString &currency)
+{
+    const TrainingProjection &p = o.projection;
+    QJsonObject json = offerJson(o.offer);
+    const QJsonObject fields{
+        {u"chips"_s, p.chips},
+        {u"instances"_s, o.instances},
+        {u"runnable"_s, o.runnable()},
+        {u"reason"_s, optionalJson(o.cannotRun)},
+        {u"pareto"_s, o.pareto},
+        {u"wall_hours"_s, p.wallHours.typical},
+        {u"wall_hours_low"_s, p.wallHours.low},
+        {u"wall_hours_high"_s, p.wallHours.high},
+        {u"chip_hours"_s, p.chipHours.typical},
+        {u"chip_hours_low"_s, p.chipHours.low},
+        {u"chip_hours_high"_s, p.chipHours.high},
+        {u"cost"_s, o.runnable() || o.cost.typical > 0 ? QJsonValue(o.cost.typical) : QJsonValue()},
+        {u"cost_low"_s, o.cost.low},
+        {u"cost_high"_s, o.cost.high},
+        {u"currency"_s, currency},
+        {u"cost_basis"_s, o.costBasis},
+        {u"mfu"_s, p.efficiency.mfu.typical},
+        {u"memory_per_chip_gb"_s, p.memoryPerChipGb},
+        {u"fx_rates"_s, fxRatesJson(o.fxRates)},
+        {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
+    };
+    insertAll(json, fields);
+    insertAll(json, lockinJson(o.lockin));
+    return json;
+}
+
+QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currency)
+{
+    const InferenceProjection &p = o.projection;
+    auto money = [&](double value) { return o.runnable() ? QJsonValue(value) : QJsonValue(); };
+    QJsonObject json = offerJson(o.offer);
+    const QJsonObject fields{
+        {u"runnable"_s, o.runnable()},
+        {u"reason"_s, optionalJson(o.cannotRun)},
+        {u"chips_per_replica"_s, p.chipsPerReplica},
+        {u"replicas"_s, o.replicas},
+        {u"chips"_s, o.chips},
+        {u"instances"_s, o.instances},
+        {u"batch"_s, p.batch},
+        {u"ttft_ms"_s, p.ttftMs},
+        {u"tpot_ms"_s, p.tpotMs},
+        {u"tokens_per_s_per_chip"_s, p.tokensPerSecondPerChip},
+        {u"tokens_per_s_per_replica"_s, p.tokensPerSecondPerReplica},
+        {u"cost_per_request"_s, money(o.costPerRequest)},
+        {u"cost_per_million_tokens"_s, money(o.costPerMillionOutput)},
+        {u"cost_per_million_input_tokens"_s, money(o.costPerMillionInput)},
+        {u"cost_per_million_output_tokens"_s, money(o.costPerMillionOutput)},
+        {u"monthly_cost"_s, money(o.monthlyCost)},
+        {u"currency"_s, currency},
+        {u"cost_basis"_s, o.costBasis},
+        {u"fx_rates"_s, fxRatesJson(o.fxRates)},
+        {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
+    };
+    insertAll(json, fields);
+    insertAll(json, lockinJson(o.lockin));
+    return json;
+}
+
+namespace {
+
+QJsonValue breakEvenJson(const std::optional<BreakEven> &b, const auto &options)
+{
+    if (!b)
+        return QJsonValue();
+    auto option = [&](int i) -> QJsonValue {
+        if (i < 0)
+            return QJsonValue();
+        const auto &o = options[i];
+        return QJsonObject{{u"provider"_s, o.offer.key.provider},
+                           {u"sku"_s, o.offer.key.sku},
+                           {u"region"_s, o.offer.key.region},
+                           {u"price_model"_s, pricing::toString(o.offer.key.priceModel)},
+                           {u"plan_cost"_s, o.lockin.planCost},
+                           {u"exit_cost"_s, o.lockin.exit.total()}};
+    };
+    return QJsonObject{{u"cheapest"_s, option(b->cheapest)},
+                       {u"cheapest_portable"_s, option(b->cheapestPortable)},
+                       {u"savings"_s, b->savings},
+                       {u"expected_exit_cost"_s, b->expectedExitCost},
+                       {u"break_even_exit_probability"_s,
+                        b->breakEvenExitProbability ? QJsonValue(*b->breakEvenExitProbability) : QJsonValue()},
+                       {u"summary"_s, b->summary}};
+}
+
+} // namespace
+
+QJsonObject planJson(const Plan &plan)
+{
+    QJsonObject json{{u"scenario"_s, plan.scenarioName},
+                     {u"currency"_s, plan.currency},
+                     {u"prices_as_of"_s, plan.pricesAsOf.toString(Qt::ISODate)},
+                     {u"recommendation"_s, plan.recommendation}};
+    if (plan.training) {
+        QJsonArray options;
+        for (const TrainingOption &o : plan.training->options)
+            options.append(trainingOptionJson(o, plan.currency));
+        const TrainingInput &in = plan.trainingRequest->input;
+        json.insert(u"training"_s, QJsonObject{{u"model_params"_s, in.modelParams},
+                                               {u"active_params"_s, in.active()},
+                                               {u"tokens"_s, in.tokens},
+                                               {u"precision"_s, in.precisionName},
+                                               {u"framework"_s, in.framework},
+                                               {u"runs"_s, plan.trainingRequest->runs},
+                                               {u"total_flops"_s, trainingFlops(in)},
+                                               {u"break_even"_s, breakEvenJson(plan.trainingBreakEven, plan.training->options)},
+                                               {u"options"_s, options}});
+    }
+    if (plan.inference) {
+        QJsonArray options;
+        for (const InferenceOption &o : plan.inference->options)
+            options.append(inferenceOptionJson(o, plan.currency));
+        const InferenceInput &in = plan.inferenceRequest->input;
+        json.insert(u"inference"_s,
+                    QJsonObject{{u"model_params"_s, in.modelParams},
+                                {u"active_params"_s, in.active()},
+                                {u"precision"_s, in.precisionName},
+                                {u"input_tokens"_s, in.inputTokens},
+                                {u"output_tokens"_s, in.outputTokens},
+                                {u"requests_per_second"_s, in.requestsPerSecond ? QJsonValue(*in.requestsPerSecond) : QJsonValue()},
+                                {u"months"_s, plan.inferenceMonths},
+                                {u"break_even"_s, breakEvenJson(plan.inferenceBreakEven, plan.inference->options)},
+                                {u"options"_s, options}});
+    }
+    QJsonArray months;
+    for (const BudgetMonth &m : plan.budget.months)
+        months.append(QJsonObject{{u"month"_s, m.month},
+                                  {u"training"_s, m.training},
+                                  {u"inference"_s, m.inference},
+                                  {u"commitments"_s, m.commitments},
+                                  {u"total"_s, m.total()}});
+    json.insert(u"budget"_s, QJsonObject{{u"months"_s, months},
+                                         {u"total"_s, plan.budget.total},
+                                         {u"currency"_s, plan.currency},
+                                         {u"fx_rates"_s, fxRatesJson(plan.budget.fxRates)}});
+    QJsonArray factors;
+    for (const SensitivityFactor &f : plan.sensitivity.factors)
+        factors.append(QJsonObject{{u"factor"_s, f.id},
+                                   {u"label"_s, f.label},
+                                   {u"low_input"_s, f.lowInput},
+                                   {u"high_input"_s, f.highInput},
+                                   {u"total_at_low"_s, f.totalAtLow},
+                                   {u"total_at_high"_s, f.totalAtHigh}});
+    json.insert(u"sensitivity"_s, QJsonObject{{u"base_total"_s, plan.sensitivity.base},
+                                              {u"factors"_s, factors},
+                                              {u"monte_carlo"_s, QJsonObject{{u"samples"_s, plan.sensitivity.samples},
+                                                                              {u"seed"_s, double(plan.sensitivity.seed)},
+                                                                              {u"p10"_s, plan.sensitivity.p10},
+                                                                              {u"p50"_s, plan.sensitivity.p50},
+                                                                              {u"p90"_s, plan.sensitivity.p90}}}});
+    QJsonArray owned;
+    for (const OwnershipAnalysis &a : plan.ownership)
+        owned.append(QJsonObject{{u"offer"_s, offerJson(a.offer)},
+                                 {u"hourly_cost"_s, a.hourly.total()},
+                                 {u"hourly_capital"_s, a.hourly.capital},
+                                 {u"hourly_colocation"_s, a.hourly.colocation},
+                                 {u"hourly_power"_s, a.hourly.power},
+                                 {u"basis"_s, a.hourly.basis},
+                                 {u"rented_hourly"_s, a.rentedHourly ? QJsonValue(*a.rentedHourly) : QJsonValue()},
+                                 {u"rented_offer"_s, optionalJson(a.rentedOffer)},
+                                 {u"break_even_utilization"_s,
+                                  a.breakEvenUtilization ? QJsonValue(*a.breakEvenUtilization) : QJsonValue()}});
+    json.insert(u"ownership"_s, owned);
+    json.insert(u"lockin"_s, QJsonObject{{u"data_gb"_s, plan.lockin.dataGb},
+                                         {u"engineer_week_cost"_s, plan.lockin.engineerWeekCost},
+                                         {u"exit_probability"_s, plan.lockin.exitProbability},
+                                         {u"exit_at_fraction"_s, plan.lockin.exitAtFraction},
+                                         {u"commitment_other_use"_s, plan.lockin.commitmentOtherUse},
+                                         {u"framework"_s, plan.lockin.framework},
+                                         {u"custom_cuda_kernels"_s, plan.lockin.customCudaKernels}});
+    json.insert(u"defaults"_s, QJsonArray::fromStringList(plan.defaults));
+    json.insert(u"warnings"_s, QJsonArray::fromStringList(plan.warnings));
+    return json;
+}
+
+} // namespace accelplan::planning

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "core/planning/plan.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace accelplan::planning {
+
+/// JSON of plans and their parts: one definition for the CLI, the report and the tests.
+/// A string, or null when empty.
+QJsonValue optionalJson(const QString &text);
+QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates);
+/// The offer an option is priced on, with the price row's provenance.
+QJsonObject offerJson(const pricing::PriceRecord &offer);
+/// A training or inference option as `train`/`serve` print it; with lock-in figures when the
+/// scenario planner computed them.
+QJsonObject trainingOptionJson(const TrainingOption &option, const QString &currency);
+QJsonObject inferenceOptionJson(const InferenceOption &option, const QString &currency);
+/// The whole plan as `accelplan-cli plan --format json` prints it.
+QJsonObject planJson(const Plan &plan);
+
+} // namespace accelplan::planning

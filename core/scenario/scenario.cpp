@@ -1,0 +1,504 @@
+#include "core/scenario/scenario.h"
+
+#include "core/common/tr.h"
+#include "core/pricing/currency.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::scenario {
+
+namespace {
+
+const QStringList kTopKeys = {u"format"_s, u"version"_s, u"name"_s, u"currency"_s, u"training"_s, u"inference"_s,
+                              u"constraints"_s, u"lockin"_s, u"ownership"_s, u"sensitivity"_s};
+const QStringList kTrainingKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"tokens"_s, u"precision"_s,
+                                   u"framework"_s, u"deadline_days"_s, u"runs"_s, u"seq_len"_s, u"chips"_s, u"mfu"_s};
+const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"precision"_s,
+                                    u"input_tokens"_s, u"output_tokens"_s, u"requests_per_second"_s,
+                                    u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
+                                    u"chips_per_replica"_s, u"utilization"_s};
+const QStringList kConstraintKeys = {u"providers"_s, u"offer_kinds"_s, u"regions"_s, u"price_models"_s,
+                                     u"accelerators"_s, u"max_chips"_s, u"budget"_s};
+const QStringList kLockinKeys = {u"dataset_gb"_s, u"checkpoint_gb"_s, u"engineer_week_cost"_s, u"exit_probability"_s,
+                                 u"custom_cuda_kernels"_s, u"exit_at_fraction"_s, u"commitment_other_use"_s};
+const QStringList kOwnershipKeys = {u"power_price_kwh"_s, u"pue"_s, u"lifetime_months"_s, u"utilization"_s,
+                                    u"colo_per_server_month"_s};
+const QStringList kSensitivityKeys = {u"samples"_s, u"seed"_s, u"volume_band"_s, u"utilization_band"_s, u"fx_band"_s};
+const QStringList kPrecisions = {u"fp32"_s, u"bf16"_s, u"fp16"_s, u"fp8"_s, u"fp4"_s};
+const QStringList kFrameworks = {u"pytorch"_s, u"jax"_s, u"tensorflow"_s};
+
+int lineAt(const QByteArray &bytes, qsizetype offset)
+{
+    return int(bytes.left(std::max<qsizetype>(0, offset)).count('\n')) + 1;
+}
+
+/// Reads one section of the document, reporting each problem at the line of its key.
+class Reader
+{
+public:
+    Reader(const QByteArray &bytes, QString file, Diagnostics *diagnostics, QStringList *defaults)
+        : m_bytes(bytes), m_file(std::move(file)), m_diagnostics(diagnostics), m_defaults(defaults)
+    {
+    }
+
+    void enter(const QString &section, const QJsonObject &object, const QStringList &known)
+    {
+        m_section = section;
+        m_object = object;
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!known.contains(it.key()))
+                m_diagnostics->append(Diagnostic::warning(m_file, lineOf(it.key()), path(it.key()),
+                                                          Tr::tr("unknown key; kept as it is")));
+        }
+    }
+
+    void error(const QString &key, const QString &message)
+    {
+        m_diagnostics->append(Diagnostic::error(m_file, lineOf(key), path(key), message));
+    }
+
+    /// A number in [min, max]; nullopt when absent or null (or after an error).
+    std::optional<double> number(const QString &key, double min, double max)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined() || v.isNull())
+            return std::nullopt;
+        if (!v.isDouble() || !std::isfinite(v.toDouble())) {
+            error(key, Tr::tr("must be a number"));
+            return std::nullopt;
+        }
+        const double value = v.toDouble();
+        if (value < min || value > max) {
+            error(key, Tr::tr("%1 is outside %2 … %3").arg(value).arg(min).arg(max));
+            return std::nullopt;
+        }
+        return value;
+    }
+
+    /// number() with a default that is recorded when used.
+    double number(const QString &key, double min, double max, double fallback)
+    {
+        if (const auto value = number(key, min, max))
+            return *value;
+        if (!m_object.contains(key) || m_object.value(key).isNull())
+            m_defaults->append(Tr::tr("%1 = %2 (default)").arg(path(key)).arg(fallback));
+        return fallback;
+    }
+
+    std::optional<int> integer(const QString &key, double min, double max)
+    {
+        const auto value = number(key, min, max);
+        if (value && std::floor(*value) != *value) {
+            error(key, Tr::tr("must be a whole number"));
+            return std::nullopt;
+        }
+        return value ? std::optional<int>(int(*value)) : std::nullopt;
+    }
+
+    QString text(const QString &key, const QStringList &allowed, const QString &fallback)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined() || v.isNull()) {
+            if (!fallback.isEmpty())
+                m_defaults->append(Tr::tr("%1 = %2 (default)").arg(path(key), fallback));
+            return fallback;
+        }
+        if (!v.isString()) {
+            error(key, Tr::tr("must be a string"));
+            return fallback;
+        }
+        const QString value = v.toString().trimmed().toLower();
+        if (!allowed.isEmpty() && !allowed.contains(value)) {
+            error(key, Tr::tr("'%1' is not one of %2").arg(v.toString(), allowed.join(u", "_s)));
+            return fallback;
+        }
+        return value;
+    }
+
+    bool boolean(const QString &key, bool fallback)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined() || v.isNull()) {
+            m_defaults->append(Tr::tr("%1 = %2 (default)").arg(path(key), fallback ? u"true"_s : u"false"_s));
+            return fallback;
+        }
+        if (!v.isBool()) {
+            error(key, Tr::tr("must be true or false"));
+            return fallback;
+        }
+        return v.toBool();
+    }
+
+    QStringList strings(const QString &key)
+    {
+        const QJsonValue v = m_object.value(key);
+        QStringList out;
+        if (v.isUndefined() || v.isNull())
+            return out;
+        if (!v.isArray()) {
+            error(key, Tr::tr("must be a list of strings"));
+            return out;
+        }
+        for (const QJsonValue &item : v.toArray()) {
+            if (!item.isString() || item.toString().trimmed().isEmpty()) {
+                error(key, Tr::tr("must be a list of non-empty strings"));
+                return {};
+            }
+            out.append(item.toString().trimmed());
+        }
+        return out;
+    }
+
+    int lineOf(const QString &key) const
+    {
+        qsizetype from = 0;
+        if (!m_section.isEmpty()) {
+            const qsizetype section = m_bytes.indexOf(quoted(m_section));
+            if (section < 0)
+                return 0;
+            from = section;
+        }
+        const qsizetype at = m_bytes.indexOf(quoted(key), from);
+        return at < 0 ? lineAt(m_bytes, from) : lineAt(m_bytes, at);
+    }
+
+private:
+    static QByteArray quoted(const QString &key) { return QByteArray(QByteArray("\"") + key.toUtf8() + QByteArray("\"")); }
+    QString path(const QString &key) const { return m_section.isEmpty() ? key : m_section + u'.' + key; }
+
+    QByteArray m_bytes;
+    QString m_file;
+    Diagnostics *m_diagnostics;
+    QStringList *m_defaults;
+    QString m_section;
+    QJsonObject m_object;
+};
+
+/// The object under \a key, or nullopt when absent or null; an error when it is not an object.
+std::optional<QJsonObject> section(Reader &top, const QJsonObject &root, const QString &key)
+{
+    const QJsonValue v = root.value(key);
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    if (!v.isObject()) {
+        top.error(key, Tr::tr("must be an object"));
+        return std::nullopt;
+    }
+    return v.toObject();
+}
+
+constexpr double kMaxCount = 1e16;
+
+} // namespace
+
+Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return Error::badInput(Tr::tr("%1 is not valid JSON").arg(fileName),
+                               {Diagnostic::error(fileName, lineAt(json, parseError.offset), {}, parseError.errorString())});
+    }
+    if (!doc.isObject())
+        return Error::badInput(Tr::tr("%1 is not an Accelplan scenario").arg(fileName),
+                               {Diagnostic::error(fileName, 1, {}, Tr::tr("the top level must be a JSON object"))});
+    Scenario s;
+    s.document = doc.object();
+    Diagnostics diagnostics;
+    Reader top(json, fileName, &diagnostics, &s.defaults);
+    top.enter({}, s.document, kTopKeys);
+    const QJsonObject &root = s.document;
+
+    if (root.value(u"format"_s).toString() != kFormatName) {
+        top.error(u"format"_s, Tr::tr("must be \"%1\"").arg(kFormatName));
+        return Error::badInput(Tr::tr("%1 is not an Accelplan scenario").arg(fileName), diagnostics);
+    }
+    const QJsonValue version = root.value(u"version"_s);
+    if (!version.isDouble() || version.toDouble() < 1 || std::floor(version.toDouble()) != version.toDouble()) {
+        top.error(u"version"_s, Tr::tr("must be a whole number from 1"));
+        return Error::badInput(Tr::tr("%1 has no valid version").arg(fileName), diagnostics);
+    }
+    if (version.toInt() > kFormatVersion) {
+        top.error(u"version"_s, Tr::tr("version %1 is newer than this Accelplan reads (%2); open it with a newer "
+                                       "Accelplan. The file was not changed.")
+                                    .arg(version.toInt())
+                                    .arg(kFormatVersion));
+        return Error::badInput(Tr::tr("%1 was written by a newer Accelplan").arg(fileName), diagnostics);
+    }
+    s.name = root.value(u"name"_s).toString().trimmed();
+    if (s.name.isEmpty())
+        top.error(u"name"_s, Tr::tr("must be a non-empty string"));
+    s.currency = top.text(u"currency"_s, {}, u"usd"_s).toUpper();
+    if (!pricing::isIsoCurrency(s.currency))
+        top.error(u"currency"_s, Tr::tr("'%1' is not an ISO 4217 currency code").arg(s.currency));
+
+    if (const auto object = section(top, root, u"training"_s)) {
+        Reader r(json, fileName, &diagnostics, &s.defaults);
+        r.enter(u"training"_s, *object, kTrainingKeys);
+        TrainingSection t;
+        t.model = r.text(u"model"_s, {}, {});
+        t.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
+        t.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
+        t.tokens = r.number(u"tokens"_s, 1, kMaxCount).value_or(0);
+        t.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
+        t.framework = r.text(u"framework"_s, kFrameworks, u"pytorch"_s);
+        t.deadlineDays = r.number(u"deadline_days"_s, 0.001, 36500);
+        t.runs = int(r.number(u"runs"_s, 1, 1000, 1));
+        t.seqLen = r.integer(u"seq_len"_s, 1, 1e8);
+        t.chips = r.integer(u"chips"_s, 1, 1e6);
+        t.mfu = r.number(u"mfu"_s, 0.01, 1);
+        if (t.model.isEmpty() && (t.modelParams <= 0 || t.tokens <= 0))
+            r.error(u"model_params"_s, Tr::tr("training needs model_params and tokens (or a model preset)"));
+        if (t.activeParams && t.modelParams > 0 && *t.activeParams > t.modelParams)
+            r.error(u"active_params"_s, Tr::tr("cannot exceed model_params"));
+        s.training = t;
+    }
+    if (const auto object = section(top, root, u"inference"_s)) {
+        Reader r(json, fileName, &diagnostics, &s.defaults);
+        r.enter(u"inference"_s, *object, kInferenceKeys);
+        InferenceSection i;
+        i.model = r.text(u"model"_s, {}, {});
+        i.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
+        i.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
+        i.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
+        i.inputTokens = r.number(u"input_tokens"_s, 0, 1e8).value_or(-1);
+        i.outputTokens = r.number(u"output_tokens"_s, 1, 1e8).value_or(0);
+        i.requestsPerSecond = r.number(u"requests_per_second"_s, 0, 1e9);
+        i.requestsPerMonth = r.number(u"requests_per_month"_s, 0, 1e15);
+        i.ttftMs = r.number(u"ttft_ms"_s, 0.001, 1e9);
+        i.tpotMs = r.number(u"tpot_ms"_s, 0.001, 1e9);
+        i.months = r.number(u"months"_s, 1, 240, 12);
+        i.offline = r.text(u"mode"_s, {u"online"_s, u"offline"_s}, u"online"_s) == u"offline"_s;
+        i.chipsPerReplica = r.integer(u"chips_per_replica"_s, 1, 4096);
+        i.utilization = r.number(u"utilization"_s, 0.01, 1, 0.7);
+        if (i.model.isEmpty() && i.modelParams <= 0)
+            r.error(u"model_params"_s, Tr::tr("inference needs model_params (or a model preset)"));
+        if (i.inputTokens < 0)
+            r.error(u"input_tokens"_s, Tr::tr("missing: tokens in each request's prompt"));
+        if (i.outputTokens <= 0)
+            r.error(u"output_tokens"_s, Tr::tr("missing: tokens generated for each request"));
+        if (i.requestsPerSecond && i.requestsPerMonth)
+            r.error(u"requests_per_month"_s, Tr::tr("give requests_per_second or requests_per_month, not both"));
+        if (!i.requestsPerSecond && !i.requestsPerMonth && !i.offline)
+            r.error(u"requests_per_second"_s, Tr::tr("missing: the load (requests_per_second or requests_per_month)"));
+        s.inference = i;
+    }
+    if (!s.training && !s.inference)
+        top.error(u"training"_s, Tr::tr("a scenario needs a training or an inference section"));
+
+    if (const auto object = section(top, root, u"constraints"_s)) {
+        Reader r(json, fileName, &diagnostics, &s.defaults);
+        r.enter(u"constraints"_s, *object, kConstraintKeys);
+        planning::Constraints &c = s.constraints;
+        c.providers = r.strings(u"providers"_s);
+        c.regions = r.strings(u"regions"_s);
+        c.accelerators = r.strings(u"accelerators"_s);
+        for (const QString &kind : r.strings(u"offer_kinds"_s)) {
+            if (const auto k = pricing::offerKindFromString(kind))
+                c.offerKinds.append(*k);
+            else
+                r.error(u"offer_kinds"_s, Tr::tr("unknown offer kind '%1'").arg(kind));
+        }
+        for (const QString &model : r.strings(u"price_models"_s)) {
+            if (const auto m = pricing::priceModelFromString(model))
+                c.priceModels.append(*m);
+            else
+                r.error(u"price_models"_s, Tr::tr("unknown price model '%1'").arg(model));
+        }
+        c.maxChips = int(r.number(u"max_chips"_s, 1, 1e6, 4096));
+        c.budget = r.number(u"budget"_s, 0, 1e15);
+    } else {
+        s.defaults.append(Tr::tr("constraints: none (every offer, at most 4096 chips)"));
+    }
+
+    {
+        Reader r(json, fileName, &diagnostics, &s.defaults);
+        const QJsonObject object = section(top, root, u"lockin"_s).value_or(QJsonObject());
+        r.enter(u"lockin"_s, object, kLockinKeys);
+        LockinSection &l = s.lockin;
+        l.datasetGb = r.number(u"dataset_gb"_s, 0, 1e12);
+        if (!l.datasetGb)
+            s.defaults.append(Tr::tr("lockin.dataset_gb = 0 (not given: no dataset egress counted)"));
+        l.checkpointGb = r.number(u"checkpoint_gb"_s, 0, 1e12);
+        if (!l.checkpointGb)
+            s.defaults.append(Tr::tr("lockin.checkpoint_gb = 16 bytes per parameter (weights and Adam states; default)"));
+        l.engineerWeekCost = r.number(u"engineer_week_cost"_s, 0, 1e9, l.engineerWeekCost);
+        l.exitProbability = r.number(u"exit_probability"_s, 0, 1, l.exitProbability);
+        l.customCudaKernels = r.boolean(u"custom_cuda_kernels"_s, false);
+        l.exitAtFraction = r.number(u"exit_at_fraction"_s, 0, 1, l.exitAtFraction);
+        l.commitmentOtherUse = r.number(u"commitment_other_use"_s, 0, 1, l.commitmentOtherUse);
+    }
+    {
+        Reader r(json, fileName, &diagnostics, &s.defaults);
+        const QJsonObject object = section(top, root, u"ownership"_s).value_or(QJsonObject());
+        r.enter(u"ownership"_s, object, kOwnershipKeys);
+        OwnershipSection &o = s.ownership;
+        o.powerPriceKwh = r.number(u"power_price_kwh"_s, 0, 100, o.powerPriceKwh);
+        o.pue = r.number(u"pue"_s, 1, 5, o.pue);
+        o.lifetimeMonths = r.number(u"lifetime_months"_s, 1, 240, o.lifetimeMonths);
+        o.utilization = r.number(u"utilization"_s, 0.01, 1, o.utilization);
+        o.coloPerServerMonth = r.number(u"colo_per_server_month"_s, 0, 1e9, o.coloPerServerMonth);
+    }
+    {
+        Reader r(json, fileName, &diagnostics, &s.defaults);
+        const QJsonObject object = section(top, root, u"sensitivity"_s).value_or(QJsonObject());
+        r.enter(u"sensitivity"_s, object, kSensitivityKeys);
+        SensitivitySection &x = s.sensitivity;
+        x.samples = int(r.number(u"samples"_s, 10, 1e6, x.samples));
+        x.seed = quint64(r.number(u"seed"_s, 0, 9007199254740991.0, double(x.seed)));
+        x.volumeBand = r.number(u"volume_band"_s, 0, 0.99, x.volumeBand);
+        x.utilizationBand = r.number(u"utilization_band"_s, 0, 0.9, x.utilizationBand);
+        x.fxBand = r.number(u"fx_band"_s, 0, 0.9, x.fxBand);
+    }
+
+    if (hasErrors(diagnostics))
+        return Error::badInput(Tr::tr("%1 is not a valid scenario").arg(fileName), diagnostics);
+    s.warnings = diagnostics;
+    return s;
+}
+
+Result<Scenario> readScenario(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists())
+        return Error::badInput(Tr::tr("%1: no such file").arg(path));
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::badInput(Tr::tr("%1: cannot read: %2").arg(path, file.errorString()));
+    return parseScenario(file.readAll(), path);
+}
+
+namespace {
+
+QJsonValue optionalNumber(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
+
+QJsonValue optionalInt(const std::optional<int> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
+
+QJsonValue optionalText(const QString &value)
+{
+    return value.isEmpty() ? QJsonValue() : QJsonValue(value);
+}
+
+/// Writes \a fields into the document's object at \a key, keeping its other keys.
+void merge(QJsonObject &root, const QString &key, const QJsonObject &fields)
+{
+    QJsonObject object = root.value(key).toObject();
+    for (auto it = fields.begin(); it != fields.end(); ++it)
+        object.insert(it.key(), it.value());
+    root.insert(key, object);
+}
+
+template<typename T, typename F>
+QJsonArray stringArray(const QList<T> &items, F toText)
+{
+    QJsonArray array;
+    for (const T &item : items)
+        array.append(toText(item));
+    return array;
+}
+
+} // namespace
+
+QJsonObject toJson(const Scenario &s)
+{
+    QJsonObject root = s.document;
+    root.insert(u"format"_s, kFormatName);
+    root.insert(u"version"_s, kFormatVersion);
+    root.insert(u"name"_s, s.name);
+    root.insert(u"currency"_s, s.currency);
+    if (s.training) {
+        const TrainingSection &t = *s.training;
+        merge(root, u"training"_s,
+              {{u"model"_s, optionalText(t.model)},
+               {u"model_params"_s, t.modelParams > 0 ? QJsonValue(t.modelParams) : QJsonValue()},
+               {u"active_params"_s, optionalNumber(t.activeParams)},
+               {u"tokens"_s, t.tokens > 0 ? QJsonValue(t.tokens) : QJsonValue()},
+               {u"precision"_s, t.precision},
+               {u"framework"_s, t.framework},
+               {u"deadline_days"_s, optionalNumber(t.deadlineDays)},
+               {u"runs"_s, t.runs},
+               {u"seq_len"_s, optionalInt(t.seqLen)},
+               {u"chips"_s, optionalInt(t.chips)},
+               {u"mfu"_s, optionalNumber(t.mfu)}});
+    } else {
+        root.remove(u"training"_s);
+    }
+    if (s.inference) {
+        const InferenceSection &i = *s.inference;
+        merge(root, u"inference"_s,
+              {{u"model"_s, optionalText(i.model)},
+               {u"model_params"_s, i.modelParams > 0 ? QJsonValue(i.modelParams) : QJsonValue()},
+               {u"active_params"_s, optionalNumber(i.activeParams)},
+               {u"precision"_s, i.precision},
+               {u"input_tokens"_s, i.inputTokens},
+               {u"output_tokens"_s, i.outputTokens},
+               {u"requests_per_second"_s, optionalNumber(i.requestsPerSecond)},
+               {u"requests_per_month"_s, optionalNumber(i.requestsPerMonth)},
+               {u"ttft_ms"_s, optionalNumber(i.ttftMs)},
+               {u"tpot_ms"_s, optionalNumber(i.tpotMs)},
+               {u"months"_s, i.months},
+               {u"mode"_s, i.offline ? u"offline"_s : u"online"_s},
+               {u"chips_per_replica"_s, optionalInt(i.chipsPerReplica)},
+               {u"utilization"_s, i.utilization}});
+    } else {
+        root.remove(u"inference"_s);
+    }
+    const planning::Constraints &c = s.constraints;
+    merge(root, u"constraints"_s,
+          {{u"providers"_s, QJsonArray::fromStringList(c.providers)},
+           {u"offer_kinds"_s, stringArray(c.offerKinds, [](pricing::OfferKind k) { return pricing::toString(k); })},
+           {u"regions"_s, QJsonArray::fromStringList(c.regions)},
+           {u"price_models"_s, stringArray(c.priceModels, [](pricing::PriceModel m) { return pricing::toString(m); })},
+           {u"accelerators"_s, QJsonArray::fromStringList(c.accelerators)},
+           {u"max_chips"_s, c.maxChips},
+           {u"budget"_s, optionalNumber(c.budget)}});
+    const LockinSection &l = s.lockin;
+    merge(root, u"lockin"_s,
+          {{u"dataset_gb"_s, optionalNumber(l.datasetGb)},
+           {u"checkpoint_gb"_s, optionalNumber(l.checkpointGb)},
+           {u"engineer_week_cost"_s, l.engineerWeekCost},
+           {u"exit_probability"_s, l.exitProbability},
+           {u"custom_cuda_kernels"_s, l.customCudaKernels},
+           {u"exit_at_fraction"_s, l.exitAtFraction},
+           {u"commitment_other_use"_s, l.commitmentOtherUse}});
+    const OwnershipSection &o = s.ownership;
+    merge(root, u"ownership"_s,
+          {{u"power_price_kwh"_s, o.powerPriceKwh},
+           {u"pue"_s, o.pue},
+           {u"lifetime_months"_s, o.lifetimeMonths},
+           {u"utilization"_s, o.utilization},
+           {u"colo_per_server_month"_s, o.coloPerServerMonth}});
+    const SensitivitySection &x = s.sensitivity;
+    merge(root, u"sensitivity"_s,
+          {{u"samples"_s, x.samples},
+           {u"seed"_s, double(x.seed)},
+           {u"volume_band"_s, x.volumeBand},
+           {u"utilization_band"_s, x.utilizationBand},
+           {u"fx_band"_s, x.fxBand}});
+    return root;
+}
+
+Status saveScenario(const Scenario &scenario, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error::internal(Tr::tr("%1: cannot write: %2").arg(path, file.errorString()));
+    const QByteArray bytes = QJsonDocument(toJson(scenario)).toJson(QJsonDocument::Indented);
+    if (file.write(bytes) != bytes.size() || !file.commit())
+        return Error::internal(Tr::tr("%1: writing failed, the previous file is unchanged: %2").arg(path, file.errorString()));
+    return Done{};
+}
+
+} // namespace accelplan::scenario

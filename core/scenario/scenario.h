@@ -1,0 +1,108 @@
+#pragma once
+
+#include "core/common/diagnostic.h"
+#include "core/planning/trainingplanner.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace accelplan::scenario {
+
+constexpr int kFormatVersion = 1;
+inline const QString kFormatName = QStringLiteral("accelplan-scenario");
+inline const QString kFileExtension = QStringLiteral("accelplan");
+
+struct TrainingSection
+{
+    QString model; ///< preset id; its sizes apply where the section gives none
+    double modelParams = 0;
+    std::optional<double> activeParams;
+    double tokens = 0;
+    QString precision = QStringLiteral("bf16");
+    QString framework = QStringLiteral("pytorch");
+    std::optional<double> deadlineDays;
+    int runs = 1;
+    std::optional<int> seqLen;
+    std::optional<int> chips;
+    std::optional<double> mfu;
+};
+
+struct InferenceSection
+{
+    QString model;
+    double modelParams = 0;
+    std::optional<double> activeParams;
+    QString precision = QStringLiteral("bf16");
+    double inputTokens = 0;
+    double outputTokens = 0;
+    std::optional<double> requestsPerSecond;
+    std::optional<double> requestsPerMonth;
+    std::optional<double> ttftMs;
+    std::optional<double> tpotMs;
+    double months = 12;
+    bool offline = false;
+    std::optional<int> chipsPerReplica;
+    double utilization = 0.7; ///< replicas are sized to run at this share of capacity
+};
+
+struct LockinSection
+{
+    std::optional<double> datasetGb;    ///< default 0 (reported)
+    std::optional<double> checkpointGb; ///< default: 16 bytes per parameter (weights and Adam states)
+    double engineerWeekCost = 6000;
+    double exitProbability = 0.3;
+    bool customCudaKernels = false;
+    double exitAtFraction = 0.5;     ///< how far into a commitment's term the exit happens
+    double commitmentOtherUse = 0;   ///< share of a commitment other work uses
+};
+
+struct OwnershipSection
+{
+    double powerPriceKwh = 0.12;
+    double pue = 1.3;
+    double lifetimeMonths = 48;
+    double utilization = 0.7;
+    double coloPerServerMonth = 1500;
+};
+
+struct SensitivitySection
+{
+    int samples = 2000;
+    quint64 seed = 20261122;
+    double volumeBand = 0.25;      ///< ± share of the token volume
+    double utilizationBand = 0.15; ///< ± absolute change of the inference target utilisation
+    double fxBand = 0.05;          ///< ± share of a converted amount
+};
+
+/// A whole planning question in one file (`.accelplan`, JSON). Every section but format,
+/// version and name is optional; `defaults` names each default the file left to the planner.
+struct Scenario
+{
+    QString name;
+    QString currency = QStringLiteral("USD");
+    std::optional<TrainingSection> training;
+    std::optional<InferenceSection> inference;
+    planning::Constraints constraints;
+    LockinSection lockin;
+    OwnershipSection ownership;
+    SensitivitySection sensitivity;
+
+    QJsonObject document;   ///< the file as read: keys Accelplan does not know survive a save
+    QStringList defaults;   ///< "lockin.exit_probability = 0.3 (default)" for each default used
+    Diagnostics warnings;   ///< unknown keys and the like
+};
+
+/// Parses a scenario; every problem names the file, line and field. A file of a newer version
+/// is refused.
+Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName);
+Result<Scenario> readScenario(const QString &path);
+
+/// The scenario as JSON: the document it was read from with the known fields rewritten.
+QJsonObject toJson(const Scenario &scenario);
+/// Writes atomically (QSaveFile): the old file stays whole if anything fails.
+Status saveScenario(const Scenario &scenario, const QString &path);
+
+} // namespace accelplan::scenario
