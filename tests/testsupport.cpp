@@ -21,4 +21,9 @@ QString dataPath(const QString &relative)
     return QStringLiteral(ACCELPLAN_TEST_DATA) + u'/' + relative;
 }
 
+QString examplePath(const QString &name)
+{
+    return QStringLiteral(ACCELPLAN_TEST_DATA) + u"/../../data/examples/"_s + name;
+}
+
 } // namespace accelplan::test

@@ -11,5 +11,7 @@ const catalog::AcceleratorCatalog &shippedCatalog();
 
 /// A path under tests/data.
 QString dataPath(const QString &relative);
+/// A shipped example scenario (data/examples/NAME).
+QString examplePath(const QString &name);
 
 } // namespace accelplan::test

@@ -138,6 +138,8 @@ QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currenc
         {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
     };
     insertAll(json, fields);
+    if (o.lockin.computed) // over the plan's horizon, as the scenario planner ranks it
+        json.insert(u"cost"_s, o.lockin.planCost);
     insertAll(json, lockinJson(o.lockin));
     return json;
 }

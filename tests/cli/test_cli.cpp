@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QDate>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -518,4 +519,83 @@ TEST_CASE("cli: a user profile is listed with its origin and takes precedence", 
     CHECK(bad.exitCode == 2);
     CHECK(bad.err.contains(u"bad_profile.json:4: error: workload: unknown value 'pretraining'"_s));
     CHECK(bad.err.contains(u"bad_profile.json:4: error: typical: the band must be"_s));
+}
+
+TEST_CASE("cli: plan prints the pinned JSON of a scenario, ranked by lock-in-adjusted cost", "[cli][plan]")
+{
+    Scratch scratch;
+    const Run run = scratch.run({u"plan"_s, test::examplePath(u"llama-70b.accelplan"_s), u"--format"_s, u"json"_s});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject plan = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    CHECK(plan.value(u"scenario"_s).toString() == u"Llama-class 70B"_s);
+    CHECK(plan.value(u"currency"_s).toString() == u"USD"_s);
+    CHECK(QDate::fromString(plan.value(u"prices_as_of"_s).toString(), Qt::ISODate).isValid());
+    CHECK_FALSE(plan.value(u"recommendation"_s).toString().isEmpty());
+    CHECK(plan.value(u"warnings"_s).isArray());
+    for (const QString &section : {u"training"_s, u"inference"_s}) {
+        INFO(section.toStdString());
+        const QJsonArray options = plan.value(section).toObject().value(u"options"_s).toArray();
+        REQUIRE(options.size() > 5);
+        double previous = -1;
+        for (const QJsonValue &value : options) {
+            const QJsonObject o = value.toObject();
+            if (!o.value(u"runnable"_s).toBool())
+                continue;
+            for (const QString &key : {u"provider"_s, u"sku"_s, u"accelerator"_s, u"cost"_s, u"lockin_score"_s,
+                                       u"exit_cost"_s, u"lockin_adjusted_cost"_s, u"currency"_s})
+                CHECK(o.contains(key));
+            const QJsonObject breakdown = o.value(u"exit_cost_breakdown"_s).toObject();
+            CHECK(o.value(u"exit_cost"_s).toDouble()
+                  == Approx(breakdown.value(u"egress"_s).toDouble() + breakdown.value(u"porting"_s).toDouble()
+                            + breakdown.value(u"commitment"_s).toDouble()));
+            const double adjusted = o.value(u"lockin_adjusted_cost"_s).toDouble();
+            CHECK(adjusted >= previous);
+            previous = adjusted;
+        }
+    }
+    const QJsonObject budget = plan.value(u"budget"_s).toObject();
+    double sum = 0;
+    for (const QJsonValue &m : budget.value(u"months"_s).toArray()) {
+        const QJsonObject month = m.toObject();
+        CHECK(month.contains(u"month"_s));
+        CHECK(month.value(u"total"_s).toDouble()
+              == Approx(month.value(u"training"_s).toDouble() + month.value(u"inference"_s).toDouble()
+                        + month.value(u"commitments"_s).toDouble()));
+        sum += month.value(u"total"_s).toDouble();
+    }
+    CHECK(sum == Approx(budget.value(u"total"_s).toDouble()));
+    const QJsonObject monteCarlo = plan.value(u"sensitivity"_s).toObject().value(u"monte_carlo"_s).toObject();
+    CHECK(monteCarlo.value(u"p10"_s).toDouble() < monteCarlo.value(u"p90"_s).toDouble());
+    // Same scenario, same seed: the same output, byte for byte.
+    const Run again = scratch.run({u"plan"_s, test::examplePath(u"llama-70b.accelplan"_s), u"--format"_s, u"json"_s});
+    CHECK(again.out == run.out);
+    // The table and CSV forms list the same options.
+    const Run table = scratch.run({u"plan"_s, test::examplePath(u"llama-70b.accelplan"_s)});
+    CHECK(table.exitCode == 0);
+    CHECK(table.out.contains(u"Budget: "_s));
+    const Run csv = scratch.run({u"plan"_s, test::examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s), u"--format"_s, u"csv"_s});
+    CHECK(csv.exitCode == 0);
+    CHECK(csv.out.startsWith(u"section,rank,provider"_s));
+}
+
+TEST_CASE("cli: plan refuses a newer or broken scenario with file and line, exit 2", "[cli][plan]")
+{
+    Scratch scratch;
+    QTemporaryDir dir;
+    const QString newer = dir.filePath(u"newer.accelplan"_s);
+    {
+        QFile file(newer);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "accelplan-scenario",
+"version": 3, "name": "x", "training": {"model_params": 1e9, "tokens": 1e9}})");
+    }
+    const Run run = scratch.run({u"plan"_s, newer});
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(newer + u":2: error: version: version 3 is newer"_s));
+    const Run missing = scratch.run({u"plan"_s, dir.filePath(u"nope.accelplan"_s)});
+    CHECK(missing.exitCode == 2);
+    CHECK(missing.err.contains(u"nope.accelplan: no such file"_s));
+    const Run none = scratch.run({u"plan"_s});
+    CHECK(none.exitCode == 1);
 }
