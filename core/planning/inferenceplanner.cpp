@@ -95,6 +95,10 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
             const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
             option.monthlyCost = monthlyPerInstance(offer, owned, &basis) * option.instances * rate->amount;
             option.costBasis = Tr::tr("%1 instance(s) × %2").arg(option.instances).arg(basis);
+            if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee) {
+                option.setupCost = offer.setupFee->toDouble() * option.instances * rate->amount;
+                option.costBasis += Tr::tr(" + setup %1 %2 per server, once").arg(offer.setupFee->toString(), offer.currency);
+            }
             const InferenceProjection &p = option.projection;
             const double monthSeconds = kHoursPerMonth * 3600.0;
             if (plan.requestsPerSecond > 0) {

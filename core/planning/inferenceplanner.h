@@ -22,6 +22,7 @@ struct InferenceOption
     int chips = 0;
     int instances = 0;
     double monthlyCost = 0;       ///< in the plan's currency
+    double setupCost = 0;         ///< one-off setup fees of monthly servers, in the plan's currency
     double costPerRequest = 0;
     double costPerMillionInput = 0;
     double costPerMillionOutput = 0;

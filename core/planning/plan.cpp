@@ -124,7 +124,7 @@ double termMonths(pricing::PriceModel m)
 /// commitment longer than the horizon the rest of the term, less other work's share.
 double inferencePlanCost(const InferenceOption &o, double months, double otherUse)
 {
-    double cost = o.monthlyCost * months;
+    double cost = o.monthlyCost * months + o.setupCost;
     const double term = termMonths(o.offer.key.priceModel);
     if (term > months)
         cost += o.monthlyCost * (term - months) * (1.0 - otherUse);
@@ -218,12 +218,12 @@ void addEvenly(QList<BudgetMonth> &months, int first, int count, double cost, do
         monthAt(months, first + m).*category += cost / count;
 }
 
-/// Adds \a cost by the share of \a hours that falls in each month from the start.
-void addByHours(QList<BudgetMonth> &months, double hours, double cost, double BudgetMonth::*category)
+/// Adds \a cost by the share of \a hours that falls in each month from month index \a first.
+void addByHours(QList<BudgetMonth> &months, int first, double hours, double cost, double BudgetMonth::*category)
 {
     const int count = std::max(1, int(std::ceil(hours / kHoursPerMonth - 1e-9)));
     for (int m = 0; m < count && cost > 0; ++m)
-        monthAt(months, m).*category += hours > 0 ? cost * std::min(kHoursPerMonth, hours - m * kHoursPerMonth) / hours : cost;
+        monthAt(months, first + m).*category += hours > 0 ? cost * std::min(kHoursPerMonth, hours - m * kHoursPerMonth) / hours : cost;
 }
 
 int wholeMonths(double months)
@@ -386,18 +386,19 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     const InferenceOption *serve = plan.recommendedInference();
     QList<BudgetMonth> &months = plan.budget.months;
     double trainingTotal = 0, inferenceTotal = 0;
+    const int start = s.training ? s.training->startMonth - 1 : 0;
     if (train) {
         const double hours = train->projection.wallHours.typical * plan.trainingRequest->runs;
         const pricing::PriceModel model = train->offer.key.priceModel;
         trainingTotal = train->cost.typical;
         if (isCommitment(model)) {
             const double term = termMonths(model);
-            addEvenly(months, 0, int(std::max(1.0, std::ceil(hours / (term * kHoursPerMonth))) * term), trainingTotal,
+            addEvenly(months, start, int(std::max(1.0, std::ceil(hours / (term * kHoursPerMonth))) * term), trainingTotal,
                       &BudgetMonth::commitments);
         } else if (model == pricing::PriceModel::Monthly) {
-            addEvenly(months, 0, wholeMonths(hours / kHoursPerMonth), trainingTotal, &BudgetMonth::training);
+            addEvenly(months, start, wholeMonths(hours / kHoursPerMonth), trainingTotal, &BudgetMonth::training);
         } else {
-            addByHours(months, hours, trainingTotal, &BudgetMonth::training);
+            addByHours(months, start, hours, trainingTotal, &BudgetMonth::training);
         }
         plan.budget.fxRates += train->fxRates;
     }
@@ -405,9 +406,10 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         inferenceTotal = serve->lockin.planCost;
         const pricing::PriceModel model = serve->offer.key.priceModel;
         const int horizon = wholeMonths(plan.inferenceMonths);
-        const double inHorizon = serve->monthlyCost * plan.inferenceMonths;
+        const double inHorizon = serve->monthlyCost * plan.inferenceMonths + serve->setupCost;
         auto category = isCommitment(model) ? &BudgetMonth::commitments : &BudgetMonth::inference;
-        addEvenly(months, 0, horizon, inHorizon, category);
+        addEvenly(months, 0, horizon, inHorizon - serve->setupCost, category);
+        addEvenly(months, 0, 1, serve->setupCost, category); // setup fees in the first month
         // A term longer than the horizon: its remaining months, less other work's share.
         const int rest = int(termMonths(model)) - horizon;
         if (const double leftover = inferenceTotal - inHorizon; leftover > 0)

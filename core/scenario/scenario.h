@@ -25,6 +25,7 @@ struct TrainingSection
     QString framework = QStringLiteral("pytorch");
     std::optional<double> deadlineDays;
     int runs = 1;
+    int startMonth = 1; ///< the budget month training starts in (1 = the first)
     std::optional<int> seqLen;
     std::optional<int> chips;
     std::optional<double> mfu;

@@ -421,3 +421,40 @@ TEST_CASE("Percentile interpolates between order statistics", "[planning][plan]"
     CHECK(priceBand(u"approximate"_s) == 0.10);
     CHECK(priceBand(u"remembered"_s) == 0.25);
 }
+
+TEST_CASE("Plan: a dated training run starts in its month, the total unchanged", "[planning][plan]")
+{
+    auto scenario = scenario::readScenario(test::examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(scenario.ok());
+    const Prices &prices = shippedPrices();
+    const auto atStart = planScenario(*scenario, test::shippedCatalog(), planningCatalog(), prices.offers, prices.fx, prices.asOf);
+    scenario->training->startMonth = 3;
+    const auto dated = planScenario(*scenario, test::shippedCatalog(), planningCatalog(), prices.offers, prices.fx, prices.asOf);
+    REQUIRE(atStart.ok());
+    REQUIRE(dated.ok());
+    CHECK(atStart->budget.months[0].training > 0);
+    CHECK(dated->budget.months[0].training == 0);
+    CHECK(dated->budget.months[1].training == 0);
+    CHECK(dated->budget.months[2].training == Approx(atStart->budget.months[0].training));
+    CHECK(dated->budget.total == Approx(atStart->budget.total));
+}
+
+TEST_CASE("Inference on monthly servers pays setup fees once", "[planning][plan]")
+{
+    auto scenario = scenario::readScenario(test::examplePath(u"chat-service-8b-eur.accelplan"_s));
+    REQUIRE(scenario.ok());
+    scenario->currency = u"USD"_s;
+    scenario->constraints.providers = {u"SetupCo"_s};
+    pricing::PriceRecord server = offer(u"SetupCo"_s, u"h100-sxm"_s, pricing::PriceModel::Monthly, 20000);
+    server.setupFee = *Decimal::parse(u"5000"_s);
+    const Prices &prices = shippedPrices();
+    const auto plan = planScenario(*scenario, test::shippedCatalog(), planningCatalog(), {server}, prices.fx, prices.asOf);
+    REQUIRE(plan.ok());
+    const InferenceOption *serve = plan->recommendedInference();
+    REQUIRE(serve != nullptr);
+    CHECK(serve->setupCost == Approx(5000.0 * serve->instances));
+    CHECK(serve->lockin.planCost == Approx(serve->monthlyCost * 24 + serve->setupCost));
+    CHECK(plan->budget.months[0].inference == Approx(serve->monthlyCost + serve->setupCost));
+    CHECK(plan->budget.months[1].inference == Approx(serve->monthlyCost));
+    CHECK(plan->budget.total == Approx(serve->lockin.planCost));
+}
