@@ -3,6 +3,7 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
+#include "ui/planner/plannerview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,6 +24,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -117,7 +119,14 @@ MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::Accelera
     m_splitter->setChildrenCollapsible(false);
     m_splitter->setSizes({520, 230});
     layout->addWidget(m_splitter, 1);
-    setCentralWidget(central);
+
+    m_planner = new PlannerView(this);
+    m_planner->setObjectName(u"planner"_s);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"mainTabs"_s);
+    m_tabs->addTab(m_planner, tr("&Planner"));
+    m_tabs->addTab(central, tr("P&rices"));
+    setCentralWidget(m_tabs);
 
     createActions();
     createStatusBar();
@@ -263,6 +272,14 @@ void MainWindow::reload()
     QString currency = m_currencyCombo->currentData().toString();
     if (currency.isEmpty())
         currency = kDefaultDisplayCurrency;
+    if (!m_planningCatalog) {
+        if (auto planning = catalog::PlanningCatalog::loadShipped(); planning.ok())
+            m_planningCatalog = std::make_shared<const catalog::PlanningCatalog>(std::move(planning).value());
+        else if (m_loadError.isEmpty())
+            m_loadError = tr("Could not load the planning catalog: %1").arg(planning.error().message);
+    }
+    m_planner->setInputs({&m_catalog, m_planningCatalog, std::make_shared<const QList<PriceRecord>>(records), fxTable,
+                          m_pricesAsOf});
     m_offerModel->setOffers(std::move(records), std::move(fxTable), currency);
     fillCurrencyCombo();
     fillFilterCombos();

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "core/catalog/planningcatalog.h"
+
+#include <memory>
+
 #include "core/pricing/pricedatabase.h"
 
 #include <QDate>
@@ -12,6 +16,7 @@ class QLineEdit;
 class QModelIndex;
 class QSplitter;
 class QTableView;
+class QTabWidget;
 class QTextBrowser;
 
 namespace accelplan::catalog {
@@ -21,6 +26,7 @@ class AcceleratorCatalog;
 namespace accelplan::ui {
 
 class OfferFilterProxyModel;
+class PlannerView;
 class OfferTableModel;
 
 /// The main window: every current offer in a filterable, sortable table, the provenance of the
@@ -38,6 +44,7 @@ public:
     OfferTableModel *offerModel() const { return m_offerModel; }
     OfferFilterProxyModel *offerProxy() const { return m_offerProxy; }
     QTableView *offerTable() const { return m_offerTable; }
+    PlannerView *planner() const { return m_planner; }
 
 public Q_SLOTS:
     /// Reads a fresh snapshot of the current prices, FX rates and sheets from the database.
@@ -78,6 +85,9 @@ private:
     QComboBox *m_currencyCombo = nullptr;
     QSplitter *m_splitter = nullptr;
     QTableView *m_offerTable = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    PlannerView *m_planner = nullptr;
+    std::shared_ptr<const catalog::PlanningCatalog> m_planningCatalog;
     QTextBrowser *m_detailPane = nullptr;
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;

@@ -4,6 +4,8 @@
 #include "ui/mainwindow.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
+#include "ui/models/optiontablemodel.h"
+#include "ui/planner/plannerview.h"
 
 #include <catch2/catch.hpp>
 
@@ -19,7 +21,10 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QTextBrowser>
 #include <QTest>
 
@@ -435,6 +440,7 @@ TEST_CASE("gui: The detail pane shows the selected offer's provenance", "[gui][w
     CHECK(window->width() == 1400);
 
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        window->findChild<QTabWidget *>(u"mainTabs"_s)->setCurrentIndex(1);
         currency->setCurrentIndex(currency->findData(u"USD"_s));
         table->selectRow(0);
         window->resize(1400, 800);
@@ -442,5 +448,83 @@ TEST_CASE("gui: The detail pane shows the selected offer's provenance", "[gui][w
         const QImage shot = window->grab().toImage();
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         CHECK(shot.save(QDir(QString::fromLocal8Bit(dir)).filePath(u"mainwindow.png"_s)));
+    }
+}
+
+namespace {
+
+/// Runs the event loop until \a done or 30 s; false on timeout.
+bool waitFor(const std::function<bool()> &done)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done() && timer.elapsed() < 30'000)
+        QTest::qWait(10);
+    return done();
+}
+
+const planning::TrainingOption *findTraining(const planning::Plan &plan, const OfferKey &key)
+{
+    for (const planning::TrainingOption &o : plan.training->options) {
+        if (o.offer.key == key)
+            return &o;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = makeWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    REQUIRE(planner != nullptr);
+    QAbstractItemModelTester trainingTester(planner->trainingModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester inferenceTester(planner->inferenceModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    REQUIRE(waitFor([&] { return planner->plan() != nullptr && !planner->busy(); }));
+    CHECK(planner->trainingModel()->rowCount() > 20);
+    CHECK(planner->inferenceModel()->rowCount() > 20);
+    CHECK(planner->summaryLabel()->text().contains(u"Budget"_s));
+
+    // Without a deadline the chip count is the memory minimum, so twice the tokens is twice the
+    // cost of every hourly option.
+    planner->findChild<QDoubleSpinBox *>(u"deadlineDays"_s)->setValue(0);
+    REQUIRE(waitFor([&] { return !planner->busy() && !planner->scenario().training->deadlineDays; }));
+    REQUIRE(waitFor([&] { return !planner->busy(); }));
+    const planning::Plan *first = planner->plan();
+    const planning::TrainingOption top = first->training->options.first();
+    REQUIRE(top.runnable());
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    tokens->setText(u"4T"_s);
+    REQUIRE(waitFor([&] { return planner->plan() != first && !planner->busy(); }));
+    const planning::TrainingOption *again = findTraining(*planner->plan(), top.offer.key);
+    REQUIRE(again != nullptr);
+    if (top.offer.key.priceModel == PriceModel::OnDemand || top.offer.key.priceModel == PriceModel::Spot)
+        CHECK(again->cost.typical == Approx(2 * top.cost.typical).epsilon(0.001));
+    CHECK(planner->trainingModel()->index(0, ui::OptionTableModel::Cost).data(ui::OptionTableModel::RawValueRole).toDouble()
+          == planner->plan()->training->options.first().lockin.planCost);
+
+    // Input that is not a count is flagged as you type and not planned.
+    const planning::Plan *valid = planner->plan();
+    tokens->setText(u"lots"_s);
+    QTest::qWait(100);
+    CHECK_FALSE(planner->problems().isEmpty());
+    CHECK(planner->problems().join(u' ').contains(u"Training tokens"_s));
+    CHECK(planner->plan() == valid);
+    tokens->setText(u"2T"_s);
+    REQUIRE(waitFor([&] { return planner->plan() != valid && !planner->busy(); }));
+    CHECK(planner->problems().isEmpty());
+
+    // Selecting an option shows its formula and provenance.
+    auto *table = planner->findChild<QTableView *>(u"trainingOptions"_s);
+    table->selectRow(0);
+    CHECK(planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText().contains(u"Exit cost"_s));
+
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        window->resize(1400, 800);
+        QTest::qWait(50);
+        REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
+        CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner.png"_s)));
     }
 }

@@ -1,0 +1,177 @@
+#include "ui/models/optiontablemodel.h"
+
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::ui {
+
+using namespace planning;
+
+namespace {
+
+/// The fields both kinds of option share, so one model reads either.
+struct Row
+{
+    const pricing::PriceRecord *offer = nullptr;
+    const OptionLockin *lockin = nullptr;
+    QString cannotRun;
+    QStringList warnings;
+    QString costBasis;
+    int chips = 0;
+    double time = 0;
+    double perMillion = 0;
+    bool runnable = false;
+};
+
+Row rowOf(const TrainingOption &o)
+{
+    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.projection.chips,
+            o.projection.wallHours.typical / 24.0, 0, o.runnable()};
+}
+
+Row rowOf(const InferenceOption &o)
+{
+    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.chips,
+            double(o.replicas), o.costPerMillionOutput, o.runnable()};
+}
+
+QString money(double value, int decimals = 0)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+} // namespace
+
+OptionTableModel::OptionTableModel(Side side, QObject *parent) : QAbstractTableModel(parent), m_side(side)
+{
+}
+
+void OptionTableModel::setPlan(std::shared_ptr<const Plan> plan)
+{
+    beginResetModel();
+    m_plan = std::move(plan);
+    endResetModel();
+}
+
+int OptionTableModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() || !m_plan)
+        return 0;
+    if (m_side == Side::Training)
+        return m_plan->training ? int(m_plan->training->options.size()) : 0;
+    return m_plan->inference ? int(m_plan->inference->options.size()) : 0;
+}
+
+int OptionTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant OptionTableModel::raw(int row, int column) const
+{
+    const Row r = m_side == Side::Training ? rowOf(m_plan->training->options.at(row))
+                                           : rowOf(m_plan->inference->options.at(row));
+    const bool priced = r.runnable && r.lockin->computed;
+    switch (Column(column)) {
+    case Rank: return priced ? QVariant(row + 1) : QVariant();
+    case Provider: return r.offer->key.provider;
+    case Offer: return r.offer->key.sku;
+    case Accelerator: return r.offer->accelerator;
+    case PriceModel: return pricing::toString(r.offer->key.priceModel);
+    case Chips: return r.chips;
+    case Time: return priced ? QVariant(r.time) : QVariant();
+    case Cost: return priced ? QVariant(r.lockin->planCost) : QVariant();
+    case PerMillion: return priced && m_side == Side::Inference ? QVariant(r.perMillion) : QVariant();
+    case Lockin: return priced ? QVariant(r.lockin->score.score) : QVariant();
+    case ExitCost: return priced ? QVariant(r.lockin->exit.total()) : QVariant();
+    case AdjustedCost: return priced ? QVariant(r.lockin->adjustedCost) : QVariant();
+    case Fits: return r.runnable ? u"yes"_s : r.cannotRun;
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+QVariant OptionTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    if (role == RawValueRole)
+        return raw(index.row(), index.column());
+    if (role == Qt::TextAlignmentRole) {
+        const bool text = index.column() <= PriceModel || index.column() == Fits;
+        return QVariant::fromValue(text ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+    }
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    const QVariant value = raw(index.row(), index.column());
+    if (!value.isValid())
+        return {};
+    switch (index.column()) {
+    case Time: return m_side == Side::Training ? QLocale().toString(value.toDouble(), 'f', 1) : value.toString();
+    case Cost:
+    case ExitCost:
+    case AdjustedCost: return money(value.toDouble());
+    case PerMillion: return money(value.toDouble(), 2);
+    case Lockin: return QString::number(value.toDouble(), 'f', 0);
+    default: return value;
+    }
+}
+
+QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const QString currency = m_plan ? m_plan->currency : u"USD"_s;
+    switch (section) {
+    case Rank: return tr("#");
+    case Provider: return tr("Provider");
+    case Offer: return tr("Offer");
+    case Accelerator: return tr("Accelerator");
+    case PriceModel: return tr("Price model");
+    case Chips: return tr("Chips");
+    case Time: return m_side == Side::Training ? tr("Days") : tr("Replicas");
+    case Cost: return tr("Cost (%1)").arg(currency);
+    case PerMillion: return tr("Per 1M out");
+    case Lockin: return tr("Lock-in");
+    case ExitCost: return tr("Exit cost");
+    case AdjustedCost: return tr("Adjusted cost");
+    case Fits: return tr("Fits");
+    }
+    return {};
+}
+
+QString OptionTableModel::detailHtml(int row) const
+{
+    if (!m_plan || row < 0 || row >= rowCount())
+        return {};
+    const Row r = m_side == Side::Training ? rowOf(m_plan->training->options.at(row))
+                                           : rowOf(m_plan->inference->options.at(row));
+    QString html = u"<h3>%1 %2 (%3)</h3>"_s.arg(r.offer->key.provider.toHtmlEscaped(), r.offer->key.sku.toHtmlEscaped(),
+                                                pricing::toString(r.offer->key.priceModel));
+    if (!r.runnable)
+        html += tr("<p><b>Cannot run:</b> %1</p>").arg(r.cannotRun.toHtmlEscaped());
+    html += tr("<p><b>Cost:</b> %1</p>").arg(r.costBasis.toHtmlEscaped());
+    if (r.lockin->computed) {
+        const planning::ExitCost &e = r.lockin->exit;
+        html += tr("<p><b>Exit cost</b> %1 %2 = egress %3 (%4) + porting %5 (%6) + commitment %7 (%8)</p>")
+                    .arg(money(e.total()), m_plan->currency, money(e.egress), e.egressBasis.toHtmlEscaped(),
+                         money(e.porting), e.portingBasis.toHtmlEscaped(), money(e.commitment),
+                         e.commitmentBasis.toHtmlEscaped());
+        html += tr("<p><b>Lock-in score</b> %1: availability %2, framework %3, commitment %4, exit share %5</p>")
+                    .arg(r.lockin->score.score, 0, 'f', 0)
+                    .arg(r.lockin->score.availability, 0, 'f', 0)
+                    .arg(r.lockin->score.framework, 0, 'f', 0)
+                    .arg(r.lockin->score.commitment, 0, 'f', 0)
+                    .arg(r.lockin->score.exitShare, 0, 'f', 0);
+    }
+    html += tr("<p><b>Price source:</b> <a href=\"%1\">%1</a>, as of %2, sheet %3 (%4)</p>")
+                .arg(r.offer->sourceUrl.toHtmlEscaped(), r.offer->effectiveDate.toString(Qt::ISODate))
+                .arg(r.offer->sheetId)
+                .arg(r.offer->confidence);
+    for (const QString &warning : r.warnings)
+        html += u"<p>⚠ "_s + warning.toHtmlEscaped() + u"</p>"_s;
+    return html;
+}
+
+} // namespace accelplan::ui

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "core/planning/plan.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+
+namespace accelplan::ui {
+
+/// The ranked options of one side of a plan (training or inference), one row each, in the order
+/// the planner ranked them (lock-in-adjusted cost; options that cannot run last, with the
+/// reason). RawValueRole gives the number behind each cell for sorting and charts.
+class OptionTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum class Side { Training, Inference };
+    enum Column {
+        Rank,
+        Provider,
+        Offer,
+        Accelerator,
+        PriceModel,
+        Chips,
+        Time,      ///< training: wall days; inference: replicas
+        Cost,      ///< over the whole plan
+        PerMillion, ///< inference: cost per 1M output tokens
+        Lockin,
+        ExitCost,
+        AdjustedCost,
+        Fits,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role { RawValueRole = Qt::UserRole + 1 };
+
+    explicit OptionTableModel(Side side, QObject *parent = nullptr);
+
+    /// Shows the options of \a plan (which the model keeps alive); null clears the table.
+    void setPlan(std::shared_ptr<const planning::Plan> plan);
+    const planning::Plan *plan() const { return m_plan.get(); }
+    Side side() const { return m_side; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// The formula and provenance of one option, as HTML for the detail pane.
+    QString detailHtml(int row) const;
+
+private:
+    QVariant raw(int row, int column) const;
+
+    Side m_side;
+    std::shared_ptr<const planning::Plan> m_plan;
+};
+
+} // namespace accelplan::ui

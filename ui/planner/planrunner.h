@@ -1,0 +1,50 @@
+#pragma once
+
+#include "core/planning/plan.h"
+
+#include <QObject>
+#include <QThreadPool>
+
+#include <memory>
+
+namespace accelplan::ui {
+
+/// What a plan is computed from besides the scenario: a snapshot that never changes under a
+/// running computation.
+struct PlanInputs
+{
+    const catalog::AcceleratorCatalog *accelerators = nullptr; ///< outlives the runner
+    std::shared_ptr<const catalog::PlanningCatalog> planning;
+    std::shared_ptr<const QList<pricing::PriceRecord>> offers;
+    pricing::FxTable fx;
+    QDate pricesAsOf;
+};
+
+/// Computes plans off the GUI thread. Only the newest request's result is delivered: a result
+/// that an edit has overtaken is dropped.
+class PlanRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit PlanRunner(QObject *parent = nullptr);
+    ~PlanRunner() override; ///< waits for a running computation
+
+    void setInputs(PlanInputs inputs);
+    bool hasInputs() const { return m_inputs.accelerators && m_inputs.planning && m_inputs.offers; }
+    /// Starts planning \a scenario; returns the request's generation.
+    quint64 request(const scenario::Scenario &scenario);
+    bool busy() const { return m_delivered != m_generation; }
+
+Q_SIGNALS:
+    void planned(std::shared_ptr<const accelplan::planning::Plan> plan, quint64 generation, qint64 elapsedMs);
+    void failed(const QString &message, quint64 generation);
+
+private:
+    PlanInputs m_inputs;
+    QThreadPool m_pool;
+    quint64 m_generation = 0;
+    quint64 m_delivered = 0;
+};
+
+} // namespace accelplan::ui
