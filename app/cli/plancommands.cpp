@@ -193,16 +193,8 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
 
     TrainingInput &input = request.input;
     bool presetFailed = false;
-    if (const catalog::ModelPreset *preset = presetOption(context, parser, *planning, &presetFailed)) {
-        input.modelParams = preset->totalParams;
-        if (preset->activeParams < preset->totalParams)
-            input.activeParams = preset->activeParams;
-        input.layers = preset->layers;
-        input.hidden = preset->hidden;
-        input.seqLen = preset->context;
-        if (preset->trainingTokens)
-            input.tokens = *preset->trainingTokens;
-    }
+    if (const catalog::ModelPreset *preset = presetOption(context, parser, *planning, &presetFailed))
+        applyPreset(*preset, input);
     if (presetFailed)
         return ExitUsage;
     if (params)
@@ -334,15 +326,8 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     if (!accelerators || !planning)
         return context.failureExitCode();
     bool presetFailed = false;
-    if (const catalog::ModelPreset *preset = presetOption(context, parser, *planning, &presetFailed)) {
-        input.modelParams = preset->totalParams;
-        if (preset->activeParams < preset->totalParams)
-            input.activeParams = preset->activeParams;
-        input.layers = preset->layers;
-        input.hidden = preset->hidden;
-        input.heads = preset->heads;
-        input.kvHeads = preset->kvHeads;
-    }
+    if (const catalog::ModelPreset *preset = presetOption(context, parser, *planning, &presetFailed))
+        applyPreset(*preset, input);
     if (presetFailed)
         return ExitUsage;
     if (params)

@@ -124,6 +124,17 @@ Roofline roofline(const InferenceInput &in, double params, double active, double
 
 } // namespace
 
+void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input)
+{
+    input.modelParams = preset.totalParams;
+    if (preset.activeParams < preset.totalParams)
+        input.activeParams = preset.activeParams;
+    input.layers = preset.layers;
+    input.hidden = preset.hidden;
+    input.heads = preset.heads;
+    input.kvHeads = preset.kvHeads;
+}
+
 double bytesPerWeight(catalog::Precision precision)
 {
     switch (precision) {

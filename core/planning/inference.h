@@ -32,6 +32,9 @@ struct InferenceInput
     double active() const { return activeParams.value_or(modelParams); }
 };
 
+/// Takes a preset's size and shape.
+void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input);
+
 /// Bytes per weight at a precision (fp8: 1, bf16: 2, fp4: 0.5).
 double bytesPerWeight(catalog::Precision precision);
 /// KV-cache bytes per token: 2 (K and V) · layers · kv_heads · head_dim · bytes (bf16, or 1 at fp8).

@@ -38,16 +38,8 @@ Result<TrainingRequest> trainingRequest(const scenario::Scenario &s, const catal
     const catalog::ModelPreset *preset = nullptr;
     if (const Status st = applyPreset(catalog, t.model, &preset); !st)
         return st.error();
-    if (preset) {
-        in.modelParams = preset->totalParams;
-        if (preset->activeParams < preset->totalParams)
-            in.activeParams = preset->activeParams;
-        in.layers = preset->layers;
-        in.hidden = preset->hidden;
-        in.seqLen = preset->context;
-        if (preset->trainingTokens)
-            in.tokens = *preset->trainingTokens;
-    }
+    if (preset)
+        applyPreset(*preset, in);
     if (t.modelParams > 0)
         in.modelParams = t.modelParams;
     if (t.activeParams)
@@ -80,15 +72,8 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
     const catalog::ModelPreset *preset = nullptr;
     if (const Status st = applyPreset(catalog, i.model, &preset); !st)
         return st.error();
-    if (preset) {
-        in.modelParams = preset->totalParams;
-        if (preset->activeParams < preset->totalParams)
-            in.activeParams = preset->activeParams;
-        in.layers = preset->layers;
-        in.hidden = preset->hidden;
-        in.heads = preset->heads;
-        in.kvHeads = preset->kvHeads;
-    }
+    if (preset)
+        applyPreset(*preset, in);
     if (i.modelParams > 0)
         in.modelParams = i.modelParams;
     if (i.activeParams)

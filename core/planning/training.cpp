@@ -101,6 +101,18 @@ QString interconnectDomain(const catalog::Accelerator &accelerator)
     return u"pcie"_s;
 }
 
+void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
+{
+    input.modelParams = preset.totalParams;
+    if (preset.activeParams < preset.totalParams)
+        input.activeParams = preset.activeParams;
+    input.layers = preset.layers;
+    input.hidden = preset.hidden;
+    input.seqLen = preset.context;
+    if (preset.trainingTokens)
+        input.tokens = *preset.trainingTokens;
+}
+
 TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
                                       const catalog::PlanningCatalog &catalog, QStringList *warnings,
                                       QString *cannotRun)

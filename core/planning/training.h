@@ -49,6 +49,9 @@ struct TrainingInput
 /// Training FLOPs: 6 · active parameters · tokens, plus the attention term 12 · L · h · s per
 /// token (forward QKᵀ and AV, ×3 for backward) when layers, hidden size and sequence length are known.
 double trainingFlops(const TrainingInput &input);
+
+/// Takes a preset's sizes and shape (and its token count, when it has one).
+void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input);
 /// The attention part of trainingFlops (0 without a shape).
 double attentionFlops(const TrainingInput &input);
 
