@@ -498,10 +498,10 @@ int planCommand(Context &context, const QCommandLineParser &parser)
                            .arg(money(plan->budget.total), plan->currency)
                            .arg(plan->budget.months.size())
                            .arg(money(plan->sensitivity.p10), money(plan->sensitivity.p50), money(plan->sensitivity.p90));
-        for (const auto &b : {plan->trainingBreakEven, plan->inferenceBreakEven}) {
-            if (b)
-                context.out << Tr::tr("Lock-in: %1\n").arg(b->summary);
-        }
+        if (plan->trainingBreakEven)
+            context.out << Tr::tr("Lock-in, training: %1\n").arg(plan->trainingBreakEven->summary);
+        if (plan->inferenceBreakEven)
+            context.out << Tr::tr("Lock-in, inference: %1\n").arg(plan->inferenceBreakEven->summary);
         context.out << '\n';
     }
     context.out << render(*format, headers, rows, {});

@@ -107,13 +107,13 @@ Porting exitPorting(const pricing::PriceRecord &offer, const catalog::Accelerato
 double commitmentRemaining(const pricing::PriceRecord &offer, int instances, const LockinParameters &p, QString *basis)
 {
     const pricing::PriceModel model = offer.key.priceModel;
-    if (model != pricing::PriceModel::Commit1y && model != pricing::PriceModel::Commit3y) {
+    const double termHours = commitmentTermHours(model);
+    if (termHours <= 0) {
         *basis = model == pricing::PriceModel::Purchase
                      ? Tr::tr("owned: no commitment to a provider (resale value not counted)")
                      : Tr::tr("%1: nothing payable after leaving").arg(pricing::toString(model));
         return 0;
     }
-    const double termHours = kHoursPerYear * (model == pricing::PriceModel::Commit1y ? 1 : 3);
     const double remaining = instances * offer.price.toDouble() * termHours * (1.0 - p.exitAtFraction)
                              * (1.0 - p.commitmentOtherUse);
     *basis = Tr::tr("%1 instance(s) × %2 %3/h × %4 h left of the term (leaving at %5%), less %6% used by other work")

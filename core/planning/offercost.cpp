@@ -59,6 +59,11 @@ bool isValidChipCount(const pricing::PriceRecord &offer, const catalog::Accelera
     return chips > 0 && chips % std::max(1, offer.acceleratorCount) == 0;
 }
 
+double commitmentTermHours(PriceModel model)
+{
+    return model == PriceModel::Commit1y ? kHoursPerYear : model == PriceModel::Commit3y ? 3 * kHoursPerYear : 0;
+}
+
 OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours, double commitmentOtherUse,
                     const OwnedHourly *owned)
 {
@@ -73,7 +78,7 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         break;
     case PriceModel::Commit1y:
     case PriceModel::Commit3y: {
-        const double termHours = kHoursPerYear * (offer.key.priceModel == PriceModel::Commit1y ? 1 : 3);
+        const double termHours = commitmentTermHours(offer.key.priceModel);
         const double otherUse = std::clamp(commitmentOtherUse, 0.0, 1.0);
         auto committed = [&](double hours) {
             const double terms = std::max(1.0, std::ceil(hours / termHours));

@@ -11,6 +11,9 @@ namespace accelplan::planning {
 constexpr double kHoursPerMonth = 730.0;   ///< 8760 / 12
 constexpr double kHoursPerYear = 8760.0;
 
+/// The length of a 1- or 3-year commitment in hours; 0 for every other price model.
+double commitmentTermHours(pricing::PriceModel model);
+
 /// Chip counts an offer can be bought in, ascending, up to \a maxChips: whole instances for
 /// VMs and servers (an 8-GPU instance comes in eights), slice shapes for TPUs (powers of two up
 /// to the pod, then whole pods).

@@ -97,12 +97,12 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
 
 bool isCommitment(pricing::PriceModel m)
 {
-    return m == pricing::PriceModel::Commit1y || m == pricing::PriceModel::Commit3y;
+    return commitmentTermHours(m) > 0;
 }
 
 double termMonths(pricing::PriceModel m)
 {
-    return m == pricing::PriceModel::Commit1y ? 12 : m == pricing::PriceModel::Commit3y ? 36 : 0;
+    return commitmentTermHours(m) / kHoursPerMonth;
 }
 
 /// An inference option's cost over the horizon: its monthly cost for every month, and for a

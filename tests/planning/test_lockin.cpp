@@ -458,3 +458,49 @@ TEST_CASE("Inference on monthly servers pays setup fees once", "[planning][plan]
     CHECK(plan->budget.months[1].inference == Approx(serve->monthlyCost));
     CHECK(plan->budget.total == Approx(serve->lockin.planCost));
 }
+
+TEST_CASE("Plan: break-even of the cheapest option against the cheapest portable one", "[planning][plan]")
+{
+    // A JAX run: a cheap TPU sold by one provider against H100s sold by three.
+    auto scenario = scenario::readScenario(test::examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s));
+    REQUIRE(scenario.ok());
+    scenario->training->deadlineDays.reset();
+    scenario->training->runs = 1;
+    QList<pricing::PriceRecord> offers{offer(u"Google Cloud"_s, u"tpu-v5p"_s, pricing::PriceModel::OnDemand, 1.0, 1)};
+    for (const QString &provider : {u"AWS"_s, u"Lambda"_s, u"CoreWeave"_s})
+        offers.append(offer(provider, u"h100-sxm"_s, pricing::PriceModel::OnDemand, 80));
+    const Prices &prices = shippedPrices();
+    const auto plan = planScenario(*scenario, test::shippedCatalog(), planningCatalog(), offers, prices.fx, prices.asOf);
+    REQUIRE(plan.ok());
+    REQUIRE(plan->trainingBreakEven.has_value());
+    const BreakEven &b = *plan->trainingBreakEven;
+    const auto &options = plan->training->options;
+    REQUIRE(b.cheapest >= 0);
+    REQUIRE(b.cheapestPortable >= 0);
+    const OptionLockin &cheap = options[b.cheapest].lockin;
+    const OptionLockin &portable = options[b.cheapestPortable].lockin;
+    CHECK(options[b.cheapest].offer.accelerator == u"tpu-v5p"_s);
+    CHECK(options[b.cheapestPortable].offer.accelerator == u"h100-sxm"_s);
+    CHECK(b.savings == Approx(portable.planCost - cheap.planCost));
+    CHECK(b.savings > 0);
+    CHECK(b.expectedExitCost == Approx(0.4 * cheap.exit.total()));
+    REQUIRE(b.breakEvenExitProbability.has_value());
+    // At the break-even probability both adjusted costs are equal.
+    const double p = *b.breakEvenExitProbability;
+    CHECK(cheap.planCost + p * cheap.exit.total() == Approx(portable.planCost + p * portable.exit.total()));
+    CHECK(b.summary.contains(u"saves"_s));
+}
+
+TEST_CASE("Plan: amounts converted from another currency carry an FX factor in the tornado", "[planning][plan]")
+{
+    const Plan plan = planExample(u"chat-service-8b-eur.accelplan"_s);
+    const InferenceOption *serve = plan.recommendedInference();
+    REQUIRE(serve != nullptr);
+    REQUIRE(serve->offer.currency != u"EUR"_s); // the shipped cheapest is priced in USD
+    CHECK_FALSE(plan.budget.fxRates.isEmpty());
+    const auto fx = std::find_if(plan.sensitivity.factors.cbegin(), plan.sensitivity.factors.cend(),
+                                 [](const SensitivityFactor &f) { return f.id == u"fx"_s; });
+    REQUIRE(fx != plan.sensitivity.factors.cend());
+    CHECK(fx->totalAtLow == Approx(plan.sensitivity.base * 0.95));
+    CHECK(fx->totalAtHigh == Approx(plan.sensitivity.base * 1.05));
+}

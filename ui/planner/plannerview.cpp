@@ -395,10 +395,10 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
                 .arg(plan->budget.months.size())
                 .arg(locale.toString(plan->sensitivity.p10, 'f', 0), locale.toString(plan->sensitivity.p50, 'f', 0),
                      locale.toString(plan->sensitivity.p90, 'f', 0), plan->pricesAsOf.toString(Qt::ISODate));
-    for (const auto &b : {plan->trainingBreakEven, plan->inferenceBreakEven}) {
-        if (b)
-            text += u"<br>"_s + tr("Lock-in: %1").arg(b->summary.toHtmlEscaped());
-    }
+    if (plan->trainingBreakEven)
+        text += u"<br>"_s + tr("Lock-in, training: %1").arg(plan->trainingBreakEven->summary.toHtmlEscaped());
+    if (plan->inferenceBreakEven)
+        text += u"<br>"_s + tr("Lock-in, inference: %1").arg(plan->inferenceBreakEven->summary.toHtmlEscaped());
     m_summary->setText(text);
     Q_EMIT planUpdated(elapsedMs);
 }
