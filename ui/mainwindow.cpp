@@ -3,7 +3,12 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
+#include "core/pricing/sheetexporter.h"
+#include "ui/planner/plancharts.h"
 #include "ui/planner/plannerview.h"
+#include "ui/prices/importdialog.h"
+#include "ui/prices/priceeditdialog.h"
+#include "ui/widgets/offerfilterbar.h"
 
 #include <QAction>
 #include <QApplication>
@@ -11,6 +16,11 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardItemModel>
+#include <QUndoStack>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -22,6 +32,7 @@
 #include <QMessageBox>
 #include <QSet>
 #include <QSettings>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -43,6 +54,10 @@ const QString kGeometryKey = u"MainWindow/geometry"_s;
 const QString kSplitterKey = u"MainWindow/splitterState"_s;
 const QString kDisplayCurrencyKey = u"MainWindow/displayCurrency"_s;
 const QString kDefaultDisplayCurrency = u"USD"_s;
+const QString kLastDirectoryKey = u"Files/lastDirectory"_s;
+const QString kRecentFilesKey = u"Files/recent"_s;
+constexpr int kMaxRecentFiles = 8;
+const QString kScenarioFilter = u"Accelplan scenarios (*.accelplan)"_s;
 
 // Offered first in the currency box; other currencies follow when the FX table knows them.
 const QStringList kPreferredCurrencies = {u"USD"_s, u"EUR"_s, u"GBP"_s};
@@ -53,19 +68,6 @@ constexpr int kMaxNameColumnWidth = 150;
 QString isoDate(const QDate &date)
 {
     return date.isValid() ? date.toString(Qt::ISODate) : QString();
-}
-
-// Refills a combo box and keeps the entry that was current (by its data) where it still exists.
-void refillCombo(QComboBox *combo, const QString &allLabel, const QList<std::pair<QString, QString>> &entries)
-{
-    const QString previous = combo->currentData().toString();
-    const QSignalBlocker blocker(combo);
-    combo->clear();
-    combo->addItem(allLabel, QString());
-    for (const auto &[label, value] : entries)
-        combo->addItem(label, value);
-    const int index = combo->findData(previous);
-    combo->setCurrentIndex(index >= 0 ? index : 0);
 }
 
 } // namespace
@@ -79,6 +81,56 @@ MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::Accelera
     m_offerProxy = new OfferFilterProxyModel(this);
     m_offerProxy->setSourceModel(m_offerModel);
 
+    m_planner = new PlannerView(this);
+    m_planner->setObjectName(u"planner"_s);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"mainTabs"_s);
+    m_tabs->addTab(m_planner, tr("&Planner"));
+    m_tabs->addTab(createPricesView(), tr("P&rices"));
+    setCentralWidget(m_tabs);
+
+    createActions();
+    createStatusBar();
+
+    connect(m_planner->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_planner, &PlannerView::offerSelected, this, [this](const PriceRecord &offer) {
+        m_planner->charts()->setPriceHistory(offer.key.provider + u' ' + offer.key.sku + u", "_s + offer.key.region,
+                                             storedHistory(offer));
+    });
+    connect(m_offerTable->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        showOffer(m_offerTable->selectionModel()->selectedRows().value(0));
+    });
+    connect(m_offerProxy, &QAbstractItemModel::modelReset, this, &MainWindow::updateStatus);
+    connect(m_offerProxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateStatus);
+    connect(m_offerProxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateStatus);
+    connect(m_offerProxy, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateStatus);
+
+    readSettings();
+    reload();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget *MainWindow::createFilterBar()
+{
+    m_filterBar = new OfferFilterBar(QString(), false, this);
+    connect(m_filterBar, &OfferFilterBar::changed, this, &MainWindow::applyFilters);
+    m_currencyCombo = m_filterBar->addCombo(u"displayCurrency"_s, tr("&Currency:"), tr("Display currency"), 4);
+    m_currencyCombo->setToolTip(tr("Prices are converted to this currency with the stored exchange rates"));
+    connect(m_currencyCombo, &QComboBox::currentIndexChanged, this, [this] {
+        const QString currency = m_currencyCombo->currentData().toString();
+        if (currency.isEmpty())
+            return;
+        m_offerModel->setDisplayCurrency(currency);
+        resizeColumns();
+        showOffer(m_offerTable->selectionModel()->selectedRows().value(0));
+    });
+    return m_filterBar;
+}
+
+QWidget *MainWindow::createPricesView()
+{
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 0);
@@ -103,6 +155,7 @@ MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::Accelera
     m_offerTable->horizontalHeader()->setHighlightSections(false);
     m_offerTable->horizontalHeader()->setStretchLastSection(true);
     m_offerTable->sortByColumn(OfferTableModel::PricePerChipHour, Qt::AscendingOrder);
+    connect(m_offerTable, &QAbstractItemView::doubleClicked, this, &MainWindow::editPrice);
 
     m_detailPane = new QTextBrowser(central);
     m_detailPane->setObjectName(u"offerDetails"_s);
@@ -110,116 +163,106 @@ MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::Accelera
     m_detailPane->setAccessibleDescription(tr("Where the selected offer's price comes from"));
     m_detailPane->setOpenExternalLinks(true);
 
+    auto makeTable = [central](const QString &name, const QString &accessibleName, QStandardItemModel *model) {
+        auto *table = new QTableView(central);
+        table->setObjectName(name);
+        table->setAccessibleName(accessibleName);
+        table->setModel(model);
+        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->setSortingEnabled(true);
+        table->setAlternatingRowColors(true);
+        table->verticalHeader()->hide();
+        table->horizontalHeader()->setStretchLastSection(true);
+        return table;
+    };
+    m_historyModel = new QStandardItemModel(0, 6, this);
+    m_historyModel->setHorizontalHeaderLabels(
+        {tr("Effective"), tr("Price"), tr("As of"), tr("Sheet"), tr("Confidence"), tr("Source")});
+    m_sheetsModel = new QStandardItemModel(0, 8, this);
+    m_sheetsModel->setHorizontalHeaderLabels({tr("Sheet"), tr("Name"), tr("Kind"), tr("Imported"), tr("Rows"),
+                                              tr("Added"), tr("Changed"), tr("Source")});
+    auto *lower = new QTabWidget(central);
+    lower->setObjectName(u"priceTabs"_s);
+    lower->addTab(m_detailPane, tr("Details"));
+    lower->addTab(makeTable(u"historyTable"_s, tr("Price history of the selected offer"), m_historyModel),
+                  tr("History"));
+    lower->addTab(makeTable(u"sheetsTable"_s, tr("Price sheet versions"), m_sheetsModel), tr("Sheets"));
+
     m_splitter = new QSplitter(Qt::Vertical, central);
     m_splitter->setObjectName(u"mainSplitter"_s);
     m_splitter->addWidget(m_offerTable);
-    m_splitter->addWidget(m_detailPane);
+    m_splitter->addWidget(lower);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
     m_splitter->setSizes({520, 230});
     layout->addWidget(m_splitter, 1);
 
-    m_planner = new PlannerView(this);
-    m_planner->setObjectName(u"planner"_s);
-    m_tabs = new QTabWidget(this);
-    m_tabs->setObjectName(u"mainTabs"_s);
-    m_tabs->addTab(m_planner, tr("&Planner"));
-    m_tabs->addTab(central, tr("P&rices"));
-    setCentralWidget(m_tabs);
-
-    createActions();
-    createStatusBar();
-
-    QWidget::setTabOrder(m_searchEdit, m_providerCombo);
-    QWidget::setTabOrder(m_providerCombo, m_kindCombo);
-    QWidget::setTabOrder(m_kindCombo, m_acceleratorCombo);
-    QWidget::setTabOrder(m_acceleratorCombo, m_priceModelCombo);
-    QWidget::setTabOrder(m_priceModelCombo, m_currencyCombo);
+    QWidget::setTabOrder(m_filterBar->searchEdit(), m_filterBar->providerCombo());
+    QWidget::setTabOrder(m_filterBar->providerCombo(), m_filterBar->kindCombo());
+    QWidget::setTabOrder(m_filterBar->kindCombo(), m_filterBar->acceleratorCombo());
+    QWidget::setTabOrder(m_filterBar->acceleratorCombo(), m_filterBar->priceModelCombo());
+    QWidget::setTabOrder(m_filterBar->priceModelCombo(), m_currencyCombo);
     QWidget::setTabOrder(m_currencyCombo, m_offerTable);
-    QWidget::setTabOrder(m_offerTable, m_detailPane);
-
-    connect(m_offerTable->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        showOffer(m_offerTable->selectionModel()->selectedRows().value(0));
-    });
-    connect(m_offerProxy, &QAbstractItemModel::modelReset, this, &MainWindow::updateStatus);
-    connect(m_offerProxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateStatus);
-    connect(m_offerProxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateStatus);
-    connect(m_offerProxy, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateStatus);
-
-    readSettings();
-    reload();
-}
-
-MainWindow::~MainWindow() = default;
-
-QWidget *MainWindow::createFilterBar()
-{
-    auto *bar = new QWidget(this);
-    auto *layout = new QHBoxLayout(bar);
-    layout->setContentsMargins(0, 0, 0, 0);
-
-    m_searchEdit = new QLineEdit(bar);
-    m_searchEdit->setObjectName(u"searchEdit"_s);
-    m_searchEdit->setPlaceholderText(tr("Search offers…"));
-    m_searchEdit->setToolTip(tr("Shows the offers whose provider, SKU, accelerator or region contains this text"));
-    m_searchEdit->setAccessibleName(tr("Search offers"));
-    m_searchEdit->setClearButtonEnabled(true);
-    m_searchEdit->setMinimumWidth(220);
-    layout->addWidget(m_searchEdit, 1);
-    connect(m_searchEdit, &QLineEdit::textChanged, this, &MainWindow::applyFilters);
-
-    // Sized by a typical entry, not the longest one: the popup still shows every name in full.
-    auto addCombo = [&](const QString &objectName, const QString &labelText, const QString &accessibleName,
-                        int typicalLength) {
-        auto *label = new QLabel(labelText, bar);
-        auto *combo = new QComboBox(bar);
-        combo->setObjectName(objectName);
-        combo->setAccessibleName(accessibleName);
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(typicalLength);
-        label->setBuddy(combo);
-        layout->addSpacing(8);
-        layout->addWidget(label);
-        layout->addWidget(combo);
-        return combo;
-    };
-    m_providerCombo = addCombo(u"providerFilter"_s, tr("&Provider:"), tr("Provider filter"), 12);
-    m_kindCombo = addCombo(u"kindFilter"_s, tr("&Kind:"), tr("Offer kind filter"), 12);
-    m_acceleratorCombo = addCombo(u"acceleratorFilter"_s, tr("&Accelerator:"), tr("Accelerator filter"), 22);
-    m_priceModelCombo = addCombo(u"priceModelFilter"_s, tr("Price &model:"), tr("Price model filter"), 14);
-    m_currencyCombo = addCombo(u"displayCurrency"_s, tr("&Currency:"), tr("Display currency"), 4);
-    m_currencyCombo->setToolTip(tr("Prices are converted to this currency with the stored exchange rates"));
-
-    for (QComboBox *combo : {m_providerCombo, m_kindCombo, m_acceleratorCombo, m_priceModelCombo})
-        connect(combo, &QComboBox::currentIndexChanged, this, &MainWindow::applyFilters);
-    connect(m_currencyCombo, &QComboBox::currentIndexChanged, this, [this] {
-        const QString currency = m_currencyCombo->currentData().toString();
-        if (currency.isEmpty())
-            return;
-        m_offerModel->setDisplayCurrency(currency);
-        resizeColumns();
-        showOffer(m_offerTable->selectionModel()->selectedRows().value(0));
-    });
-    return bar;
+    QWidget::setTabOrder(m_offerTable, lower);
+    return central;
 }
 
 void MainWindow::createActions()
 {
+    auto add = [this](QMenu *menu, const QString &text, const QString &name, const QKeySequence &shortcut,
+                      const QString &tip, auto slot) {
+        QAction *action = menu->addAction(text, this, slot);
+        action->setObjectName(name);
+        action->setShortcut(shortcut);
+        action->setStatusTip(tip);
+        return action;
+    };
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setObjectName(u"actionQuit"_s);
-    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    add(fileMenu, tr("&New Scenario"), u"actionNew"_s, QKeySequence::New, tr("Start a new scenario"),
+        &MainWindow::newScenario);
+    add(fileMenu, tr("&Open Scenario…"), u"actionOpen"_s, QKeySequence::Open, tr("Open an .accelplan file"),
+        &MainWindow::openDialog);
+    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(u"recentMenu"_s);
+    fillRecentMenu();
+    add(fileMenu, tr("&Save"), u"actionSave"_s, QKeySequence::Save, tr("Save the scenario"), &MainWindow::save);
+    add(fileMenu, tr("Save &As…"), u"actionSaveAs"_s, QKeySequence::SaveAs, tr("Save the scenario under a new name"),
+        &MainWindow::saveAsDialog);
+    fileMenu->addSeparator();
+    add(fileMenu, tr("&Import Price Sheet…"), u"actionImport"_s, QKeySequence(Qt::CTRL | Qt::Key_I),
+        tr("Preview and import a price sheet"), &MainWindow::importDialog);
+    add(fileMenu, tr("&Export Shown Prices…"), u"actionExport"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+        tr("Write the offers shown in the Prices table as a CSV sheet"), &MainWindow::exportDialog);
+    fileMenu->addSeparator();
+    QAction *quit = add(fileMenu, tr("&Quit"), u"actionQuit"_s, QKeySequence(Qt::CTRL | Qt::Key_Q),
+                        tr("Quit Accelplan"), &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
 
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_planner->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(u"actionUndo"_s);
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_planner->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(u"actionRedo"_s);
+    redo->setShortcut(QKeySequence::Redo);
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
+    editMenu->addSeparator();
+    add(editMenu, tr("Edit &Price…"), u"actionEditPrice"_s, QKeySequence(Qt::Key_F2),
+        tr("Set a new price for the selected offer (saved as a manual sheet)"), &MainWindow::editPrice);
+
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
-    QAction *reloadAction = viewMenu->addAction(tr("&Reload Prices"), this, &MainWindow::reload);
-    reloadAction->setObjectName(u"actionReload"_s);
-    reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
-    reloadAction->setStatusTip(tr("Read the current prices from the database again"));
-    QAction *find = viewMenu->addAction(tr("&Focus Search"), this, &MainWindow::focusSearch);
-    find->setObjectName(u"actionFocusSearch"_s);
-    find->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
+    add(viewMenu, tr("&Planner"), u"actionShowPlanner"_s, QKeySequence(Qt::CTRL | Qt::Key_1),
+        tr("Show the planner"), [this] { m_tabs->setCurrentIndex(0); });
+    add(viewMenu, tr("P&rices"), u"actionShowPrices"_s, QKeySequence(Qt::CTRL | Qt::Key_2), tr("Show the prices"),
+        [this] { m_tabs->setCurrentIndex(1); });
+    viewMenu->addSeparator();
+    add(viewMenu, tr("&Reload Prices"), u"actionReload"_s, QKeySequence(Qt::Key_F5),
+        tr("Read the current prices from the database again"), &MainWindow::reload);
+    add(viewMenu, tr("&Find Offer"), u"actionFocusSearch"_s, QKeySequence::Find, tr("Search the offers"),
+        &MainWindow::focusSearch);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *about = helpMenu->addAction(tr("&About Accelplan"), this, &MainWindow::showAbout);
@@ -227,6 +270,273 @@ void MainWindow::createActions()
     about->setMenuRole(QAction::AboutRole);
     QAction *aboutQt = helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+QString MainWindow::lastDirectory() const
+{
+    return QSettings().value(kLastDirectoryKey, QDir::homePath()).toString();
+}
+
+void MainWindow::rememberDirectory(const QString &path)
+{
+    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+}
+
+void MainWindow::showError(const QString &title, const Error &error)
+{
+    QStringList lines{error.message};
+    for (const Diagnostic &detail : error.details)
+        lines.append(detail.toString());
+    QMessageBox::warning(this, title, lines.join(u'\n'));
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_scenarioPath.isEmpty() ? tr("Untitled") : QFileInfo(m_scenarioPath).fileName();
+    setWindowFilePath(m_scenarioPath);
+    setWindowTitle(tr("%1[*] — Accelplan").arg(name));
+    setWindowModified(!m_planner->undoStack()->isClean());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (m_planner->undoStack()->isClean())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved Changes"),
+                                             tr("The scenario has changes that are not saved. Save them?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                             QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::newScenario()
+{
+    if (!maybeSave())
+        return false;
+    m_planner->setScenario(PlannerView::newScenario());
+    m_scenarioPath.clear();
+    updateTitle();
+    return true;
+}
+
+Status MainWindow::openScenario(const QString &path)
+{
+    auto loaded = scenario::readScenario(path);
+    if (!loaded.ok())
+        return loaded.error();
+    m_planner->setScenario(loaded.value());
+    m_scenarioPath = QFileInfo(path).absoluteFilePath();
+    addRecentFile(m_scenarioPath);
+    updateTitle();
+    const Diagnostics &warnings = loaded.value().warnings;
+    statusBar()->showMessage(warnings.isEmpty() ? tr("Opened %1").arg(path)
+                                                : tr("Opened %1 with %n warning(s): %2", nullptr, int(warnings.size()))
+                                                      .arg(path, warnings.first().toString()),
+                             8000);
+    return Done{};
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), lastDirectory(), kScenarioFilter);
+    if (path.isEmpty())
+        return;
+    rememberDirectory(path);
+    if (const Status opened = openScenario(path); !opened.ok())
+        showError(tr("Cannot Open Scenario"), opened.error());
+}
+
+Status MainWindow::saveScenarioAs(const QString &path)
+{
+    if (!m_planner->problems().isEmpty())
+        return Error::badInput(tr("The scenario has problems: %1").arg(m_planner->problems().join(u"; "_s)));
+    if (const Status saved = scenario::saveScenario(m_planner->scenario(), path); !saved.ok())
+        return saved;
+    m_scenarioPath = QFileInfo(path).absoluteFilePath();
+    m_planner->undoStack()->setClean();
+    addRecentFile(m_scenarioPath);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return Done{};
+}
+
+bool MainWindow::save()
+{
+    if (m_scenarioPath.isEmpty())
+        return saveAsDialog();
+    const Status saved = saveScenarioAs(m_scenarioPath);
+    if (!saved.ok())
+        showError(tr("Cannot Save Scenario"), saved.error());
+    return saved.ok();
+}
+
+bool MainWindow::saveAsDialog()
+{
+    QString suggested = m_scenarioPath;
+    if (suggested.isEmpty()) {
+        QString name = m_planner->scenario().name.toLower();
+        name.replace(QRegularExpression(u"[^a-z0-9]+"_s), u"-"_s);
+        suggested = QDir(lastDirectory()).filePath(name + u".accelplan"_s);
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario As"), suggested, kScenarioFilter);
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(u".accelplan"_s))
+        path += u".accelplan"_s;
+    rememberDirectory(path);
+    const Status saved = saveScenarioAs(path);
+    if (!saved.ok())
+        showError(tr("Cannot Save Scenario"), saved.error());
+    return saved.ok();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(kRecentFilesKey).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(kRecentFilesKey, recent);
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(kRecentFilesKey).toStringList();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent.at(i);
+        QAction *action = m_recentMenu->addAction(tr("&%1 %2").arg(QString::number(i + 1), QFileInfo(path).fileName()));
+        action->setStatusTip(path);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (!maybeSave())
+                return;
+            if (const Status opened = openScenario(path); !opened.ok())
+                showError(tr("Cannot Open Scenario"), opened.error());
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::importDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Price Sheet"), lastDirectory(),
+                                                      tr("Price sheets (*.csv *.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    rememberDirectory(path);
+    ImportDialog dialog(m_database, m_catalog, path, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        reload();
+        statusBar()->showMessage(dialog.findChild<QLabel *>(u"importStatus"_s)->text(), 8000);
+    }
+}
+
+void MainWindow::editPrice()
+{
+    const QModelIndex selected = m_offerTable->selectionModel()->selectedRows().value(0);
+    if (!selected.isValid()) {
+        m_tabs->setCurrentIndex(1);
+        statusBar()->showMessage(tr("Select an offer in the Prices table to edit its price."), 5000);
+        return;
+    }
+    PriceEditDialog dialog(m_offerModel->offer(selected.data(OfferTableModel::OfferRowRole).toInt()), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (const Status saved = saveManualSheet(dialog.sheet()); !saved.ok())
+        showError(tr("Cannot Save the Price"), saved.error());
+}
+
+Status MainWindow::saveManualSheet(const pricing::ParsedSheet &sheet)
+{
+    if (!sheet.ok())
+        return Error::badInput(tr("The new price is not valid"), sheet.diagnostics);
+    const PriceRecord &record = sheet.records.first();
+    auto imported = m_database.importSheet(sheet, tr("Manual: %1 %2").arg(record.key.provider, record.key.sku),
+                                           sheet.fileName, false, pricing::SheetKind::Manual);
+    if (!imported.ok())
+        return imported.error();
+    reload();
+    statusBar()->showMessage(tr("Saved the new price as sheet %1").arg(imported.value().sheetId), 5000);
+    return Done{};
+}
+
+Status MainWindow::exportShownPrices(const QString &path) const
+{
+    QList<PriceRecord> shown;
+    for (int row = 0; row < m_offerProxy->rowCount(); ++row)
+        shown.append(m_offerModel->offer(m_offerProxy->index(row, 0).data(OfferTableModel::OfferRowRole).toInt()));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
+    file.write(pricing::toNativeCsv(shown));
+    if (!file.commit())
+        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
+    return Done{};
+}
+
+void MainWindow::exportDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Shown Prices"),
+                                                QDir(lastDirectory()).filePath(u"prices.csv"_s),
+                                                tr("CSV price sheets (*.csv)"));
+    if (path.isEmpty())
+        return;
+    rememberDirectory(path);
+    if (const Status exported = exportShownPrices(path); !exported.ok())
+        showError(tr("Cannot Export"), exported.error());
+    else
+        statusBar()->showMessage(tr("Exported %n offer(s) to %1", nullptr, m_offerProxy->rowCount()).arg(path), 5000);
+}
+
+QList<PriceRecord> MainWindow::storedHistory(const PriceRecord &offer) const
+{
+    QList<PriceRecord> history;
+    if (auto stored = m_database.history(offer.key.sku, offer.key.provider, offer.key.region); stored.ok()) {
+        for (const PriceRecord &record : stored.value())
+            if (record.key == offer.key) // the same SKU under another price model is another offer
+                history.append(record);
+    }
+    return history;
+}
+
+void MainWindow::showHistory(const PriceRecord &offer)
+{
+    m_historyModel->removeRows(0, m_historyModel->rowCount());
+    for (const PriceRecord &record : storedHistory(offer)) {
+        auto *sheet = new QStandardItem;
+        sheet->setData(record.sheetId, Qt::DisplayRole);
+        m_historyModel->appendRow(
+            {new QStandardItem(record.effectiveDate.toString(Qt::ISODate)),
+             new QStandardItem(OfferTableModel::formatPrice(record.price, record.currency, record.unit)),
+             new QStandardItem(isoDate(record.asOf)), sheet, new QStandardItem(record.confidence),
+             new QStandardItem(record.sourceUrl)});
+    }
+}
+
+void MainWindow::fillSheets()
+{
+    m_sheetsModel->removeRows(0, m_sheetsModel->rowCount());
+    auto sheets = m_database.sheets();
+    if (!sheets.ok())
+        return;
+    for (const pricing::SheetInfo &sheet : sheets.value()) {
+        auto number = [](qint64 value) {
+            auto *item = new QStandardItem;
+            item->setData(value, Qt::DisplayRole);
+            return item;
+        };
+        m_sheetsModel->appendRow({number(sheet.id), new QStandardItem(sheet.name), new QStandardItem(sheet.kind),
+                                  new QStandardItem(sheet.importedAt.toString(Qt::ISODate)), number(sheet.rowCount),
+                                  number(sheet.addedCount), number(sheet.changedCount),
+                                  new QStandardItem(sheet.source)});
+    }
 }
 
 void MainWindow::createStatusBar()
@@ -282,7 +592,14 @@ void MainWindow::reload()
                           m_pricesAsOf});
     m_offerModel->setOffers(std::move(records), std::move(fxTable), currency);
     fillCurrencyCombo();
-    fillFilterCombos();
+    {
+        QList<const PriceRecord *> offers;
+        for (const PriceRecord &offer : m_offerModel->offers())
+            offers.append(&offer);
+        const QSignalBlocker blocker(m_filterBar);
+        m_filterBar->fill(offers, &m_catalog);
+    }
+    fillSheets();
     applyFilters();
     resizeColumns();
 
@@ -305,55 +622,9 @@ void MainWindow::reload()
 
 void MainWindow::focusSearch()
 {
-    m_searchEdit->setFocus(Qt::ShortcutFocusReason);
-    m_searchEdit->selectAll();
-}
-
-void MainWindow::fillFilterCombos()
-{
-    const QList<PriceRecord> &offers = m_offerModel->offers();
-    QStringList providers;
-    QStringList accelerators;
-    QSet<int> kinds;
-    QSet<int> priceModels;
-    for (const PriceRecord &offer : offers) {
-        providers.append(offer.key.provider);
-        accelerators.append(offer.accelerator);
-        kinds.insert(int(offer.offerKind));
-        priceModels.insert(int(offer.key.priceModel));
-    }
-    providers.removeDuplicates();
-    providers.sort(Qt::CaseInsensitive);
-    accelerators.removeDuplicates();
-    accelerators.sort(Qt::CaseInsensitive);
-
-    QList<std::pair<QString, QString>> entries;
-    for (const QString &provider : std::as_const(providers))
-        entries.append({provider, provider});
-    refillCombo(m_providerCombo, tr("All providers"), entries);
-
-    entries.clear();
-    for (const QString &name : pricing::offerKindNames()) {
-        const auto kind = pricing::offerKindFromString(name);
-        if (kind && kinds.contains(int(*kind)))
-            entries.append({OfferTableModel::offerKindLabel(*kind), name});
-    }
-    refillCombo(m_kindCombo, tr("All kinds"), entries);
-
-    entries.clear();
-    for (const QString &id : std::as_const(accelerators)) {
-        const catalog::Accelerator *accelerator = m_catalog.find(id);
-        entries.append({accelerator ? tr("%1 (%2)").arg(accelerator->name, id) : id, id});
-    }
-    refillCombo(m_acceleratorCombo, tr("All accelerators"), entries);
-
-    entries.clear();
-    for (const QString &name : pricing::priceModelNames()) {
-        const auto model = pricing::priceModelFromString(name);
-        if (model && priceModels.contains(int(*model)))
-            entries.append({OfferTableModel::priceModelLabel(*model), name});
-    }
-    refillCombo(m_priceModelCombo, tr("All price models"), entries);
+    m_tabs->setCurrentIndex(1);
+    m_filterBar->searchEdit()->setFocus(Qt::ShortcutFocusReason);
+    m_filterBar->searchEdit()->selectAll();
 }
 
 void MainWindow::fillCurrencyCombo()
@@ -383,11 +654,7 @@ void MainWindow::fillCurrencyCombo()
 
 void MainWindow::applyFilters()
 {
-    m_offerProxy->setProviderFilter(m_providerCombo->currentData().toString());
-    m_offerProxy->setOfferKindFilter(m_kindCombo->currentData().toString());
-    m_offerProxy->setAcceleratorFilter(m_acceleratorCombo->currentData().toString());
-    m_offerProxy->setPriceModelFilter(m_priceModelCombo->currentData().toString());
-    m_offerProxy->setSearchText(m_searchEdit->text());
+    m_filterBar->applyTo(m_offerProxy);
     updateStatus();
 }
 
@@ -418,6 +685,7 @@ void MainWindow::showOffer(const QModelIndex &proxyIndex)
     }
     const int row = proxyIndex.data(OfferTableModel::OfferRowRole).toInt();
     const PriceRecord &offer = m_offerModel->offer(row);
+    showHistory(offer);
     const QString displayCurrency = m_offerModel->displayCurrency();
     const QLocale locale;
 
@@ -540,6 +808,10 @@ void MainWindow::writeSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
     writeSettings();
     event->accept();
 }

@@ -11,6 +11,8 @@
 #include <QMainWindow>
 
 class QComboBox;
+class QMenu;
+class QStandardItemModel;
 class QLabel;
 class QLineEdit;
 class QModelIndex;
@@ -25,13 +27,15 @@ class AcceleratorCatalog;
 
 namespace accelplan::ui {
 
+class OfferFilterBar;
 class OfferFilterProxyModel;
 class PlannerView;
 class OfferTableModel;
 
-/// The main window: every current offer in a filterable, sortable table, the provenance of the
-/// selected one, and where the prices come from in the status bar. It reads the price database
-/// and the catalog it is given and owns neither.
+/// The main window: the planner (scenario files, undo, charts) and the prices (every current
+/// offer filterable and sortable, its provenance and history, the sheets, import with a
+/// preview, manual edits, export), with where the prices come from in the status bar. It uses
+/// the price database and the catalog it is given and owns neither.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -45,11 +49,26 @@ public:
     OfferFilterProxyModel *offerProxy() const { return m_offerProxy; }
     QTableView *offerTable() const { return m_offerTable; }
     PlannerView *planner() const { return m_planner; }
+    QString scenarioPath() const { return m_scenarioPath; }
+    QStandardItemModel *historyModel() const { return m_historyModel; }
+    QStandardItemModel *sheetsModel() const { return m_sheetsModel; }
+
+    /// Opens a scenario file into the planner; on failure the planner keeps what it had.
+    Status openScenario(const QString &path);
+    /// Saves the planner's scenario to \a path (atomically) and makes it the current file.
+    Status saveScenarioAs(const QString &path);
+    /// Writes the offers shown in the Prices table as a native CSV sheet.
+    Status exportShownPrices(const QString &path) const;
+    /// Stores a manual sheet (a price edit) and reloads.
+    Status saveManualSheet(const pricing::ParsedSheet &sheet);
+    /// Replaces the planner's scenario with a new one (after asking about unsaved changes).
+    bool newScenario();
 
 public Q_SLOTS:
     /// Reads a fresh snapshot of the current prices, FX rates and sheets from the database.
     void reload();
     void focusSearch();
+    bool save();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -57,8 +76,23 @@ protected:
 private:
     void createActions();
     QWidget *createFilterBar();
+    QWidget *createPricesView();
+    void openDialog();
+    bool saveAsDialog();
+    void importDialog();
+    void editPrice();
+    void exportDialog();
+    bool maybeSave();
+    void addRecentFile(const QString &path);
+    void fillRecentMenu();
+    void updateTitle();
+    QList<pricing::PriceRecord> storedHistory(const pricing::PriceRecord &offer) const;
+    void showHistory(const pricing::PriceRecord &offer);
+    void fillSheets();
+    QString lastDirectory() const;
+    void rememberDirectory(const QString &path);
+    void showError(const QString &title, const Error &error);
     void createStatusBar();
-    void fillFilterCombos();
     void fillCurrencyCombo();
     void applyFilters();
     void showOffer(const QModelIndex &proxyIndex);
@@ -77,12 +111,12 @@ private:
     QString m_loadError;
     QDate m_pricesAsOf;
 
-    QLineEdit *m_searchEdit = nullptr;
-    QComboBox *m_providerCombo = nullptr;
-    QComboBox *m_kindCombo = nullptr;
-    QComboBox *m_acceleratorCombo = nullptr;
-    QComboBox *m_priceModelCombo = nullptr;
+    OfferFilterBar *m_filterBar = nullptr;
     QComboBox *m_currencyCombo = nullptr;
+    QString m_scenarioPath;
+    QMenu *m_recentMenu = nullptr;
+    QStandardItemModel *m_historyModel = nullptr;
+    QStandardItemModel *m_sheetsModel = nullptr;
     QSplitter *m_splitter = nullptr;
     QTableView *m_offerTable = nullptr;
     QTabWidget *m_tabs = nullptr;

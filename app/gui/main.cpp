@@ -83,10 +83,10 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
-    if (!positional.isEmpty()) {
+    if (positional.size() > 1) {
         std::fprintf(stderr, "%s\n",
-                     qPrintable(Tr::tr("accelplan: warning: scenario files are not supported yet; "
-                                       "ignoring %1").arg(positional.join(u", "_s))));
+                     qPrintable(Tr::tr("accelplan: warning: opening %1 only; ignoring %2")
+                                    .arg(positional.first(), positional.mid(1).join(u", "_s))));
     }
 
     auto catalog = catalog::AcceleratorCatalog::loadShipped();
@@ -100,5 +100,12 @@ int main(int argc, char *argv[])
 
     ui::MainWindow window(*opened.value(), catalog.value());
     window.show();
+    if (!positional.isEmpty()) {
+        if (const Status scenario = window.openScenario(positional.first()); !scenario.ok()) {
+            const QString text = describe(scenario.error());
+            std::fprintf(stderr, "accelplan: %s\n", qPrintable(text));
+            QMessageBox::warning(&window, Tr::tr("Accelplan: scenario"), text);
+        }
+    }
     return app.exec();
 }

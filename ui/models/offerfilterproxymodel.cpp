@@ -4,7 +4,17 @@
 
 namespace accelplan::ui {
 
-OfferFilterProxyModel::OfferFilterProxyModel(QObject *parent) : QSortFilterProxyModel(parent)
+OfferFilterProxyModel::OfferFilterProxyModel(QObject *parent)
+    : OfferFilterProxyModel({OfferTableModel::Provider, OfferTableModel::Kind, OfferTableModel::Accelerator,
+                             OfferTableModel::PriceModel,
+                             {OfferTableModel::Provider, OfferTableModel::Sku, OfferTableModel::Accelerator,
+                              OfferTableModel::Region}},
+                            parent)
+{
+}
+
+OfferFilterProxyModel::OfferFilterProxyModel(Columns columns, QObject *parent)
+    : QSortFilterProxyModel(parent), m_columns(std::move(columns))
 {
     setSortRole(OfferTableModel::RawValueRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);
@@ -42,19 +52,18 @@ bool OfferFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &s
         return source->index(sourceRow, column, sourceParent).data(OfferTableModel::RawValueRole).toString();
     };
     const std::pair<const QString *, int> exactFilters[] = {
-        {&m_provider, OfferTableModel::Provider},
-        {&m_offerKind, OfferTableModel::Kind},
-        {&m_accelerator, OfferTableModel::Accelerator},
-        {&m_priceModel, OfferTableModel::PriceModel},
+        {&m_provider, m_columns.provider},
+        {&m_offerKind, m_columns.kind},
+        {&m_accelerator, m_columns.accelerator},
+        {&m_priceModel, m_columns.priceModel},
     };
     for (const auto &[filter, column] : exactFilters) {
-        if (!filter->isEmpty() && raw(column) != *filter)
+        if (!filter->isEmpty() && column >= 0 && raw(column) != *filter)
             return false;
     }
     if (m_searchText.isEmpty())
         return true;
-    for (int column : {OfferTableModel::Provider, OfferTableModel::Sku, OfferTableModel::Accelerator,
-                       OfferTableModel::Region}) {
+    for (int column : m_columns.search) {
         if (raw(column).contains(m_searchText, Qt::CaseInsensitive))
             return true;
     }

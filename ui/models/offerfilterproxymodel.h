@@ -1,11 +1,12 @@
 #pragma once
 
+#include <QList>
 #include <QSortFilterProxyModel>
 #include <QString>
 
 namespace accelplan::ui {
 
-/// Filters and sorts an OfferTableModel. Sorting uses the raw values (RawValueRole), so
+/// Filters and sorts an OfferTableModel (or the option tables, given their columns). Sorting uses the raw values (RawValueRole), so
 /// "1,200" never sorts before "900"; rows without a value (no exchange rate, not hourly) sort
 /// last in either order. Each filter is an exact match on the raw value (the sheet spelling,
 /// e.g. "cloud_vm", "on_demand") and an empty filter matches everything; the search text is
@@ -15,7 +16,20 @@ class OfferFilterProxyModel : public QSortFilterProxyModel
     Q_OBJECT
 
 public:
+    /// Which source columns hold the filtered values (their RawValueRole), and which the search
+    /// text looks in.
+    struct Columns
+    {
+        int provider = -1;
+        int kind = -1;
+        int accelerator = -1;
+        int priceModel = -1;
+        QList<int> search;
+    };
+    /// Filters an OfferTableModel.
     explicit OfferFilterProxyModel(QObject *parent = nullptr);
+    /// Filters any model whose rows are offers (or options on offers) with these columns.
+    OfferFilterProxyModel(Columns columns, QObject *parent);
 
     QString providerFilter() const { return m_provider; }
     QString offerKindFilter() const { return m_offerKind; }
@@ -36,6 +50,7 @@ protected:
 private:
     void setFilterValue(QString &member, const QString &value);
 
+    Columns m_columns;
     QString m_provider;
     QString m_offerKind;
     QString m_accelerator;

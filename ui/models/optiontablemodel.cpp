@@ -1,5 +1,7 @@
 #include "ui/models/optiontablemodel.h"
 
+#include "ui/models/offertablemodel.h"
+
 #include <QLocale>
 
 using namespace Qt::StringLiterals;
@@ -41,6 +43,57 @@ QString money(double value, int decimals = 0)
     return QLocale().toString(value, 'f', decimals);
 }
 
+QString band(const catalog::Band &b)
+{
+    return OptionTableModel::tr("%1 (%2–%3)")
+        .arg(QString::number(b.typical, 'g', 3), QString::number(b.low, 'g', 3), QString::number(b.high, 'g', 3));
+}
+
+QString sourceItem(const QString &what, const QString &value, const QString &source)
+{
+    return u"<li>%1 %2 <small>— %3</small></li>"_s.arg(what.toHtmlEscaped(), value.toHtmlEscaped(),
+                                                        source.isEmpty() ? OptionTableModel::tr("no source")
+                                                                         : source.toHtmlEscaped());
+}
+
+// The time formula with every input it used and where each comes from.
+QString projectionHtml(const TrainingProjection &p)
+{
+    if (!p.runnable() || p.totalFlops <= 0)
+        return {};
+    const TrainingEfficiency &e = p.efficiency;
+    QString html = OptionTableModel::tr("<p><b>Time</b> = FLOPs / (chips × peak × MFU × framework × scaling × "
+                                        "goodput) = %1 / (%2 × %3 FLOP/s × …) = %4 days (%5–%6)</p>")
+                       .arg(QString::number(p.totalFlops, 'g', 4), QString::number(p.chips),
+                            QString::number(p.peakFlopsPerChip, 'g', 4),
+                            QLocale().toString(p.wallHours.typical / 24, 'f', 1),
+                            QLocale().toString(p.wallHours.low / 24, 'f', 1),
+                            QLocale().toString(p.wallHours.high / 24, 'f', 1));
+    html += u"<ul>"_s + sourceItem(OptionTableModel::tr("MFU"), band(e.mfu), e.mfuSource)
+            + sourceItem(OptionTableModel::tr("framework factor"), QString::number(e.frameworkFactor, 'g', 3),
+                         e.frameworkSource)
+            + sourceItem(OptionTableModel::tr("scaling"), band(e.scaling), e.scalingSource)
+            + sourceItem(OptionTableModel::tr("goodput"), band(e.goodput), e.goodputSource) + u"</ul>"_s;
+    return html;
+}
+
+QString projectionHtml(const InferenceProjection &p)
+{
+    if (!p.runnable())
+        return {};
+    QString html = OptionTableModel::tr("<p><b>Throughput</b>: %1 chips per replica, batch %2, TTFT %3 ms, TPOT %4 "
+                                        "ms, %5 output tokens/s per replica</p>")
+                       .arg(QString::number(p.chipsPerReplica), QString::number(p.batch),
+                            QString::number(p.ttftMs, 'f', 0), QString::number(p.tpotMs, 'f', 1),
+                            QLocale().toString(p.tokensPerSecondPerReplica, 'f', 0));
+    html += u"<ul>"_s + sourceItem(OptionTableModel::tr("prefill efficiency"), band(p.prefillEfficiency), p.prefillSource)
+            + sourceItem(OptionTableModel::tr("decode efficiency"), band(p.decodeEfficiency), p.decodeSource);
+    if (!p.calibrationSource.isEmpty())
+        html += sourceItem(OptionTableModel::tr("calibration"), QString::number(p.calibration, 'g', 3),
+                           p.calibrationSource);
+    return html + u"</ul>"_s;
+}
+
 } // namespace
 
 OptionTableModel::OptionTableModel(Side side, QObject *parent) : QAbstractTableModel(parent), m_side(side)
@@ -79,6 +132,7 @@ QVariant OptionTableModel::raw(int row, int column) const
     case Offer: return r.offer->key.sku;
     case Accelerator: return r.offer->accelerator;
     case PriceModel: return pricing::toString(r.offer->key.priceModel);
+    case Kind: return pricing::toString(r.offer->offerKind);
     case Chips: return r.chips;
     case Time: return priced ? QVariant(r.time) : QVariant();
     case Cost: return priced ? QVariant(r.lockin->planCost) : QVariant();
@@ -99,7 +153,7 @@ QVariant OptionTableModel::data(const QModelIndex &index, int role) const
     if (role == RawValueRole)
         return raw(index.row(), index.column());
     if (role == Qt::TextAlignmentRole) {
-        const bool text = index.column() <= PriceModel || index.column() == Fits;
+        const bool text = index.column() <= Kind || index.column() == Fits;
         return QVariant::fromValue(text ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
@@ -113,6 +167,8 @@ QVariant OptionTableModel::data(const QModelIndex &index, int role) const
     case ExitCost:
     case AdjustedCost: return money(value.toDouble());
     case PerMillion: return money(value.toDouble(), 2);
+    case PriceModel: return OfferTableModel::priceModelLabel(offerAt(index.row())->key.priceModel);
+    case Kind: return OfferTableModel::offerKindLabel(offerAt(index.row())->offerKind);
     case Lockin: return QString::number(value.toDouble(), 'f', 0);
     default: return value;
     }
@@ -129,6 +185,7 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
     case Offer: return tr("Offer");
     case Accelerator: return tr("Accelerator");
     case PriceModel: return tr("Price model");
+    case Kind: return tr("Kind");
     case Chips: return tr("Chips");
     case Time: return m_side == Side::Training ? tr("Days") : tr("Replicas");
     case Cost: return tr("Cost (%1)").arg(currency);
@@ -152,6 +209,8 @@ QString OptionTableModel::detailHtml(int row) const
     if (!r.runnable)
         html += tr("<p><b>Cannot run:</b> %1</p>").arg(r.cannotRun.toHtmlEscaped());
     html += tr("<p><b>Cost:</b> %1</p>").arg(r.costBasis.toHtmlEscaped());
+    html += m_side == Side::Training ? projectionHtml(m_plan->training->options.at(row).projection)
+                                     : projectionHtml(m_plan->inference->options.at(row).projection);
     if (r.lockin->computed) {
         const planning::ExitCost &e = r.lockin->exit;
         html += tr("<p><b>Exit cost</b> %1 %2 = egress %3 (%4) + porting %5 (%6) + commitment %7 (%8)</p>")
@@ -172,6 +231,14 @@ QString OptionTableModel::detailHtml(int row) const
     for (const QString &warning : r.warnings)
         html += u"<p>⚠ "_s + warning.toHtmlEscaped() + u"</p>"_s;
     return html;
+}
+
+const pricing::PriceRecord *OptionTableModel::offerAt(int row) const
+{
+    if (!m_plan || row < 0 || row >= rowCount())
+        return nullptr;
+    return m_side == Side::Training ? &m_plan->training->options.at(row).offer
+                                    : &m_plan->inference->options.at(row).offer;
 }
 
 } // namespace accelplan::ui

@@ -23,6 +23,7 @@ public:
         Offer,
         Accelerator,
         PriceModel,
+        Kind,
         Chips,
         Time,      ///< training: wall days; inference: replicas
         Cost,      ///< over the whole plan
@@ -50,6 +51,8 @@ public:
 
     /// The formula and provenance of one option, as HTML for the detail pane.
     QString detailHtml(int row) const;
+    /// The offer behind a row (null for a row out of range).
+    const pricing::PriceRecord *offerAt(int row) const;
 
 private:
     QVariant raw(int row, int column) const;

@@ -1,8 +1,13 @@
 #include "ui/planner/plannerview.h"
 
+#include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/counts.h"
+#include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/optiontablemodel.h"
+#include "ui/planner/plancharts.h"
+#include "ui/widgets/offerfilterbar.h"
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -15,14 +20,16 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
-#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -43,29 +50,71 @@ QString countText(double value)
     return QString::number(value, 'g', 12);
 }
 
+QString optionalCountText(const std::optional<double> &value)
+{
+    return value && *value > 0 ? countText(*value) : QString();
+}
+
 /// A count field ("70B", "2T", "70e9"): marks itself invalid and returns nullopt when bad.
 std::optional<double> readCount(QLineEdit *edit, bool required)
 {
     const QString text = edit->text().trimmed();
     const auto value = text.isEmpty() ? std::nullopt : planning::parseCount(text);
-    const bool ok = value ? *value > 0 : !required;
+    const bool ok = text.isEmpty() ? !required : value && *value > 0;
     edit->setStyleSheet(ok ? QString() : u"QLineEdit { background: #f8d7da; color: #58151c; }"_s);
-    return value;
+    return ok ? value : std::nullopt;
 }
 
-QComboBox *precisionCombo(QWidget *parent, const QString &name)
+std::optional<double> positive(double value)
 {
-    auto *combo = new QComboBox(parent);
-    combo->setObjectName(name);
-    combo->addItems(kPrecisions);
-    return combo;
+    return value > 0 ? std::optional<double>(value) : std::nullopt;
 }
 
 } // namespace
 
+/// One scenario edit: the scenario before and after. Typing in one field is one step.
+class ScenarioCommand : public QUndoCommand
+{
+public:
+    ScenarioCommand(PlannerView *view, scenario::Scenario before, scenario::Scenario after, QObject *source)
+        : m_view(view), m_before(std::move(before)), m_after(std::move(after)), m_source(source)
+    {
+        const auto *widget = qobject_cast<const QWidget *>(source);
+        const QString field = widget && !widget->accessibleName().isEmpty() ? widget->accessibleName()
+                                                                           : PlannerView::tr("the scenario");
+        setText(PlannerView::tr("edit %1").arg(field));
+    }
+
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const ScenarioCommand *>(other);
+        const bool typing = qobject_cast<QLineEdit *>(m_source) || qobject_cast<QAbstractSpinBox *>(m_source);
+        if (!typing || next->m_source != m_source)
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+    void undo() override { m_view->restore(m_before); }
+    void redo() override
+    {
+        if (m_pushed)
+            m_view->restore(m_after);
+        m_pushed = true; // the first redo is the edit itself, already on screen
+    }
+
+private:
+    PlannerView *m_view;
+    scenario::Scenario m_before;
+    scenario::Scenario m_after;
+    QObject *m_source;
+    bool m_pushed = false;
+};
+
 PlannerView::PlannerView(QWidget *parent) : QWidget(parent)
 {
     m_runner = new PlanRunner(this);
+    m_undo = new QUndoStack(this);
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(0); // coalesce the edits of one event-loop pass
@@ -78,120 +127,209 @@ PlannerView::PlannerView(QWidget *parent) : QWidget(parent)
     });
     m_trainingModel = new OptionTableModel(OptionTableModel::Side::Training, this);
     m_inferenceModel = new OptionTableModel(OptionTableModel::Side::Inference, this);
+    const OfferFilterProxyModel::Columns columns{
+        OptionTableModel::Provider, OptionTableModel::Kind, OptionTableModel::Accelerator, OptionTableModel::PriceModel,
+        {OptionTableModel::Provider, OptionTableModel::Offer, OptionTableModel::Accelerator}};
+    m_trainingProxy = new OfferFilterProxyModel(columns, this);
+    m_trainingProxy->setSourceModel(m_trainingModel);
+    m_inferenceProxy = new OfferFilterProxyModel(columns, this);
+    m_inferenceProxy->setSourceModel(m_inferenceModel);
+    m_filling = true; // no edits while the widgets are made
     build();
+    m_filling = false;
+    setScenario(newScenario());
+}
+
+scenario::Scenario PlannerView::newScenario()
+{
     auto loaded = scenario::parseScenario(R"({"format": "accelplan-scenario", "version": 1, "name": "New scenario",
         "training": {"model_params": 7e10, "tokens": 2e12, "deadline_days": 60},
         "inference": {"model_params": 7e10, "precision": "fp8", "input_tokens": 1000, "output_tokens": 300,
                       "requests_per_second": 20, "ttft_ms": 2000, "tpot_ms": 50, "months": 12}})",
                                           u"new"_s);
-    if (loaded)
-        setScenario(*loaded);
+    Q_ASSERT(loaded.ok());
+    return loaded.value();
 }
 
 void PlannerView::build()
 {
+    auto *scroll = new QScrollArea(this);
+    QWidget *editor = buildEditor();
+    scroll->setWidget(editor);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(editor->sizeHint().width() + 24);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(u"plannerSplitter"_s);
+    split->addWidget(scroll);
+    split->addWidget(buildResults());
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split);
+}
+
+QWidget *PlannerView::buildEditor()
+{
     auto *editor = new QWidget(this);
     auto *form = new QVBoxLayout(editor);
 
+    auto line = [&](QWidget *parent, const QString &name, const QString &accessible, const QString &placeholder) {
+        auto *edit = new QLineEdit(parent);
+        edit->setObjectName(name);
+        edit->setAccessibleName(accessible);
+        edit->setPlaceholderText(placeholder);
+        connect(edit, &QLineEdit::textChanged, this, &PlannerView::edited);
+        return edit;
+    };
+    auto combo = [&](QWidget *parent, const QString &name, const QString &accessible, const QStringList &items) {
+        auto *box = new QComboBox(parent);
+        box->setObjectName(name);
+        box->setAccessibleName(accessible);
+        box->addItems(items);
+        connect(box, &QComboBox::currentIndexChanged, this, &PlannerView::edited);
+        return box;
+    };
+    auto spin = [&](QWidget *parent, const QString &name, const QString &accessible, int low, int high,
+                    const QString &suffix) {
+        auto *box = new QSpinBox(parent);
+        box->setObjectName(name);
+        box->setAccessibleName(accessible);
+        box->setRange(low, high);
+        box->setSuffix(suffix);
+        box->setGroupSeparatorShown(true);
+        connect(box, &QSpinBox::valueChanged, this, &PlannerView::edited);
+        return box;
+    };
+    auto real = [&](QWidget *parent, const QString &name, const QString &accessible, double low, double high,
+                    int decimals, const QString &suffix, const QString &special = {}) {
+        auto *box = new QDoubleSpinBox(parent);
+        box->setObjectName(name);
+        box->setAccessibleName(accessible);
+        box->setRange(low, high);
+        box->setDecimals(decimals);
+        box->setSuffix(suffix);
+        box->setGroupSeparatorShown(true);
+        if (!special.isEmpty())
+            box->setSpecialValueText(special);
+        connect(box, &QDoubleSpinBox::valueChanged, this, &PlannerView::edited);
+        return box;
+    };
+    auto group = [&](const QString &title, const QString &name, bool checkable) {
+        auto *box = new QGroupBox(title, editor);
+        box->setObjectName(name);
+        box->setCheckable(checkable);
+        if (checkable)
+            connect(box, &QGroupBox::toggled, this, &PlannerView::edited);
+        form->addWidget(box);
+        return box;
+    };
+
     auto *general = new QFormLayout;
-    m_name = new QLineEdit(editor);
-    m_name->setObjectName(u"scenarioName"_s);
-    m_name->setAccessibleName(tr("Scenario name"));
+    m_name = line(editor, u"scenarioName"_s, tr("Scenario name"), tr("what this plan is for"));
     general->addRow(tr("&Name"), m_name);
-    m_currency = new QComboBox(editor);
-    m_currency->setObjectName(u"currency"_s);
-    m_currency->setAccessibleName(tr("Display currency"));
-    m_currency->addItems({u"USD"_s, u"EUR"_s, u"GBP"_s, u"JPY"_s, u"CHF"_s});
+    m_currency = combo(editor, u"currency"_s, tr("Scenario currency"),
+                       {u"USD"_s, u"EUR"_s, u"GBP"_s, u"JPY"_s, u"CHF"_s});
     general->addRow(tr("C&urrency"), m_currency);
     form->addLayout(general);
 
-    m_training = new QGroupBox(tr("&Training"), editor);
-    m_training->setObjectName(u"trainingGroup"_s);
-    m_training->setCheckable(true);
+    m_training = group(tr("&Training"), u"trainingGroup"_s, true);
     auto *train = new QFormLayout(m_training);
-    m_trainModel = new QComboBox(m_training);
-    m_trainModel->setObjectName(u"trainingPreset"_s);
-    m_trainModel->setAccessibleName(tr("Training model preset"));
+    m_trainModel = combo(m_training, u"trainingPreset"_s, tr("Training model preset"), {});
     m_trainModel->addItem(tr("(custom)"), QString());
     train->addRow(tr("Preset"), m_trainModel);
-    m_trainParams = new QLineEdit(m_training);
-    m_trainParams->setObjectName(u"trainingParams"_s);
-    m_trainParams->setAccessibleName(tr("Training model parameters"));
-    m_trainParams->setPlaceholderText(tr("e.g. 70B or 7e10"));
+    m_trainParams = line(m_training, u"trainingParams"_s, tr("Training model parameters"), tr("e.g. 70B or 7e10"));
     train->addRow(tr("Parameters"), m_trainParams);
-    m_trainTokens = new QLineEdit(m_training);
-    m_trainTokens->setObjectName(u"trainingTokens"_s);
-    m_trainTokens->setAccessibleName(tr("Training tokens"));
-    m_trainTokens->setPlaceholderText(tr("e.g. 2T"));
+    m_trainActive = line(m_training, u"trainingActiveParams"_s, tr("Training active parameters"),
+                         tr("MoE only, e.g. 37B"));
+    train->addRow(tr("Active per token"), m_trainActive);
+    m_trainTokens = line(m_training, u"trainingTokens"_s, tr("Training tokens"), tr("e.g. 2T"));
     train->addRow(tr("Tokens"), m_trainTokens);
-    m_trainPrecision = precisionCombo(m_training, u"trainingPrecision"_s);
+    m_trainPrecision = combo(m_training, u"trainingPrecision"_s, tr("Training precision"), kPrecisions);
     train->addRow(tr("Precision"), m_trainPrecision);
-    m_framework = new QComboBox(m_training);
-    m_framework->setObjectName(u"framework"_s);
-    m_framework->addItems({u"pytorch"_s, u"jax"_s, u"tensorflow"_s});
+    m_framework = combo(m_training, u"framework"_s, tr("Framework"), {u"pytorch"_s, u"jax"_s, u"tensorflow"_s});
     train->addRow(tr("Framework"), m_framework);
-    m_deadline = new QDoubleSpinBox(m_training);
-    m_deadline->setObjectName(u"deadlineDays"_s);
-    m_deadline->setRange(0, 3650);
-    m_deadline->setSuffix(tr(" days"));
-    m_deadline->setSpecialValueText(tr("no deadline"));
+    m_deadline = real(m_training, u"deadlineDays"_s, tr("Training deadline"), 0, 3650, 1, tr(" days"), tr("no deadline"));
     train->addRow(tr("Deadline"), m_deadline);
-    m_runs = new QSpinBox(m_training);
-    m_runs->setObjectName(u"runs"_s);
-    m_runs->setRange(1, 1000);
+    m_runs = spin(m_training, u"runs"_s, tr("Training runs"), 1, 1000, QString());
     train->addRow(tr("Runs"), m_runs);
-    form->addWidget(m_training);
+    m_startMonth = spin(m_training, u"startMonth"_s, tr("Training start month"), 1, 240, QString());
+    m_startMonth->setPrefix(tr("month "));
+    train->addRow(tr("Starts in"), m_startMonth);
 
-    m_inference = new QGroupBox(tr("&Inference"), editor);
-    m_inference->setObjectName(u"inferenceGroup"_s);
-    m_inference->setCheckable(true);
+    m_inference = group(tr("&Inference"), u"inferenceGroup"_s, true);
     auto *serve = new QFormLayout(m_inference);
-    m_serveParams = new QLineEdit(m_inference);
-    m_serveParams->setObjectName(u"inferenceParams"_s);
-    m_serveParams->setAccessibleName(tr("Served model parameters"));
+    m_serveModel = combo(m_inference, u"inferencePreset"_s, tr("Served model preset"), {});
+    m_serveModel->addItem(tr("(custom)"), QString());
+    serve->addRow(tr("Preset"), m_serveModel);
+    m_serveParams = line(m_inference, u"inferenceParams"_s, tr("Served model parameters"), tr("e.g. 8B"));
     serve->addRow(tr("Parameters"), m_serveParams);
-    m_servePrecision = precisionCombo(m_inference, u"inferencePrecision"_s);
+    m_serveActive = line(m_inference, u"inferenceActiveParams"_s, tr("Served active parameters"),
+                         tr("MoE only, e.g. 13B"));
+    serve->addRow(tr("Active per token"), m_serveActive);
+    m_servePrecision = combo(m_inference, u"inferencePrecision"_s, tr("Serving precision"), kPrecisions);
     serve->addRow(tr("Precision"), m_servePrecision);
-    m_inputTokens = new QSpinBox(m_inference);
-    m_inputTokens->setObjectName(u"inputTokens"_s);
-    m_inputTokens->setRange(0, 10'000'000);
-    m_inputTokens->setSuffix(tr(" tokens"));
+    m_inputTokens = spin(m_inference, u"inputTokens"_s, tr("Input tokens per request"), 0, 10'000'000, tr(" tokens"));
     serve->addRow(tr("Input per request"), m_inputTokens);
-    m_outputTokens = new QSpinBox(m_inference);
-    m_outputTokens->setObjectName(u"outputTokens"_s);
-    m_outputTokens->setRange(1, 10'000'000);
-    m_outputTokens->setSuffix(tr(" tokens"));
+    m_outputTokens = spin(m_inference, u"outputTokens"_s, tr("Output tokens per request"), 1, 10'000'000, tr(" tokens"));
     serve->addRow(tr("Output per request"), m_outputTokens);
-    m_qps = new QDoubleSpinBox(m_inference);
-    m_qps->setObjectName(u"requestsPerSecond"_s);
-    m_qps->setRange(0.001, 1e7);
-    m_qps->setDecimals(3);
-    m_qps->setSuffix(tr(" req/s"));
+    m_qps = real(m_inference, u"requestsPerSecond"_s, tr("Requests per second"), 0.001, 1e7, 3, tr(" req/s"));
     serve->addRow(tr("Load"), m_qps);
-    m_months = new QSpinBox(m_inference);
-    m_months->setObjectName(u"months"_s);
-    m_months->setRange(1, 240);
-    m_months->setSuffix(tr(" months"));
+    m_ttft = real(m_inference, u"ttftMs"_s, tr("Time to first token target"), 0, 600'000, 0, tr(" ms"), tr("no target"));
+    serve->addRow(tr("TTFT target"), m_ttft);
+    m_tpot = real(m_inference, u"tpotMs"_s, tr("Time per output token target"), 0, 60'000, 1, tr(" ms"), tr("no target"));
+    serve->addRow(tr("TPOT target"), m_tpot);
+    m_serveUtilization = real(m_inference, u"servingUtilization"_s, tr("Target utilisation of replicas"), 0.05, 1, 2,
+                              QString());
+    m_serveUtilization->setSingleStep(0.05);
+    serve->addRow(tr("Target utilisation"), m_serveUtilization);
+    m_months = spin(m_inference, u"months"_s, tr("Serving horizon"), 1, 240, tr(" months"));
     serve->addRow(tr("Horizon"), m_months);
-    form->addWidget(m_inference);
 
-    auto *lockin = new QGroupBox(tr("&Lock-in"), editor);
+    auto *constraints = group(tr("&Constraints"), u"constraintsGroup"_s, false);
+    auto *limits = new QFormLayout(constraints);
+    m_providers = line(constraints, u"constraintProviders"_s, tr("Allowed providers"), tr("all; or e.g. AWS, Lambda"));
+    limits->addRow(tr("Providers"), m_providers);
+    m_maxChips = spin(constraints, u"maxChips"_s, tr("Most chips"), 1, 1'000'000, tr(" chips"));
+    limits->addRow(tr("At most"), m_maxChips);
+    m_budget = real(constraints, u"budget"_s, tr("Training budget"), 0, 1e12, 0, QString(), tr("no budget"));
+    limits->addRow(tr("Budget"), m_budget);
+
+    auto *lockin = group(tr("&Lock-in"), u"lockinGroup"_s, false);
     auto *lock = new QFormLayout(lockin);
-    m_exitProbability = new QDoubleSpinBox(lockin);
-    m_exitProbability->setObjectName(u"exitProbability"_s);
-    m_exitProbability->setRange(0, 1);
+    m_exitProbability = real(lockin, u"exitProbability"_s, tr("Exit probability"), 0, 1, 2, QString());
     m_exitProbability->setSingleStep(0.05);
     lock->addRow(tr("Exit probability"), m_exitProbability);
-    m_datasetGb = new QDoubleSpinBox(lockin);
-    m_datasetGb->setObjectName(u"datasetGb"_s);
-    m_datasetGb->setRange(0, 1e9);
-    m_datasetGb->setDecimals(0);
-    m_datasetGb->setSuffix(tr(" GB"));
+    m_datasetGb = real(lockin, u"datasetGb"_s, tr("Dataset to move out"), 0, 1e9, 0, tr(" GB"));
     lock->addRow(tr("Dataset"), m_datasetGb);
+    m_engineerWeek = real(lockin, u"engineerWeekCost"_s, tr("Cost of an engineer-week"), 0, 1e7, 0, QString());
+    lock->addRow(tr("Engineer-week"), m_engineerWeek);
     m_customKernels = new QCheckBox(tr("Custom CUDA kernels"), lockin);
     m_customKernels->setObjectName(u"customCudaKernels"_s);
+    m_customKernels->setAccessibleName(tr("Custom CUDA kernels"));
+    connect(m_customKernels, &QCheckBox::toggled, this, &PlannerView::edited);
     lock->addRow(QString(), m_customKernels);
-    form->addWidget(lockin);
+
+    auto *ownership = group(tr("&Ownership"), u"ownershipGroup"_s, false);
+    ownership->setToolTip(tr("How bought hardware is costed per hour of use"));
+    auto *own = new QFormLayout(ownership);
+    m_powerPrice = real(ownership, u"powerPrice"_s, tr("Electricity price per kWh"), 0, 10, 3, tr(" per kWh"));
+    own->addRow(tr("Electricity"), m_powerPrice);
+    m_pue = real(ownership, u"pue"_s, tr("Power usage effectiveness"), 1, 3, 2, QString());
+    own->addRow(tr("PUE"), m_pue);
+    m_lifetime = spin(ownership, u"lifetimeMonths"_s, tr("Hardware lifetime"), 1, 240, tr(" months"));
+    own->addRow(tr("Lifetime"), m_lifetime);
+    m_ownedUtilization = real(ownership, u"ownedUtilization"_s, tr("Utilisation of owned hardware"), 0.01, 1, 2, QString());
+    own->addRow(tr("Utilisation"), m_ownedUtilization);
+    m_colo = real(ownership, u"coloPerServerMonth"_s, tr("Colocation per server-month"), 0, 1e6, 0, tr(" per month"));
+    own->addRow(tr("Colocation"), m_colo);
+
+    auto *sensitivity = group(tr("&Sensitivity"), u"sensitivityGroup"_s, false);
+    auto *sens = new QFormLayout(sensitivity);
+    m_samples = spin(sensitivity, u"samples"_s, tr("Monte Carlo samples"), 100, 100'000, QString());
+    sens->addRow(tr("Samples"), m_samples);
+
     m_problemsLabel = new QLabel(editor);
     m_problemsLabel->setObjectName(u"scenarioProblems"_s);
     m_problemsLabel->setWordWrap(true);
@@ -199,61 +337,61 @@ void PlannerView::build()
     form->addWidget(m_problemsLabel);
     form->addStretch(1);
 
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidget(editor);
-    scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(editor->sizeHint().width() + 24);
+    // A preset fills in its sourced sizes (the fields stay editable): one edit, one undo step.
+    for (auto [preset, params, active] : {std::tuple{m_trainModel, m_trainParams, m_trainActive},
+                                          std::tuple{m_serveModel, m_serveParams, m_serveActive}}) {
+        disconnect(preset, &QComboBox::currentIndexChanged, this, &PlannerView::edited);
+        connect(preset, &QComboBox::currentIndexChanged, this, [this, preset, params, active] {
+            presetChosen(preset, params, active);
+        });
+    }
+    return editor;
+}
 
+QWidget *PlannerView::buildResults()
+{
     m_summary = new QLabel(this);
     m_summary->setObjectName(u"planSummary"_s);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setAccessibleName(tr("Recommendation"));
+    m_filterBar = new OfferFilterBar(u"option"_s, true, this);
+    connect(m_filterBar, &OfferFilterBar::changed, this, &PlannerView::applyOptionFilters);
     auto *tabs = new QTabWidget(this);
     tabs->setObjectName(u"optionTabs"_s);
-    tabs->addTab(makeTable(m_trainingModel, u"trainingOptions"_s), tr("Training options"));
-    tabs->addTab(makeTable(m_inferenceModel, u"inferenceOptions"_s), tr("Inference options"));
+    tabs->addTab(makeTable(m_trainingModel, m_trainingProxy, u"trainingOptions"_s), tr("Training options"));
+    tabs->addTab(makeTable(m_inferenceModel, m_inferenceProxy, u"inferenceOptions"_s), tr("Inference options"));
     m_detail = new QTextBrowser(this);
     m_detail->setObjectName(u"optionDetails"_s);
     m_detail->setAccessibleName(tr("Option details"));
     m_detail->setOpenExternalLinks(true);
-    auto *results = new QSplitter(Qt::Vertical, this);
-    auto *top = new QWidget(results);
+    m_charts = new PlanCharts(this);
+    m_charts->setObjectName(u"planCharts"_s);
+
+    auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(m_summary);
+    topLayout->addWidget(m_filterBar);
     topLayout->addWidget(tabs, 1);
+    auto *bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setObjectName(u"detailSplitter"_s);
+    bottom->addWidget(m_detail);
+    bottom->addWidget(m_charts);
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 3);
+    auto *results = new QSplitter(Qt::Vertical, this);
+    results->setObjectName(u"resultsSplitter"_s);
     results->addWidget(top);
-    results->addWidget(m_detail);
-    results->setStretchFactor(0, 3);
+    results->addWidget(bottom);
+    results->setStretchFactor(0, 1);
     results->setStretchFactor(1, 1);
-
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(scroll);
-    split->addWidget(results);
-    split->setStretchFactor(1, 1);
-    layout->addWidget(split);
-
-    for (QLineEdit *edit : {m_name, m_trainParams, m_trainTokens, m_serveParams})
-        connect(edit, &QLineEdit::textChanged, this, &PlannerView::edited);
-    for (QComboBox *combo : {m_currency, m_trainModel, m_trainPrecision, m_framework, m_servePrecision})
-        connect(combo, &QComboBox::currentIndexChanged, this, &PlannerView::edited);
-    for (QDoubleSpinBox *spin : {m_deadline, m_qps, m_exitProbability, m_datasetGb})
-        connect(spin, &QDoubleSpinBox::valueChanged, this, &PlannerView::edited);
-    for (QSpinBox *spin : {m_runs, m_inputTokens, m_outputTokens, m_months})
-        connect(spin, &QSpinBox::valueChanged, this, &PlannerView::edited);
-    for (QGroupBox *group : {m_training, m_inference})
-        connect(group, &QGroupBox::toggled, this, &PlannerView::edited);
-    connect(m_customKernels, &QCheckBox::toggled, this, &PlannerView::edited);
+    results->setChildrenCollapsible(false);
+    return results;
 }
 
-QTableView *PlannerView::makeTable(OptionTableModel *model, const QString &name)
+QTableView *PlannerView::makeTable(OptionTableModel *model, OfferFilterProxyModel *proxy, const QString &name)
 {
-    auto *proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(OptionTableModel::RawValueRole);
     auto *table = new QTableView(this);
     table->setObjectName(name);
     table->setAccessibleName(model->side() == OptionTableModel::Side::Training ? tr("Training options")
@@ -265,11 +403,15 @@ QTableView *PlannerView::makeTable(OptionTableModel *model, const QString &name)
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setAlternatingRowColors(true);
+    table->setWordWrap(false);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
     connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, proxy, model](const QModelIndex &current) {
-                m_detail->setHtml(model->detailHtml(proxy->mapToSource(current).row()));
+                const int row = proxy->mapToSource(current).row();
+                m_detail->setHtml(model->detailHtml(row));
+                if (const pricing::PriceRecord *offer = model->offerAt(row))
+                    Q_EMIT offerSelected(*offer);
             });
     return table;
 }
@@ -277,15 +419,45 @@ QTableView *PlannerView::makeTable(OptionTableModel *model, const QString &name)
 void PlannerView::setInputs(PlanInputs inputs)
 {
     if (m_trainModel->count() == 1 && inputs.planning) {
-        const QSignalBlocker blocker(m_trainModel);
-        for (const catalog::ModelPreset &m : inputs.planning->models())
-            m_trainModel->addItem(m.name, m.id);
+        const QSignalBlocker trainBlocker(m_trainModel);
+        const QSignalBlocker serveBlocker(m_serveModel);
+        for (const catalog::ModelPreset &m : inputs.planning->models()) {
+            const QString tip = tr("%1 parameters (%2 active); source: %3")
+                                    .arg(countText(m.totalParams), countText(m.activeParams), m.source.url);
+            for (QComboBox *box : {m_trainModel, m_serveModel}) {
+                box->addItem(m.name, m.id);
+                box->setItemData(box->count() - 1, tip, Qt::ToolTipRole);
+            }
+        }
+        // The loaded scenario may name a preset that was not listed yet.
+        m_filling = true;
+        m_trainModel->setCurrentIndex(std::max(0, m_trainModel->findData(m_last.training ? m_last.training->model : QString())));
+        m_serveModel->setCurrentIndex(std::max(0, m_serveModel->findData(m_last.inference ? m_last.inference->model : QString())));
+        m_filling = false;
     }
+    m_catalog = inputs.planning;
+    m_accelerators = inputs.accelerators;
     m_runner->setInputs(std::move(inputs));
     replan();
 }
 
-void PlannerView::setScenario(const scenario::Scenario &s)
+void PlannerView::presetChosen(QComboBox *combo, QLineEdit *params, QLineEdit *active)
+{
+    if (m_filling)
+        return;
+    if (const catalog::ModelPreset *preset = m_catalog ? m_catalog->findModel(combo->currentData().toString())
+                                                       : nullptr) {
+        m_filling = true;
+        params->setText(countText(preset->totalParams));
+        active->setText(preset->activeParams > 0 && preset->activeParams < preset->totalParams
+                            ? countText(preset->activeParams)
+                            : QString());
+        m_filling = false;
+    }
+    edited();
+}
+
+void PlannerView::fill(const scenario::Scenario &s)
 {
     m_base = s;
     m_filling = true;
@@ -295,23 +467,54 @@ void PlannerView::setScenario(const scenario::Scenario &s)
     const scenario::TrainingSection t = s.training.value_or(scenario::TrainingSection{});
     m_trainModel->setCurrentIndex(std::max(0, m_trainModel->findData(t.model)));
     m_trainParams->setText(t.modelParams > 0 ? countText(t.modelParams) : QString());
+    m_trainActive->setText(optionalCountText(t.activeParams));
     m_trainTokens->setText(t.tokens > 0 ? countText(t.tokens) : QString());
     m_trainPrecision->setCurrentText(t.precision);
     m_framework->setCurrentText(t.framework);
     m_deadline->setValue(t.deadlineDays.value_or(0));
     m_runs->setValue(t.runs);
+    m_startMonth->setValue(t.startMonth);
     m_inference->setChecked(s.inference.has_value());
     const scenario::InferenceSection i = s.inference.value_or(scenario::InferenceSection{});
+    m_serveModel->setCurrentIndex(std::max(0, m_serveModel->findData(i.model)));
     m_serveParams->setText(i.modelParams > 0 ? countText(i.modelParams) : QString());
+    m_serveActive->setText(optionalCountText(i.activeParams));
     m_servePrecision->setCurrentText(i.precision);
     m_inputTokens->setValue(int(std::max(0.0, i.inputTokens)));
     m_outputTokens->setValue(int(std::max(1.0, i.outputTokens)));
     m_qps->setValue(i.requestsPerSecond.value_or(i.requestsPerMonth.value_or(0) / (730.0 * 3600.0)));
+    m_ttft->setValue(i.ttftMs.value_or(0));
+    m_tpot->setValue(i.tpotMs.value_or(0));
+    m_serveUtilization->setValue(i.utilization);
     m_months->setValue(int(i.months));
+    m_providers->setText(s.constraints.providers.join(u", "_s));
+    m_maxChips->setValue(s.constraints.maxChips);
+    m_budget->setValue(s.constraints.budget.value_or(0));
     m_exitProbability->setValue(s.lockin.exitProbability);
     m_datasetGb->setValue(s.lockin.datasetGb.value_or(0));
+    m_engineerWeek->setValue(s.lockin.engineerWeekCost);
     m_customKernels->setChecked(s.lockin.customCudaKernels);
+    m_powerPrice->setValue(s.ownership.powerPriceKwh);
+    m_pue->setValue(s.ownership.pue);
+    m_lifetime->setValue(int(s.ownership.lifetimeMonths));
+    m_ownedUtilization->setValue(s.ownership.utilization);
+    m_colo->setValue(s.ownership.coloPerServerMonth);
+    m_samples->setValue(s.sensitivity.samples);
     m_filling = false;
+}
+
+void PlannerView::setScenario(const scenario::Scenario &s)
+{
+    fill(s);
+    m_undo->clear();
+    m_last = scenario();
+    edited();
+}
+
+void PlannerView::restore(const scenario::Scenario &s)
+{
+    fill(s);
+    m_last = scenario();
     edited();
 }
 
@@ -324,31 +527,51 @@ scenario::Scenario PlannerView::scenario() const
         scenario::TrainingSection t = m_base.training.value_or(scenario::TrainingSection{});
         t.model = m_trainModel->currentData().toString();
         t.modelParams = planning::parseCount(m_trainParams->text().trimmed()).value_or(0);
+        t.activeParams = planning::parseCount(m_trainActive->text().trimmed());
         t.tokens = planning::parseCount(m_trainTokens->text().trimmed()).value_or(0);
         t.precision = m_trainPrecision->currentText();
         t.framework = m_framework->currentText();
-        t.deadlineDays = m_deadline->value() > 0 ? std::optional<double>(m_deadline->value()) : std::nullopt;
+        t.deadlineDays = positive(m_deadline->value());
         t.runs = m_runs->value();
+        t.startMonth = m_startMonth->value();
         s.training = t;
     } else {
         s.training.reset();
     }
     if (m_inference->isChecked()) {
         scenario::InferenceSection i = m_base.inference.value_or(scenario::InferenceSection{});
+        i.model = m_serveModel->currentData().toString();
         i.modelParams = planning::parseCount(m_serveParams->text().trimmed()).value_or(0);
+        i.activeParams = planning::parseCount(m_serveActive->text().trimmed());
         i.precision = m_servePrecision->currentText();
         i.inputTokens = m_inputTokens->value();
         i.outputTokens = m_outputTokens->value();
         i.requestsPerSecond = m_qps->value();
         i.requestsPerMonth.reset();
+        i.ttftMs = positive(m_ttft->value());
+        i.tpotMs = positive(m_tpot->value());
+        i.utilization = m_serveUtilization->value();
         i.months = m_months->value();
         s.inference = i;
     } else {
         s.inference.reset();
     }
+    s.constraints.providers.clear();
+    for (const QString &provider : m_providers->text().split(u',', Qt::SkipEmptyParts))
+        if (!provider.trimmed().isEmpty())
+            s.constraints.providers.append(provider.trimmed());
+    s.constraints.maxChips = m_maxChips->value();
+    s.constraints.budget = positive(m_budget->value());
     s.lockin.exitProbability = m_exitProbability->value();
     s.lockin.datasetGb = m_datasetGb->value();
+    s.lockin.engineerWeekCost = m_engineerWeek->value();
     s.lockin.customCudaKernels = m_customKernels->isChecked();
+    s.ownership.powerPriceKwh = m_powerPrice->value();
+    s.ownership.pue = m_pue->value();
+    s.ownership.lifetimeMonths = m_lifetime->value();
+    s.ownership.utilization = m_ownedUtilization->value();
+    s.ownership.coloPerServerMonth = m_colo->value();
+    s.sensitivity.samples = m_samples->value();
     return s;
 }
 
@@ -361,17 +584,31 @@ void PlannerView::edited()
         problems.append(tr("Name: give the scenario a name"));
     if (m_training->isChecked()) {
         const bool preset = !m_trainModel->currentData().toString().isEmpty();
-        if (!readCount(m_trainParams, !preset))
+        if (!readCount(m_trainParams, !preset) && !(preset && m_trainParams->text().trimmed().isEmpty()))
             problems.append(tr("Training parameters: a count such as 70B or 7e10"));
+        if (!readCount(m_trainActive, false) && !m_trainActive->text().trimmed().isEmpty())
+            problems.append(tr("Training active parameters: a count such as 37B, or empty for a dense model"));
         if (!readCount(m_trainTokens, true))
             problems.append(tr("Training tokens: a count such as 2T"));
     }
-    if (m_inference->isChecked() && !readCount(m_serveParams, true))
-        problems.append(tr("Inference parameters: a count such as 8B"));
+    if (m_inference->isChecked()) {
+        const bool preset = !m_serveModel->currentData().toString().isEmpty();
+        if (!readCount(m_serveParams, !preset) && !(preset && m_serveParams->text().trimmed().isEmpty()))
+            problems.append(tr("Inference parameters: a count such as 8B"));
+        if (!readCount(m_serveActive, false) && !m_serveActive->text().trimmed().isEmpty())
+            problems.append(tr("Inference active parameters: a count such as 13B, or empty for a dense model"));
+    }
     if (!m_training->isChecked() && !m_inference->isChecked())
         problems.append(tr("Plan training, inference or both"));
     m_problems = problems;
     m_problemsLabel->setText(problems.join(u'\n'));
+
+    // Record the edit for undo (not while undo or redo restores a scenario: m_last is it).
+    const scenario::Scenario now = scenario();
+    if (scenario::toJson(now) != scenario::toJson(m_last)) {
+        m_undo->push(new ScenarioCommand(this, m_last, now, sender()));
+        m_last = now;
+    }
     Q_EMIT scenarioEdited();
     if (problems.isEmpty())
         m_debounce->start();
@@ -383,11 +620,28 @@ void PlannerView::replan()
         m_runner->request(scenario());
 }
 
+void PlannerView::applyOptionFilters()
+{
+    m_filterBar->applyTo(m_trainingProxy);
+    m_filterBar->applyTo(m_inferenceProxy);
+}
+
 void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 elapsedMs)
 {
     m_plan = plan;
     m_trainingModel->setPlan(plan);
     m_inferenceModel->setPlan(plan);
+    QList<const pricing::PriceRecord *> offers;
+    for (const OptionTableModel *model : {m_trainingModel, m_inferenceModel})
+        for (int row = 0; row < model->rowCount(); ++row)
+            offers.append(model->offerAt(row));
+    {
+        const QSignalBlocker blocker(m_filterBar);
+        m_filterBar->fill(offers, m_accelerators);
+    }
+    applyOptionFilters();
+    m_charts->setPlan(plan);
+
     const QLocale locale;
     QString text = u"<b>%1</b><br>"_s.arg(plan->recommendation.toHtmlEscaped());
     text += tr("Budget %1 %2 over %3 months (P10 %4, P50 %5, P90 %6). Prices as of %7.")

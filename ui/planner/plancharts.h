@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/planning/plan.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QChart;
+class QChartView;
+class QLabel;
+class QTabWidget;
+
+namespace accelplan::ui {
+
+/// The plan's charts (Qt Charts), one tab each: training cost against time with the Pareto
+/// front; the monthly budget stacked by training, inference and commitments; cost against exit
+/// cost; the sensitivity tornado; the price history of the selected offer. Hovering a point or
+/// bar shows its values; the charts follow the light or dark palette. Draws what the plan holds.
+class PlanCharts : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum Chart { CostTime, Budget, CostExit, Tornado, PriceHistory, ChartCount };
+    Q_ENUM(Chart)
+
+    explicit PlanCharts(QWidget *parent = nullptr);
+
+    void setPlan(std::shared_ptr<const planning::Plan> plan);
+    /// The stored prices of one offer, oldest first, titled \a title.
+    void setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history);
+
+    QChart *chart(Chart which) const;
+    QTabWidget *tabs() const { return m_tabs; }
+    /// What the pointer is over, as the hover line shows it; empty when nothing.
+    QString hoverText() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void showHover(const QString &text);
+    void applyTheme();
+    void drawCostTime();
+    void drawBudget();
+    void drawCostExit();
+    void drawTornado();
+
+    void setChart(Chart which, QChart *chart);
+
+    std::shared_ptr<const planning::Plan> m_plan;
+    QTabWidget *m_tabs = nullptr;
+    QList<QChartView *> m_views;
+    QLabel *m_hover = nullptr;
+};
+
+} // namespace accelplan::ui

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "core/common/progressdevice.h"
+#include "core/pricing/pricedatabase.h"
+#include "core/pricing/pricesheetparser.h"
+
+#include <QDialog>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QStandardItemModel;
+class QTableView;
+class QThread;
+class QTimer;
+
+namespace accelplan::ui {
+
+/// Imports a price sheet the way `prices import` does, with a look first: the file is read and
+/// validated on a worker thread (progress, cancel), then a dry run lists what would be added,
+/// changed, left unchanged or stored as history only, or every error with its line. Nothing is
+/// written until Import is pressed, and then all or nothing.
+class ImportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    enum class State { Reading, Cancelled, Invalid, AlreadyImported, Ready, Imported, Failed };
+
+    ImportDialog(pricing::PriceDatabase &database, const catalog::AcceleratorCatalog &catalog, QString path,
+                 QWidget *parent = nullptr);
+    ~ImportDialog() override;
+
+    State state() const { return m_state; }
+    QStringList errors() const;
+    QStandardItemModel *previewModel() const { return m_preview; }
+    const pricing::ImportSummary &summary() const { return m_summary; }
+
+public Q_SLOTS:
+    /// Reads the file again in the chosen format.
+    void start();
+    void cancel();
+    /// Writes the sheet (only in the Ready state).
+    void import();
+
+Q_SIGNALS:
+    void stateChanged(accelplan::ui::ImportDialog::State state);
+
+private:
+    void parsed();
+    void setState(State state, const QString &message);
+    void stopReading();
+
+    pricing::PriceDatabase &m_database;
+    const catalog::AcceleratorCatalog &m_catalog;
+    QString m_path;
+    State m_state = State::Reading;
+    std::shared_ptr<ReadProgress> m_progress;
+    std::shared_ptr<pricing::ParsedSheet> m_sheet;
+    pricing::ImportSummary m_summary;
+    QThread *m_thread = nullptr;
+    QTimer *m_progressTimer = nullptr;
+
+    QComboBox *m_format = nullptr;
+    QProgressBar *m_progressBar = nullptr;
+    QLabel *m_status = nullptr;
+    QListWidget *m_errors = nullptr;
+    QStandardItemModel *m_preview = nullptr;
+    QTableView *m_previewView = nullptr;
+    QPushButton *m_importButton = nullptr;
+    QPushButton *m_cancelButton = nullptr;
+};
+
+} // namespace accelplan::ui
