@@ -5,11 +5,33 @@
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
 #include "ui/models/optiontablemodel.h"
+#include "core/pricing/pricesheetparser.h"
+#include "core/scenario/scenario.h"
+#include "tests/testsupport.h"
+#include "ui/planner/plancharts.h"
 #include "ui/planner/plannerview.h"
+#include "ui/prices/importdialog.h"
+#include "ui/prices/priceeditdialog.h"
 
 #include <catch2/catch.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QBarSet>
+#include <QChart>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QHorizontalStackedBarSeries>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QStackedBarSeries>
+#include <QStandardItemModel>
+#include <QUndoStack>
 #include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
@@ -527,4 +549,447 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner.png"_s)));
     }
+}
+
+namespace {
+
+// A window whose planner has delivered a plan for its current scenario.
+std::unique_ptr<MainWindow> plannedWindow(PriceDatabase &database)
+{
+    auto window = makeWindow(database);
+    ui::PlannerView *planner = window->planner();
+    REQUIRE(waitFor([&] { return planner->plan() != nullptr && !planner->busy(); }));
+    return window;
+}
+
+// Waits for the planner to deliver a plan newer than \a previous.
+bool waitForNewPlan(ui::PlannerView *planner, const planning::Plan *previous)
+{
+    return waitFor([&] { return planner->plan() != previous && !planner->busy(); });
+}
+
+QString scenarioText(const scenario::Scenario &s)
+{
+    return QString::fromUtf8(QJsonDocument(scenario::toJson(s)).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+TEST_CASE("gui: Undo and redo step through every scenario edit and replan", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    QUndoStack *undo = planner->undoStack();
+    CHECK(undo->count() == 0);
+    CHECK_FALSE(window->isWindowModified());
+
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    auto *months = planner->findChild<QSpinBox *>(u"months"_s);
+    auto *framework = planner->findChild<QComboBox *>(u"framework"_s);
+    const QString originalTokens = tokens->text();
+    const int originalMonths = months->value();
+
+    // Typing into one field is one step; another field is another step.
+    const planning::Plan *before = planner->plan();
+    tokens->clear();
+    QTest::keyClicks(tokens, u"3T"_s);
+    months->setValue(originalMonths + 6);
+    framework->setCurrentText(u"jax"_s);
+    REQUIRE(waitForNewPlan(planner, before));
+    CHECK(undo->count() == 3);
+    CHECK(window->isWindowModified());
+    CHECK(planner->plan()->inferenceMonths == originalMonths + 6);
+    CHECK(planner->scenario().training->tokens == 3e12);
+
+    const planning::Plan *edited = planner->plan();
+    window->findChild<QAction *>(u"actionUndo"_s)->trigger();
+    CHECK(framework->currentText() == u"pytorch"_s);
+    undo->undo();
+    CHECK(months->value() == originalMonths);
+    undo->undo();
+    CHECK(tokens->text() == originalTokens);
+    CHECK_FALSE(undo->canUndo());
+    CHECK_FALSE(window->isWindowModified());
+    REQUIRE(waitForNewPlan(planner, edited));
+    CHECK(planner->plan()->inferenceMonths == originalMonths);
+    CHECK(planner->scenario().training->tokens == 2e12);
+
+    const planning::Plan *undone = planner->plan();
+    window->findChild<QAction *>(u"actionRedo"_s)->trigger();
+    undo->redo();
+    CHECK(tokens->text() == u"3T"_s);
+    CHECK(months->value() == originalMonths + 6);
+    CHECK(framework->currentText() == u"pytorch"_s);
+    REQUIRE(waitForNewPlan(planner, undone));
+    CHECK(planner->plan()->inferenceMonths == originalMonths + 6);
+    // Undo and redo themselves are not recorded as edits.
+    CHECK(undo->count() == 3);
+    CHECK(undo->index() == 2);
+
+    // A preset fills in its sizes in one step.
+    auto *preset = planner->findChild<QComboBox *>(u"trainingPreset"_s);
+    const int presetIndex = preset->findText(u"DeepSeek-V3"_s, Qt::MatchStartsWith);
+    REQUIRE(presetIndex > 0);
+    preset->setCurrentIndex(presetIndex);
+    CHECK(planner->findChild<QLineEdit *>(u"trainingActiveParams"_s)->text() == u"37B"_s);
+    CHECK(undo->count() == 3); // the redone step was dropped, the preset added
+    undo->undo();
+    CHECK(preset->currentIndex() == 0);
+    CHECK(planner->findChild<QLineEdit *>(u"trainingActiveParams"_s)->text().isEmpty());
+}
+
+TEST_CASE("gui: Open and save round-trip a scenario file, unknown keys and all", "[gui][files]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+
+    // An example with a key Accelplan does not know, in a section and at the top level.
+    QFile example(test::examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(example.open(QIODevice::ReadOnly));
+    QJsonObject document = QJsonDocument::fromJson(example.readAll()).object();
+    document.insert(u"x_team"_s, u"platform"_s);
+    QJsonObject lockin = document.value(u"lockin"_s).toObject();
+    lockin.insert(u"x_note"_s, u"ask finance"_s);
+    document.insert(u"lockin"_s, lockin);
+    const QString source = dir.filePath(u"source.accelplan"_s);
+    {
+        QFile file(source);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(document).toJson());
+    }
+    const auto expected = scenario::readScenario(source);
+    REQUIRE(expected.ok());
+
+    const planning::Plan *before = planner->plan();
+    REQUIRE(window->openScenario(source).ok());
+    CHECK(window->scenarioPath() == QFileInfo(source).absoluteFilePath());
+    CHECK(planner->findChild<QLineEdit *>(u"scenarioName"_s)->text() == expected->name);
+    CHECK(window->windowTitle().contains(u"source.accelplan"_s));
+    CHECK_FALSE(window->isWindowModified());
+    REQUIRE(waitForNewPlan(planner, before));
+    CHECK(planner->plan()->scenarioName == expected->name);
+    CHECK(scenarioText(planner->scenario()) == scenarioText(expected.value()));
+
+    // Saved unchanged: the same scenario, the unknown keys still there.
+    const QString copy = dir.filePath(u"copy.accelplan"_s);
+    REQUIRE(window->saveScenarioAs(copy).ok());
+    const auto reread = scenario::readScenario(copy);
+    REQUIRE(reread.ok());
+    CHECK(scenarioText(reread.value()) == scenarioText(expected.value()));
+    CHECK(reread->document.value(u"x_team"_s).toString() == u"platform"_s);
+    CHECK(reread->document.value(u"lockin"_s).toObject().value(u"x_note"_s).toString() == u"ask finance"_s);
+
+    // An edit marks the window modified; saving clears it and writes the edit.
+    planner->findChild<QSpinBox *>(u"runs"_s)->setValue(3);
+    CHECK(window->isWindowModified());
+    REQUIRE(window->save());
+    CHECK_FALSE(window->isWindowModified());
+    CHECK(scenario::readScenario(copy)->training->runs == 3);
+    CHECK(QSettings().value(u"Files/recent"_s).toStringList().value(0) == QFileInfo(copy).absoluteFilePath());
+
+    // A file that cannot be read is refused with its line and field; the planner keeps its scenario.
+    const QString bad = dir.filePath(u"bad.accelplan"_s);
+    {
+        QFile file(bad);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": \"accelplan-scenario\", \"version\": 1, \"name\": \"x\",\n"
+                   " \"training\": {\"tokens\": -5}}\n");
+    }
+    const QString kept = scenarioText(planner->scenario());
+    const Status refused = window->openScenario(bad);
+    REQUIRE_FALSE(refused.ok());
+    QStringList messages{refused.error().message};
+    for (const Diagnostic &d : refused.error().details)
+        messages.append(d.toString());
+    CHECK(messages.join(u'\n').contains(u"bad.accelplan:2"_s));
+    CHECK(messages.join(u'\n').contains(u"training.tokens"_s));
+    CHECK(scenarioText(planner->scenario()) == kept);
+    CHECK(window->scenarioPath() == QFileInfo(copy).absoluteFilePath());
+}
+
+TEST_CASE("gui: The option filters show only matching options", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    QAbstractItemModelTester tester(planner->trainingProxy(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester inferenceTester(planner->inferenceProxy(),
+                                             QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const int all = planner->trainingProxy()->rowCount();
+    REQUIRE(all == planner->trainingModel()->rowCount());
+
+    auto shownColumn = [&](int column) {
+        QStringList values;
+        for (int row = 0; row < planner->trainingProxy()->rowCount(); ++row)
+            values.append(planner->trainingProxy()->index(row, column).data(ui::OptionTableModel::RawValueRole).toString());
+        return values;
+    };
+    auto expectedCount = [&](int column, const QString &value) {
+        int count = 0;
+        for (int row = 0; row < planner->trainingModel()->rowCount(); ++row)
+            count += planner->trainingModel()->index(row, column).data(ui::OptionTableModel::RawValueRole).toString() == value;
+        return count;
+    };
+    const std::pair<QString, int> filters[] = {
+        {u"optionProviderFilter"_s, ui::OptionTableModel::Provider},
+        {u"optionKindFilter"_s, ui::OptionTableModel::Kind},
+        {u"optionAcceleratorFilter"_s, ui::OptionTableModel::Accelerator},
+        {u"optionPriceModelFilter"_s, ui::OptionTableModel::PriceModel},
+    };
+    for (const auto &[name, column] : filters) {
+        INFO(name.toStdString());
+        auto *combo = planner->findChild<QComboBox *>(name);
+        REQUIRE(combo != nullptr);
+        REQUIRE(combo->count() > 2);
+        combo->setCurrentIndex(2);
+        const QString value = combo->currentData().toString();
+        const QStringList shown = shownColumn(column);
+        CHECK(shown.size() == expectedCount(column, value));
+        CHECK(shown.count(value) == shown.size());
+        combo->setCurrentIndex(0);
+        CHECK(planner->trainingProxy()->rowCount() == all);
+    }
+    auto *search = planner->findChild<QLineEdit *>(u"optionSearchEdit"_s);
+    QTest::keyClicks(search, u"tpu"_s);
+    const QStringList accelerators = shownColumn(ui::OptionTableModel::Accelerator);
+    REQUIRE_FALSE(accelerators.isEmpty());
+    for (const QString &accelerator : accelerators)
+        CHECK(accelerator.startsWith(u"tpu"_s));
+}
+
+TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[gui][charts]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    ui::PlanCharts *charts = planner->charts();
+    const planning::Plan &plan = *planner->plan();
+
+    // Cost against time: one point per runnable option, the front apart.
+    QChart *costTime = charts->chart(ui::PlanCharts::CostTime);
+    int runnable = 0;
+    int onFront = 0;
+    for (const planning::TrainingOption &o : plan.training->options) {
+        runnable += o.runnable();
+        onFront += o.runnable() && o.pareto;
+    }
+    REQUIRE(costTime->series().size() == 3);
+    auto *others = qobject_cast<QScatterSeries *>(costTime->series().at(0));
+    auto *front = qobject_cast<QScatterSeries *>(costTime->series().at(2));
+    REQUIRE(others != nullptr);
+    REQUIRE(front != nullptr);
+    CHECK(others->count() + front->count() == runnable);
+    CHECK(front->count() == onFront);
+    CHECK(onFront >= 1);
+
+    // Hovering the cheapest point names it and its cost.
+    const planning::TrainingOption &best = plan.training->options.first();
+    QScatterSeries *bestSeries = best.pareto ? front : others;
+    const QPointF bestPoint(best.projection.wallHours.typical / 24.0, best.cost.typical);
+    REQUIRE(bestSeries->points().contains(bestPoint));
+    Q_EMIT bestSeries->hovered(bestPoint, true);
+    CHECK(charts->hoverText().contains(best.offer.key.sku));
+    CHECK(charts->hoverText().contains(QLocale().toString(best.cost.typical, 'f', 0)));
+
+    // The budget stacks to the plan's total, month by month.
+    QChart *budget = charts->chart(ui::PlanCharts::Budget);
+    auto *bars = qobject_cast<QStackedBarSeries *>(budget->series().value(0));
+    REQUIRE(bars != nullptr);
+    REQUIRE(bars->barSets().size() == 3);
+    double total = 0;
+    for (int month = 0; month < plan.budget.months.size(); ++month) {
+        double stacked = 0;
+        for (QBarSet *set : bars->barSets())
+            stacked += set->at(month);
+        CHECK(stacked == Approx(plan.budget.months.at(month).total()));
+        total += stacked;
+    }
+    CHECK(total == Approx(plan.budget.total));
+    Q_EMIT bars->barSets().at(1)->hovered(true, 0);
+    CHECK(charts->hoverText().startsWith(u"Month 1, Inference"_s));
+
+    // Cost against exit cost: every priced option of both sides.
+    int priced = 0;
+    for (const planning::TrainingOption &o : plan.training->options)
+        priced += o.runnable() && o.lockin.computed;
+    for (const planning::InferenceOption &o : plan.inference->options)
+        priced += o.runnable() && o.lockin.computed;
+    int drawn = 0;
+    for (QAbstractSeries *series : charts->chart(ui::PlanCharts::CostExit)->series())
+        drawn += qobject_cast<QScatterSeries *>(series)->count();
+    CHECK(drawn == priced);
+
+    // The tornado: one bar pair per factor, the swing from the base.
+    auto *tornado = qobject_cast<QHorizontalStackedBarSeries *>(charts->chart(ui::PlanCharts::Tornado)->series().value(0));
+    REQUIRE(tornado != nullptr);
+    const auto &factors = plan.sensitivity.factors;
+    REQUIRE(tornado->barSets().at(0)->count() == factors.size());
+    const int top = int(factors.size()) - 1; // drawn bottom to top: the widest swing last
+    CHECK(tornado->barSets().at(0)->at(top) == Approx(factors.first().totalAtLow - plan.sensitivity.base));
+    CHECK(tornado->barSets().at(1)->at(top) == Approx(factors.first().totalAtHigh - plan.sensitivity.base));
+
+    // Selecting an option draws its price history from the database.
+    auto *table = planner->findChild<QTableView *>(u"trainingOptions"_s);
+    table->selectRow(0);
+    const PriceRecord &selected = *planner->trainingModel()->offerAt(
+        planner->trainingProxy()->mapToSource(table->currentIndex()).row());
+    const auto stored = db.database->history(selected.key.sku, selected.key.provider, selected.key.region);
+    REQUIRE(stored.ok());
+    const int samePrices = countMatching(stored.value(), [&](const PriceRecord &r) { return r.key == selected.key; });
+    QChart *history = charts->chart(ui::PlanCharts::PriceHistory);
+    CHECK(history->title().contains(selected.key.sku));
+    auto *marks = qobject_cast<QScatterSeries *>(history->series().value(1));
+    REQUIRE(marks != nullptr);
+    CHECK(marks->count() == samePrices);
+
+    // The charts follow a dark palette.
+    CHECK(costTime->theme() == QChart::ChartThemeLight);
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::WindowText, Qt::white);
+    charts->setPalette(dark);
+    CHECK(charts->chart(ui::PlanCharts::CostTime)->theme() == QChart::ChartThemeDark);
+    CHECK(charts->chart(ui::PlanCharts::Tornado)->theme() == QChart::ChartThemeDark);
+
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        charts->setPalette(QPalette());
+        REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
+        auto *tabs = charts->tabs();
+        const QStringList names = {u"chart-cost-time"_s, u"chart-budget"_s, u"chart-cost-exit"_s, u"chart-tornado"_s,
+                                   u"chart-price-history"_s};
+        for (int i = 0; i < tabs->count(); ++i) {
+            tabs->setCurrentIndex(i);
+            QTest::qWait(30);
+            CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(names.at(i) + u".png"_s)));
+        }
+    }
+}
+
+TEST_CASE("gui: The import dialog previews a sheet, lists bad rows and imports all or nothing", "[gui][import]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    const int sheetsBefore = int(db.database->sheets()->size());
+
+    SECTION("a sheet with bad rows lists each with its line and cannot be imported")
+    {
+        const QString path = test::dataPath(u"sheets/bad/many_errors.csv"_s);
+        ui::ImportDialog dialog(*db.database, shippedCatalog(), path, window.get());
+        REQUIRE(waitFor([&] { return dialog.state() != ui::ImportDialog::State::Reading; }));
+        CHECK(dialog.state() == ui::ImportDialog::State::Invalid);
+        const QStringList errors = dialog.errors();
+        REQUIRE(errors.size() >= 2);
+        for (const QString &error : errors)
+            CHECK(error.contains(QRegularExpression(u"many_errors\\.csv:\\d+: (error|warning)"_s)));
+        CHECK_FALSE(dialog.findChild<QPushButton *>(u"importButton"_s)->isEnabled());
+        dialog.import();
+        CHECK(int(db.database->sheets()->size()) == sheetsBefore);
+    }
+
+    SECTION("a valid sheet is previewed without writing, then imported")
+    {
+        const QString path = test::dataPath(u"sheets/good/all_fields.csv"_s);
+        ui::ImportDialog dialog(*db.database, shippedCatalog(), path, window.get());
+        QAbstractItemModelTester tester(dialog.previewModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        REQUIRE(waitFor([&] { return dialog.state() != ui::ImportDialog::State::Reading; }));
+        REQUIRE(dialog.state() == ui::ImportDialog::State::Ready);
+        CHECK(dialog.errors().isEmpty());
+        CHECK(dialog.previewModel()->rowCount() == dialog.summary().rowCount);
+        CHECK(dialog.summary().rowCount > 0);
+        CHECK(dialog.summary().added + dialog.summary().changed + dialog.summary().unchanged
+                  + dialog.summary().historical
+              == dialog.summary().rowCount);
+        CHECK(int(db.database->sheets()->size()) == sheetsBefore); // a preview writes nothing
+        dialog.import();
+        CHECK(dialog.state() == ui::ImportDialog::State::Imported);
+        CHECK(int(db.database->sheets()->size()) == sheetsBefore + 1);
+    }
+
+    SECTION("stopping a long read leaves the database untouched")
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"big.csv"_s);
+        {
+            QFile file(path);
+            REQUIRE(file.open(QIODevice::WriteOnly));
+            file.write("provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                       "effective_date,source_url\n");
+            for (int i = 0; i < 200'000; ++i)
+                file.write(QStringLiteral("BigCloud,cloud_vm,sku-%1,h100-sxm,8,r1,on_demand,%2.5,USD,hour,2026-09-01,"
+                                          "https://example.test/big\n")
+                               .arg(i)
+                               .arg(10 + i % 50)
+                               .toUtf8());
+        }
+        ui::ImportDialog dialog(*db.database, shippedCatalog(), path, window.get());
+        dialog.cancel();
+        REQUIRE(waitFor([&] { return dialog.state() != ui::ImportDialog::State::Reading; }));
+        CHECK(dialog.state() == ui::ImportDialog::State::Cancelled);
+        CHECK(int(db.database->sheets()->size()) == sheetsBefore);
+    }
+}
+
+TEST_CASE("gui: Editing a price stores a manual sheet version and shows it", "[gui][prices]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    QAbstractItemModelTester historyTester(window->historyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester sheetsTester(window->sheetsModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    window->offerTable()->selectRow(0);
+    const int sourceRow = window->offerTable()->currentIndex().data(OfferTableModel::OfferRowRole).toInt();
+    const PriceRecord offer = window->offerModel()->offer(sourceRow);
+    const int historyBefore = window->historyModel()->rowCount();
+    const int sheetsBefore = window->sheetsModel()->rowCount();
+    REQUIRE(historyBefore >= 1);
+
+    ui::PriceEditDialog dialog(offer);
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    dialog.priceEdit()->setText(u"-3"_s);
+    dialog.sourceEdit()->setText(u"quote from sales"_s);
+    CHECK_FALSE(ok->isEnabled());
+    CHECK(dialog.findChild<QLabel *>(u"priceProblems"_s)->text().contains(u"price"_s));
+    dialog.priceEdit()->setText(u"1.25"_s);
+    dialog.sourceEdit()->clear();
+    CHECK_FALSE(ok->isEnabled());
+    dialog.sourceEdit()->setText(u"quote from sales, 2026-11-20"_s);
+    REQUIRE(ok->isEnabled());
+
+    REQUIRE(window->saveManualSheet(dialog.sheet()).ok());
+    const auto sheets = db.database->sheets();
+    REQUIRE(sheets.ok());
+    CHECK(sheets->last().kind == u"manual"_s);
+    CHECK(window->sheetsModel()->rowCount() == sheetsBefore + 1);
+    const auto current = db.database->prices();
+    const auto edited = std::find_if(current->cbegin(), current->cend(),
+                                     [&](const PriceRecord &r) { return r.key == offer.key; });
+    REQUIRE(edited != current->cend());
+    CHECK(edited->price.toString() == u"1.25"_s);
+    CHECK(edited->sourceUrl == u"quote from sales, 2026-11-20"_s);
+    // The reload keeps the offer selected; its history now has the manual price too.
+    CHECK(window->offerModel()->offer(window->offerTable()->currentIndex().data(OfferTableModel::OfferRowRole).toInt()).key
+          == offer.key);
+    CHECK(window->historyModel()->rowCount() == historyBefore + 1);
+}
+
+TEST_CASE("gui: Export writes the shown offers as a sheet that imports back", "[gui][prices]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    auto *provider = window->findChild<QComboBox *>(u"providerFilter"_s);
+    provider->setCurrentIndex(provider->findData(u"AWS"_s));
+    const int shown = window->offerProxy()->rowCount();
+    REQUIRE(shown > 0);
+    REQUIRE(shown < window->offerModel()->rowCount());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"aws.csv"_s);
+    REQUIRE(window->exportShownPrices(path).ok());
+    const ParsedSheet parsed = PriceSheetParser(shippedCatalog(), QDate::currentDate()).parseFile(path);
+    CHECK(parsed.ok());
+    CHECK(parsed.records.size() == shown);
+    for (const PriceRecord &r : parsed.records)
+        CHECK(r.key.provider == u"AWS"_s);
 }

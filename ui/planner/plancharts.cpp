@@ -215,7 +215,7 @@ void PlanCharts::drawCostTime()
     auto [minY, maxY] = std::minmax_element(every.cbegin(), every.cend(),
                                             [](const QPointF &a, const QPointF &b) { return a.y() < b.y(); });
     QAbstractAxis *x = axisFor(minX->x(), maxX->x(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
-    QAbstractAxis *y = axisFor(minY->y(), maxY->y(), true, tr("Cost (%1)").arg(plan->currency), u"%.3g"_s);
+    QAbstractAxis *y = axisFor(minY->y(), maxY->y(), true, tr("Cost (%1)").arg(plan->currency), u"%.0f"_s);
     auto show = [this](const QString &text) { showHover(text); };
 
     auto *others = new QScatterSeries;
@@ -316,7 +316,7 @@ void PlanCharts::drawCostExit()
         maxY = std::max(maxY, p.y());
     }
     QAbstractAxis *x = axisFor(std::min(minX, 0.0), maxX, false, tr("Exit cost (%1)").arg(plan->currency), u"%.0f"_s);
-    QAbstractAxis *y = axisFor(minY, maxY, true, tr("Plan cost (%1)").arg(plan->currency), u"%.3g"_s);
+    QAbstractAxis *y = axisFor(minY, maxY, true, tr("Plan cost (%1)").arg(plan->currency), u"%.0f"_s);
     const QStringList names = {tr("Training options"), tr("Inference options")};
     for (int side = 0; side < 2; ++side) {
         if (sides[side].points.isEmpty())

@@ -102,7 +102,7 @@ ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::Acce
         if (m_progress)
             m_progressBar->setValue(m_progress->percent());
     });
-    QTimer::singleShot(0, this, &ImportDialog::start);
+    start();
 }
 
 ImportDialog::~ImportDialog()

@@ -31,6 +31,7 @@ class ImportDialog : public QDialog
 public:
     enum class State { Reading, Cancelled, Invalid, AlreadyImported, Ready, Imported, Failed };
 
+    /// Starts reading \a path at once.
     ImportDialog(pricing::PriceDatabase &database, const catalog::AcceleratorCatalog &catalog, QString path,
                  QWidget *parent = nullptr);
     ~ImportDialog() override;
