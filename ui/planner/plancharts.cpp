@@ -57,7 +57,8 @@ QAbstractAxis *axisFor(double low, double high, bool logarithmic, const QString 
     }
     auto *axis = new QValueAxis;
     const double span = std::max(high - low, std::abs(high) * 0.1 + 1.0);
-    axis->setRange(low - span * 0.05, high + span * 0.05);
+    // Amounts that cannot be negative keep zero as the floor.
+    axis->setRange(low >= 0 ? 0.0 : low - span * 0.05, high + span * 0.05);
     axis->applyNiceNumbers();
     axis->setLabelFormat(format);
     axis->setTitleText(title);
@@ -341,7 +342,7 @@ void PlanCharts::drawTornado()
         return;
     }
     const Sensitivity &s = plan->sensitivity;
-    chart->setTitle(tr("Sensitivity of the total (base %1; P10 %2, P50 %3, P90 %4)")
+    chart->setTitle(tr("Sensitivity of the total %1<br>Monte Carlo P10 %2 · P50 %3 · P90 %4")
                         .arg(money(s.base, plan->currency), money(s.p10, plan->currency),
                              money(s.p50, plan->currency), money(s.p90, plan->currency)));
     auto *low = new QBarSet(tr("Input at its low end"));
