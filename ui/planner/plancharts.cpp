@@ -1,93 +1,18 @@
 #include "ui/planner/plancharts.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
+#include "ui/planner/chartbuilder.h"
+
 #include <QChart>
 #include <QChartView>
-#include <QDateTimeAxis>
 #include <QEvent>
-#include <QHorizontalStackedBarSeries>
 #include <QLabel>
-#include <QLineSeries>
-#include <QLocale>
-#include <QLogValueAxis>
-#include <QScatterSeries>
-#include <QStackedBarSeries>
 #include <QTabWidget>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
-
-#include <algorithm>
-#include <cmath>
 
 using namespace Qt::StringLiterals;
 
 namespace accelplan::ui {
-
-using namespace planning;
-
-namespace {
-
-QString money(double value, const QString &currency)
-{
-    return QLocale().toString(value, 'f', 0) + u' ' + currency;
-}
-
-QChart *newChart(const QString &title)
-{
-    auto *chart = new QChart;
-    chart->setTitle(title);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    return chart;
-}
-
-// An axis over [low, high] with a margin; log axes need positive bounds.
-QAbstractAxis *axisFor(double low, double high, bool logarithmic, const QString &title, const QString &format)
-{
-    if (logarithmic) {
-        auto *axis = new QLogValueAxis;
-        axis->setBase(10);
-        axis->setMinorTickCount(-1);
-        axis->setRange(std::max(low, 1e-9) / 1.5, std::max(high, low) * 1.5);
-        axis->setLabelFormat(format);
-        axis->setTitleText(title);
-        return axis;
-    }
-    auto *axis = new QValueAxis;
-    const double span = std::max(high - low, std::abs(high) * 0.1 + 1.0);
-    // Amounts that cannot be negative keep zero as the floor.
-    axis->setRange(low >= 0 ? 0.0 : low - span * 0.05, high + span * 0.05);
-    axis->applyNiceNumbers();
-    axis->setLabelFormat(format);
-    axis->setTitleText(title);
-    return axis;
-}
-
-void attach(QChart *chart, QAbstractSeries *series, QAbstractAxis *x, QAbstractAxis *y)
-{
-    chart->addSeries(series);
-    if (!chart->axes(Qt::Horizontal).contains(x))
-        chart->addAxis(x, Qt::AlignBottom);
-    if (!chart->axes(Qt::Vertical).contains(y))
-        chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-}
-
-struct LabelledPoints
-{
-    QList<QPointF> points;
-    QStringList labels;
-};
-
-QString optionName(const pricing::PriceRecord &offer)
-{
-    return offer.key.provider + u' ' + offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
-}
-
-} // namespace
 
 PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
 {
@@ -99,7 +24,7 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
     const QStringList names = {u"costTimeChart"_s, u"budgetChart"_s, u"costExitChart"_s, u"tornadoChart"_s,
                                u"priceHistoryChart"_s};
     for (int i = 0; i < ChartCount; ++i) {
-        auto *view = new QChartView(newChart(titles.at(i)), m_tabs);
+        auto *view = new QChartView(new QChart, m_tabs);
         view->setObjectName(names.at(i));
         view->setAccessibleName(titles.at(i));
         view->setRenderHint(QPainter::Antialiasing);
@@ -115,6 +40,7 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_hover);
+    setPlan(nullptr);
     setPriceHistory({}, {});
 }
 
@@ -161,273 +87,19 @@ void PlanCharts::applyTheme()
     }
 }
 
-void PlanCharts::setPlan(std::shared_ptr<const Plan> plan)
+void PlanCharts::setPlan(std::shared_ptr<const planning::Plan> plan)
 {
     m_plan = std::move(plan);
-    drawCostTime();
-    drawBudget();
-    drawCostExit();
-    drawTornado();
-}
-
-// Connects hovering a scatter series to the label of the point under the pointer.
-static void connectHover(QScatterSeries *series, const LabelledPoints &data, PlanCharts *charts,
-                         const std::function<void(const QString &)> &show)
-{
-    QObject::connect(series, &QScatterSeries::hovered, charts, [data, show](const QPointF &point, bool state) {
-        if (!state)
-            return;
-        const auto it = std::find(data.points.cbegin(), data.points.cend(), point);
-        if (it != data.points.cend())
-            show(data.labels.at(int(it - data.points.cbegin())));
-    });
-}
-
-void PlanCharts::drawCostTime()
-{
-    QChart *chart = newChart(tr("Training cost against time"));
-    const Plan *plan = m_plan.get();
-    if (!plan || !plan->training) {
-        chart->setTitle(tr("Training cost against time — no training in this scenario"));
-        setChart(CostTime, chart);
-        return;
-    }
-    LabelledPoints all;
-    LabelledPoints front;
-    for (const TrainingOption &o : plan->training->options) {
-        if (!o.runnable() || o.cost.typical <= 0 || o.projection.wallHours.typical <= 0)
-            continue;
-        const QPointF point(o.projection.wallHours.typical / 24.0, o.cost.typical);
-        const QString label = tr("%1: %2 chips, %3 days, %4").arg(optionName(o.offer), QString::number(o.projection.chips),
-                                                                 QLocale().toString(point.x(), 'f', 1),
-                                                                 money(point.y(), plan->currency));
-        LabelledPoints &target = o.pareto ? front : all;
-        target.points.append(point);
-        target.labels.append(label);
-    }
-    const QList<QPointF> every = all.points + front.points;
-    if (every.isEmpty()) {
-        chart->setTitle(tr("Training cost against time — no option can run"));
-        setChart(CostTime, chart);
-        return;
-    }
-    auto [minX, maxX] = std::minmax_element(every.cbegin(), every.cend(),
-                                            [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
-    auto [minY, maxY] = std::minmax_element(every.cbegin(), every.cend(),
-                                            [](const QPointF &a, const QPointF &b) { return a.y() < b.y(); });
-    QAbstractAxis *x = axisFor(minX->x(), maxX->x(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
-    QAbstractAxis *y = axisFor(minY->y(), maxY->y(), true, tr("Cost (%1)").arg(plan->currency), u"%.0f"_s);
-    auto show = [this](const QString &text) { showHover(text); };
-
-    auto *others = new QScatterSeries;
-    others->setName(tr("Options"));
-    others->setMarkerSize(8);
-    others->append(all.points);
-    attach(chart, others, x, y);
-    connectHover(others, all, this, show);
-
-    QList<QPointF> line = front.points;
-    std::sort(line.begin(), line.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
-    auto *frontLine = new QLineSeries;
-    frontLine->setName(tr("Pareto front"));
-    frontLine->append(line);
-    attach(chart, frontLine, x, y);
-    auto *frontPoints = new QScatterSeries;
-    frontPoints->setName(tr("On the front"));
-    frontPoints->setMarkerSize(11);
-    frontPoints->append(front.points);
-    attach(chart, frontPoints, x, y);
-    connectHover(frontPoints, front, this, show);
-    setChart(CostTime, chart);
-}
-
-void PlanCharts::drawBudget()
-{
-    QChart *chart = newChart(tr("Monthly budget"));
-    const Plan *plan = m_plan.get();
-    if (!plan || plan->budget.months.isEmpty()) {
-        chart->setTitle(tr("Monthly budget — nothing budgeted"));
-        setChart(Budget, chart);
-        return;
-    }
-    chart->setTitle(tr("Monthly budget: %1 in total").arg(money(plan->budget.total, plan->currency)));
-    auto *training = new QBarSet(tr("Training"));
-    auto *inference = new QBarSet(tr("Inference"));
-    auto *commitments = new QBarSet(tr("Commitments"));
-    QStringList categories;
-    double highest = 0;
-    for (const BudgetMonth &month : plan->budget.months) {
-        training->append(month.training);
-        inference->append(month.inference);
-        commitments->append(month.commitments);
-        categories.append(QString::number(month.month));
-        highest = std::max(highest, month.training + month.inference + month.commitments);
-    }
-    auto *series = new QStackedBarSeries;
-    for (QBarSet *set : {training, inference, commitments}) {
-        series->append(set);
-        const QString name = set->label();
-        connect(set, &QBarSet::hovered, this, [this, set, name, plan = m_plan](bool state, int index) {
-            if (state)
-                showHover(tr("Month %1, %2: %3").arg(QString::number(plan->budget.months.at(index).month), name,
-                                                    money(set->at(index), plan->currency)));
-        });
-    }
-    auto *x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setTitleText(tr("Month"));
-    QAbstractAxis *y = axisFor(0, highest, false, tr("Spend (%1)").arg(plan->currency), u"%.0f"_s);
-    attach(chart, series, x, y);
-    setChart(Budget, chart);
-}
-
-void PlanCharts::drawCostExit()
-{
-    QChart *chart = newChart(tr("Cost against exit cost"));
-    const Plan *plan = m_plan.get();
-    LabelledPoints sides[2];
-    auto add = [&](LabelledPoints &target, const pricing::PriceRecord &offer, const OptionLockin &lockin) {
-        const QPointF point(lockin.exit.total(), lockin.planCost);
-        target.points.append(point);
-        target.labels.append(tr("%1: cost %2, exit %3, lock-in %4")
-                                 .arg(optionName(offer), money(point.y(), plan->currency),
-                                      money(point.x(), plan->currency), QString::number(lockin.score.score, 'f', 0)));
-    };
-    if (plan && plan->training) {
-        for (const TrainingOption &o : plan->training->options)
-            if (o.runnable() && o.lockin.computed)
-                add(sides[0], o.offer, o.lockin);
-    }
-    if (plan && plan->inference) {
-        for (const InferenceOption &o : plan->inference->options)
-            if (o.runnable() && o.lockin.computed)
-                add(sides[1], o.offer, o.lockin);
-    }
-    const QList<QPointF> every = sides[0].points + sides[1].points;
-    if (every.isEmpty()) {
-        chart->setTitle(tr("Cost against exit cost — no option can run"));
-        setChart(CostExit, chart);
-        return;
-    }
-    double minX = every.first().x(), maxX = minX, minY = every.first().y(), maxY = minY;
-    for (const QPointF &p : every) {
-        minX = std::min(minX, p.x());
-        maxX = std::max(maxX, p.x());
-        minY = std::min(minY, p.y());
-        maxY = std::max(maxY, p.y());
-    }
-    QAbstractAxis *x = axisFor(std::min(minX, 0.0), maxX, false, tr("Exit cost (%1)").arg(plan->currency), u"%.0f"_s);
-    QAbstractAxis *y = axisFor(minY, maxY, true, tr("Plan cost (%1)").arg(plan->currency), u"%.0f"_s);
-    const QStringList names = {tr("Training options"), tr("Inference options")};
-    for (int side = 0; side < 2; ++side) {
-        if (sides[side].points.isEmpty())
-            continue;
-        auto *series = new QScatterSeries;
-        series->setName(names.at(side));
-        series->setMarkerSize(8);
-        series->append(sides[side].points);
-        attach(chart, series, x, y);
-        connectHover(series, sides[side], this, [this](const QString &text) { showHover(text); });
-    }
-    setChart(CostExit, chart);
-}
-
-void PlanCharts::drawTornado()
-{
-    QChart *chart = newChart(tr("Sensitivity"));
-    const Plan *plan = m_plan.get();
-    if (!plan || plan->sensitivity.factors.isEmpty()) {
-        chart->setTitle(tr("Sensitivity — nothing to vary"));
-        setChart(Tornado, chart);
-        return;
-    }
-    const Sensitivity &s = plan->sensitivity;
-    chart->setTitle(tr("Sensitivity of the total %1<br>Monte Carlo P10 %2 · P50 %3 · P90 %4")
-                        .arg(money(s.base, plan->currency), money(s.p10, plan->currency),
-                             money(s.p50, plan->currency), money(s.p90, plan->currency)));
-    auto *low = new QBarSet(tr("Input at its low end"));
-    auto *high = new QBarSet(tr("Input at its high end"));
-    QStringList categories;
-    double extent = 1;
-    // A horizontal bar axis runs bottom to top: the widest swing goes last to sit on top.
-    for (auto it = s.factors.crbegin(); it != s.factors.crend(); ++it) {
-        low->append(it->totalAtLow - s.base);
-        high->append(it->totalAtHigh - s.base);
-        categories.append(it->label);
-        extent = std::max({extent, std::abs(it->totalAtLow - s.base), std::abs(it->totalAtHigh - s.base)});
-    }
-    auto *series = new QHorizontalStackedBarSeries;
-    series->append(low);
-    series->append(high);
-    const int count = int(s.factors.size());
-    for (QBarSet *set : {low, high}) {
-        const bool isLow = set == low;
-        connect(set, &QBarSet::hovered, this, [this, isLow, count, plan = m_plan](bool state, int index) {
-            if (!state)
-                return;
-            const SensitivityFactor &f = plan->sensitivity.factors.at(count - 1 - index);
-            showHover(tr("%1 at %2: total %3").arg(f.label, isLow ? f.lowInput : f.highInput,
-                                                  money(isLow ? f.totalAtLow : f.totalAtHigh, plan->currency)));
-        });
-    }
-    auto *y = new QBarCategoryAxis;
-    y->append(categories);
-    QAbstractAxis *x = axisFor(-extent, extent, false, tr("Change of the total (%1)").arg(plan->currency), u"%.0f"_s);
-    chart->addSeries(series);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    setChart(Tornado, chart);
+    const charts::HoverFn show = [this](const QString &text) { showHover(text); };
+    setChart(CostTime, charts::costTimeChart(m_plan, show));
+    setChart(Budget, charts::budgetChart(m_plan, show));
+    setChart(CostExit, charts::costExitChart(m_plan, show));
+    setChart(Tornado, charts::tornadoChart(m_plan, show));
 }
 
 void PlanCharts::setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history)
 {
-    QChart *chart = newChart(title.isEmpty() ? tr("Price history — select an option") : tr("Price history: %1").arg(title));
-    if (history.isEmpty()) {
-        setChart(PriceHistory, chart);
-        return;
-    }
-    const pricing::PriceRecord &last = history.last();
-    LabelledPoints marks;
-    auto *steps = new QLineSeries;
-    steps->setName(tr("Price (%1 per %2)").arg(last.currency, pricing::toString(last.unit)));
-    double low = history.first().price.toDouble();
-    double high = low;
-    for (int i = 0; i < history.size(); ++i) {
-        const pricing::PriceRecord &r = history.at(i);
-        const double when = r.effectiveDate.startOfDay().toMSecsSinceEpoch();
-        const double price = r.price.toDouble();
-        if (i > 0)
-            steps->append(when, history.at(i - 1).price.toDouble()); // held until this change
-        steps->append(when, price);
-        marks.points.append(QPointF(when, price));
-        marks.labels.append(tr("%1: %2 %3 per %4, sheet %5, %6")
-                                .arg(r.effectiveDate.toString(Qt::ISODate), r.price.toString(), r.currency,
-                                     pricing::toString(r.unit), QString::number(r.sheetId),
-                                     r.sourceUrl.isEmpty() ? tr("no source") : r.sourceUrl));
-        low = std::min(low, price);
-        high = std::max(high, price);
-    }
-    const QDate today = QDate::currentDate();
-    const QDate lastDate = std::max(history.last().effectiveDate, today);
-    steps->append(lastDate.startOfDay().toMSecsSinceEpoch(), history.last().price.toDouble());
-
-    auto *x = new QDateTimeAxis;
-    x->setFormat(u"yyyy-MM-dd"_s);
-    x->setTitleText(tr("Effective date"));
-    x->setRange(history.first().effectiveDate.addDays(-15).startOfDay(),
-                lastDate.addDays(15).startOfDay());
-    QAbstractAxis *y = axisFor(std::min(low, 0.0), high, false, tr("%1 per %2").arg(last.currency, pricing::toString(last.unit)),
-                               u"%.4g"_s);
-    attach(chart, steps, x, y);
-    auto *points = new QScatterSeries;
-    points->setName(tr("Stored prices"));
-    points->setMarkerSize(9);
-    points->append(marks.points);
-    attach(chart, points, x, y);
-    connectHover(points, marks, this, [this](const QString &text) { showHover(text); });
-    setChart(PriceHistory, chart);
+    setChart(PriceHistory, charts::priceHistoryChart(title, history, [this](const QString &text) { showHover(text); }));
 }
 
 } // namespace accelplan::ui

@@ -42,10 +42,6 @@ protected:
 private:
     void showHover(const QString &text);
     void applyTheme();
-    void drawCostTime();
-    void drawBudget();
-    void drawCostExit();
-    void drawTornado();
 
     void setChart(Chart which, QChart *chart);
 
