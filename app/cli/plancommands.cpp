@@ -7,6 +7,7 @@
 #include "core/scenario/scenario.h"
 #include "core/planning/trainingplanner.h"
 #include "core/pricing/currency.h"
+#include "ui/report/budgetreport.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -436,36 +437,63 @@ QString money(double value)
     return QLocale::c().toString(value, 'f', 0);
 }
 
-int planCommand(Context &context, const QCommandLineParser &parser)
+struct PlannedScenario
 {
-    const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
-    if (!format)
-        return ExitUsage;
+    scenario::Scenario scenario;
+    std::shared_ptr<const Plan> plan;
+};
+
+// Reads the one scenario file given, applies --seed and --samples, and plans it. On failure the
+// reason is printed and *exitCode says how to exit.
+std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommandLineParser &parser, const QString &command,
+                                                int *exitCode)
+{
     const QStringList files = parser.positionalArguments();
-    if (files.size() != 1)
-        return context.usage(Tr::tr("plan needs one scenario file (.accelplan)"));
+    if (files.size() != 1) {
+        *exitCode = context.usage(Tr::tr("%1 needs one scenario file (.accelplan)").arg(command));
+        return std::nullopt;
+    }
     std::optional<double> seed, samples;
     if (!numberOption(context, parser, u"seed"_s, 0, 9007199254740991.0, &seed)
-        || !numberOption(context, parser, u"samples"_s, 10, 1e6, &samples))
-        return ExitUsage;
+        || !numberOption(context, parser, u"samples"_s, 10, 1e6, &samples)) {
+        *exitCode = ExitUsage;
+        return std::nullopt;
+    }
     auto scenario = scenario::readScenario(files.first());
-    if (!scenario)
-        return context.report(scenario.error());
+    if (!scenario) {
+        *exitCode = context.report(scenario.error());
+        return std::nullopt;
+    }
     if (seed)
         scenario->sensitivity.seed = quint64(*seed);
     if (samples)
         scenario->sensitivity.samples = int(*samples);
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
     const catalog::PlanningCatalog *planning = context.planningCatalog();
-    if (!accelerators || !planning)
-        return context.failureExitCode();
-    const auto prices = loadPrices(context);
-    if (!prices)
-        return context.failureExitCode();
+    const auto prices = accelerators && planning ? loadPrices(context) : std::nullopt;
+    if (!prices) {
+        *exitCode = context.failureExitCode();
+        return std::nullopt;
+    }
     const auto &[offers, fx] = *prices;
-    const auto plan = planScenario(*scenario, *accelerators, *planning, offers, fx, context.database()->pricesAsOf());
-    if (!plan)
-        return context.report(plan.error());
+    auto plan = planScenario(*scenario, *accelerators, *planning, offers, fx, context.database()->pricesAsOf());
+    if (!plan) {
+        *exitCode = context.report(plan.error());
+        return std::nullopt;
+    }
+    return PlannedScenario{std::move(scenario).value(), std::make_shared<const Plan>(std::move(plan).value())};
+}
+
+int planCommand(Context &context, const QCommandLineParser &parser)
+{
+    const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
+    if (!format)
+        return ExitUsage;
+    int exitCode = ExitOk;
+    const auto planned = planScenarioFile(context, parser, u"plan"_s, &exitCode);
+    if (!planned)
+        return exitCode;
+    const Plan *plan = planned->plan.get();
     const QJsonObject json = planJson(*plan);
     if (*format == OutputFormat::Json) {
         context.out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
@@ -505,6 +533,35 @@ int planCommand(Context &context, const QCommandLineParser &parser)
         context.out << '\n';
     }
     context.out << render(*format, headers, rows, {});
+    return ExitOk;
+}
+
+int reportCommand(Context &context, const QCommandLineParser &parser)
+{
+    const QString output = parser.value(u"output"_s);
+    if (output.isEmpty())
+        return context.usage(Tr::tr("report needs -o FILE.pdf"));
+    const QString pageSize = parser.value(u"page-size"_s);
+    const std::optional<QPageSize::PageSizeId> pageId = pageSize.compare(u"A4"_s, Qt::CaseInsensitive) == 0
+        ? std::optional(QPageSize::A4)
+        : pageSize.compare(u"Letter"_s, Qt::CaseInsensitive) == 0 ? std::optional(QPageSize::Letter) : std::nullopt;
+    if (!pageId)
+        return context.usage(Tr::tr("--page-size must be A4 or Letter, not '%1'").arg(pageSize));
+    std::optional<double> top;
+    if (!numberOption(context, parser, u"top"_s, 1, 1000, &top))
+        return ExitUsage;
+    int exitCode = ExitOk;
+    auto planned = planScenarioFile(context, parser, u"report"_s, &exitCode);
+    if (!planned)
+        return exitCode;
+    auto sheets = context.database()->sheets();
+    if (!sheets)
+        return context.report(sheets.error());
+    ui::report::ReportRequest request{std::move(planned->scenario), planned->plan, std::move(sheets).value(), *pageId,
+                                      top ? int(*top) : 10, QDate::currentDate()};
+    if (const Status written = ui::report::writeReport(request, output); !written)
+        return context.report(written.error());
+    context.err << Tr::tr("Wrote %1").arg(output) << '\n';
     return ExitOk;
 }
 
@@ -571,6 +628,16 @@ QList<Command> planCommands()
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
          },
          planCommand, true},
+        {u"report"_s, u""_s, Tr::tr("write the PDF budget report of a scenario file"),
+         [](QCommandLineParser &p) {
+             p.addPositionalArgument(u"SCENARIO"_s, Tr::tr("A scenario file (.accelplan)."));
+             p.addOption({{u"o"_s, u"output"_s}, Tr::tr("The PDF to write (atomically)."), u"FILE"_s});
+             p.addOption({u"page-size"_s, Tr::tr("A4 or Letter (default A4)."), u"SIZE"_s, u"A4"_s});
+             p.addOption({u"top"_s, Tr::tr("Options listed per side (default 10)."), u"N"_s});
+             p.addOption({u"seed"_s, Tr::tr("Seed of the Monte Carlo (default: the scenario's)."), u"S"_s});
+             p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
+         },
+         reportCommand, true},
     };
 }
 

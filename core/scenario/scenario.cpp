@@ -88,7 +88,7 @@ public:
         if (const auto value = number(key, min, max))
             return *value;
         if (!m_object.contains(key) || m_object.value(key).isNull())
-            m_defaults->append(Tr::tr("%1 = %2 (default)").arg(path(key)).arg(fallback));
+            m_defaults->append(Tr::tr("%1 = %2 (default)").arg(path(key)).arg(QString::number(fallback, 'g', 15)));
         return fallback;
     }
 

@@ -8,7 +8,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -598,4 +600,172 @@ TEST_CASE("cli: plan refuses a newer or broken scenario with file and line, exit
     CHECK(missing.err.contains(u"nope.accelplan: no such file"_s));
     const Run none = scratch.run({u"plan"_s});
     CHECK(none.exitCode == 1);
+}
+
+namespace {
+
+// Runs a poppler tool on a PDF and returns its standard output.
+QString poppler(const QString &tool, const QStringList &arguments)
+{
+    QProcess process;
+    process.start(tool, arguments);
+    REQUIRE(process.waitForFinished(60'000));
+    INFO(QString::fromUtf8(process.readAllStandardError()).toStdString());
+    REQUIRE(process.exitCode() == 0);
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+// The PDF's text; NFKC turns the font's ligatures ("ﬁ") back into letters.
+QString pdfText(const QString &pdf)
+{
+    return poppler(u"pdftotext"_s, {pdf, u"-"_s}).normalized(QString::NormalizationForm_KC);
+}
+
+QString squashed(QString text)
+{
+    text.remove(QRegularExpression(u"\\s+"_s));
+    return text;
+}
+
+QString amount(double value)
+{
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(value, 'f', 0);
+}
+
+} // namespace
+
+TEST_CASE("cli: report writes every section with the plan's numbers, headers and sources", "[cli][report]")
+{
+    Scratch scratch;
+    QTemporaryDir dir;
+    const QString name = GENERATE(u"llama-70b.accelplan"_s, u"jax-8b-tpu-or-gpu.accelplan"_s,
+                                  u"chat-service-8b-eur.accelplan"_s);
+    INFO(name.toStdString());
+    const QString scenario = test::examplePath(name);
+    const Run plan = scratch.run({u"plan"_s, scenario, u"--format"_s, u"json"_s});
+    REQUIRE(plan.exitCode == 0);
+    const QJsonObject json = QJsonDocument::fromJson(plan.out.toUtf8()).object();
+    const QString pdf = dir.filePath(u"report.pdf"_s);
+    const Run report = scratch.run({u"report"_s, scenario, u"-o"_s, pdf});
+    INFO(report.err.toStdString());
+    REQUIRE(report.exitCode == 0);
+    const QString text = pdfText(pdf);
+    const QString flat = squashed(text);
+
+    // The sections, in order, each as a heading line.
+    qsizetype at = 0;
+    for (const QString &heading : {u"Summary"_s, u"Assumptions"_s, u"Options"_s, u"Budget"_s, u"Lock-in"_s,
+                                   u"Sensitivity"_s, u"Sources"_s}) {
+        INFO(heading.toStdString());
+        const qsizetype found = text.indexOf(QRegularExpression(u"(^|\\n)"_s + heading + u"\\n"_s), at);
+        REQUIRE(found >= 0);
+        at = found + 1;
+    }
+
+    // The page header (scenario, date, currency) and the page number on every page.
+    const int pages = poppler(u"pdfinfo"_s, {pdf}).section(u"Pages:"_s, 1).section(u'\n', 0, 0).trimmed().toInt();
+    REQUIRE(pages >= 2);
+    const QString currency = json.value(u"currency"_s).toString();
+    CHECK(text.count(u"Amounts in "_s + currency) == pages);
+    CHECK(text.count(json.value(u"scenario"_s).toString() + u'\n') >= pages);
+    CHECK(text.count(u"Report of %1"_s.arg(QDate::currentDate().toString(Qt::ISODate))) == pages);
+    for (int page = 1; page <= pages; ++page)
+        CHECK(text.contains(u"Page %1 of %2"_s.arg(page).arg(pages)));
+
+    // The numbers are the plan's: budget total, months, P10/P50/P90, the ranked options.
+    const QJsonObject budget = json.value(u"budget"_s).toObject();
+    CHECK(text.contains(amount(budget.value(u"total"_s).toDouble()) + u' ' + currency));
+    for (const QJsonValue &month : budget.value(u"months"_s).toArray())
+        CHECK(text.contains(amount(month.toObject().value(u"total"_s).toDouble())));
+    const QJsonObject monteCarlo = json.value(u"sensitivity"_s).toObject().value(u"monte_carlo"_s).toObject();
+    for (const QString &key : {u"p10"_s, u"p50"_s, u"p90"_s})
+        CHECK(text.contains(amount(monteCarlo.value(key).toDouble()) + u' ' + currency));
+    CHECK(flat.contains(squashed(json.value(u"recommendation"_s).toString())));
+    QStringList sources;
+    for (const QString &side : {u"training"_s, u"inference"_s}) {
+        const QJsonArray options = json.value(side).toObject().value(u"options"_s).toArray();
+        int listed = 0;
+        for (const QJsonValue &value : options) {
+            const QJsonObject o = value.toObject();
+            if (!o.value(u"runnable"_s).toBool() || listed == 10)
+                continue;
+            ++listed;
+            // rank, provider … cost, lock-in score, adjusted cost: one row of the Options table
+            CHECK(text.contains(amount(o.value(u"plan_cost"_s).toDouble())));
+            CHECK(text.contains(amount(o.value(u"lockin_adjusted_cost"_s).toDouble())));
+            sources.append(o.value(u"price_source_url"_s).toString());
+        }
+    }
+    REQUIRE_FALSE(sources.isEmpty());
+    // Sources: every price row used with its URL (wrapped in the table, so compared without spaces),
+    // every sheet by name.
+    for (const QString &url : std::as_const(sources))
+        CHECK(flat.contains(squashed(url)));
+    const QJsonArray sheets = jsonArray(scratch.run({u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s}));
+    REQUIRE_FALSE(sheets.isEmpty());
+    for (const QJsonValue &sheet : sheets)
+        CHECK(flat.contains(squashed(sheet.toObject().value(u"name"_s).toString())));
+    // Every default the plan used is listed under Assumptions.
+    for (const QJsonValue &line : json.value(u"defaults"_s).toArray()) {
+        INFO(line.toString().toStdString());
+        CHECK(flat.contains(squashed(line.toString())));
+    }
+
+    // The same scenario and database give the same report.
+    const QString again = dir.filePath(u"again.pdf"_s);
+    REQUIRE(scratch.run({u"report"_s, scenario, u"-o"_s, again}).exitCode == 0);
+    CHECK(pdfText(again) == text);
+}
+
+TEST_CASE("cli: report embeds its fonts and honours --page-size and --top", "[cli][report]")
+{
+    Scratch scratch;
+    QTemporaryDir dir;
+    const QString scenario = test::examplePath(u"llama-70b.accelplan"_s);
+    const QString pdf = dir.filePath(u"letter.pdf"_s);
+    const Run report = scratch.run({u"report"_s, scenario, u"-o"_s, pdf, u"--page-size"_s, u"Letter"_s, u"--top"_s, u"3"_s});
+    INFO(report.err.toStdString());
+    REQUIRE(report.exitCode == 0);
+
+    const QStringList fonts = poppler(u"pdffonts"_s, {pdf}).split(u'\n', Qt::SkipEmptyParts).mid(2);
+    REQUIRE_FALSE(fonts.isEmpty());
+    for (const QString &font : fonts) {
+        INFO(font.toStdString());
+        // name type encoding emb sub uni object ID: "emb" is the fourth column from the right.
+        const QStringList columns = font.split(u' ', Qt::SkipEmptyParts);
+        REQUIRE(columns.size() >= 7);
+        CHECK(columns.at(columns.size() - 5) == u"yes"_s);
+    }
+    CHECK(poppler(u"pdfinfo"_s, {pdf}).contains(u"612 x 792 pts (letter)"_s));
+    const QString text = pdfText(pdf);
+    CHECK(text.contains(u"Training: the 3 cheapest of"_s));
+    CHECK(text.contains(u"the 3 cheapest of"_s));
+
+    const QString a4 = dir.filePath(u"a4.pdf"_s);
+    REQUIRE(scratch.run({u"report"_s, scenario, u"-o"_s, a4}).exitCode == 0);
+    CHECK(poppler(u"pdfinfo"_s, {a4}).contains(u"595 x 842 pts (A4)"_s));
+}
+
+TEST_CASE("cli: report refuses bad arguments and leaves an existing file alone on failure", "[cli][report]")
+{
+    Scratch scratch;
+    QTemporaryDir dir;
+    const QString scenario = test::examplePath(u"llama-70b.accelplan"_s);
+    const QString pdf = dir.filePath(u"kept.pdf"_s);
+    {
+        QFile file(pdf);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("previous report");
+    }
+    CHECK(scratch.run({u"report"_s, scenario}).exitCode == 1);
+    CHECK(scratch.run({u"report"_s, scenario, u"-o"_s, pdf, u"--page-size"_s, u"A5"_s}).exitCode == 1);
+    CHECK(scratch.run({u"report"_s, scenario, u"-o"_s, pdf, u"--top"_s, u"0"_s}).exitCode == 1);
+    const Run broken = scratch.run({u"report"_s, dir.filePath(u"missing.accelplan"_s), u"-o"_s, pdf});
+    CHECK(broken.exitCode == 2);
+    const Run unwritable = scratch.run({u"report"_s, scenario, u"-o"_s, dir.filePath(u"no/such/folder/r.pdf"_s)});
+    CHECK(unwritable.exitCode == 3);
+    CHECK(unwritable.err.contains(u"cannot write"_s));
+    QFile file(pdf);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    CHECK(file.readAll() == "previous report");
 }

@@ -1,0 +1,531 @@
+#include "ui/report/budgetreport.h"
+
+#include "ui/planner/chartbuilder.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QChart>
+#include <QCoreApplication>
+#include <QGraphicsScene>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLocale>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSet>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextLayout>
+#include <QTextDocument>
+#include <QTextObjectInterface>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::ui::report {
+
+using namespace planning;
+
+namespace {
+
+enum ReportChart { CostTimeChart, BudgetChart, CostExitChart, TornadoChart, ChartCount };
+constexpr int kChartObjectType = QTextFormat::UserObject + 1;
+constexpr int kChartProperty = QTextFormat::UserProperty + 1;
+constexpr int kResolution = 96; // PDF coordinates in 96-dpi pixels: charts and text share one scale
+constexpr double kHeaderHeight = 34;
+constexpr double kFooterHeight = 26;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("accelplan::ui::report", text);
+}
+
+QString esc(const QString &text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString number(double value, int decimals)
+{
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(value, 'f', decimals);
+}
+
+QString money(double value, const QString &currency)
+{
+    return reportAmount(value) + u' ' + currency;
+}
+
+QString optionName(const pricing::PriceRecord &offer)
+{
+    return offer.key.provider + u' ' + offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
+}
+
+// A table with a header row that the layout repeats on every page the table runs across.
+struct Table
+{
+    QStringList headers;
+    QList<int> numeric; ///< right-aligned columns
+    QString rows;
+
+    void add(const QStringList &cells, bool bold = false)
+    {
+        rows += u"<tr>"_s;
+        for (int i = 0; i < cells.size(); ++i) {
+            const QString cell = bold ? u"<b>"_s + esc(cells.at(i)) + u"</b>"_s : esc(cells.at(i));
+            rows += numeric.contains(i) ? u"<td align=\"right\">"_s + cell + u"</td>"_s
+                                        : u"<td>"_s + cell + u"</td>"_s;
+        }
+        rows += u"</tr>"_s;
+    }
+    QString html() const
+    {
+        QString head;
+        for (int i = 0; i < headers.size(); ++i)
+            head += (numeric.contains(i) ? u"<th align=\"right\">"_s : u"<th align=\"left\">"_s) + esc(headers.at(i))
+                    + u"</th>"_s;
+        return u"<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
+               "style=\"border-collapse: collapse; border-color: #9aa5b1;\">"
+               "<thead><tr style=\"background-color: #e3e9f0;\">"_s
+               + head + u"</tr></thead>"_s + rows + u"</table>"_s;
+    }
+};
+
+QString chartPlaceholder(ReportChart chart)
+{
+    return u"<p>%%CHART:%1%%</p>"_s.arg(int(chart));
+}
+
+// Flattens the scenario file to "section.field = value" lines, in file order.
+void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
+{
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            flatten(it.value(), path.isEmpty() ? it.key() : path + u'.' + it.key(), out);
+    } else if (value.isNull() || value.isUndefined()) {
+        out.append({path, tr("not set")});
+    } else if (value.isArray()) {
+        if (value.toArray().isEmpty()) {
+            out.append({path, tr("any")});
+            return;
+        }
+        QStringList items;
+        for (const QJsonValue &item : value.toArray())
+            items.append(item.isString() ? item.toString() : QString::number(item.toDouble(), 'g', 12));
+        out.append({path, items.join(u", "_s)});
+    } else if (value.isDouble()) {
+        out.append({path, QString::number(value.toDouble(), 'g', 12)});
+    } else if (value.isBool()) {
+        out.append({path, value.toBool() ? u"true"_s : u"false"_s});
+    } else {
+        out.append({path, value.toString()});
+    }
+}
+
+template<typename Option>
+QList<const Option *> listed(const QList<Option> &options, int top)
+{
+    QList<const Option *> shown;
+    for (const Option &o : options) {
+        if (shown.size() >= top)
+            break;
+        if (o.runnable() && o.lockin.computed)
+            shown.append(&o);
+    }
+    return shown;
+}
+
+QString exitTable(const OptionLockin &lockin, const QString &currency)
+{
+    Table table{{tr("Part of the exit cost"), tr("Amount"), tr("How it is computed")}, {1}, {}};
+    table.add({tr("Egress"), money(lockin.exit.egress, currency), lockin.exit.egressBasis});
+    table.add({tr("Porting"), money(lockin.exit.porting, currency), lockin.exit.portingBasis});
+    table.add({tr("Commitment remaining"), money(lockin.exit.commitment, currency), lockin.exit.commitmentBasis});
+    table.add({tr("Total"), money(lockin.exit.total(), currency), QString()}, true);
+    return table.html();
+}
+
+QString lockinFactors(const OptionLockin &lockin)
+{
+    return tr("<p>Lock-in score %1 of 100 = 30 % availability (%2) + 25 % framework (%3) + 20 % commitment (%4) + "
+              "25 % exit share (%5). Lock-in-adjusted cost %6 = plan cost %7 + exit probability × exit cost.</p>")
+        .arg(number(lockin.score.score, 0), number(lockin.score.availability, 0), number(lockin.score.framework, 0),
+             number(lockin.score.commitment, 0), number(lockin.score.exitShare, 0), reportAmount(lockin.adjustedCost),
+             reportAmount(lockin.planCost));
+}
+
+/// Draws a chart object: the chart is built from the plan at the size the layout gives it and
+/// painted through its scene, so the PDF gets vectors and real text.
+class ChartObject : public QObject, public QTextObjectInterface
+{
+    Q_OBJECT
+    Q_INTERFACES(QTextObjectInterface)
+
+public:
+    ChartObject(std::shared_ptr<const Plan> plan, QSizeF size) : m_plan(std::move(plan)), m_size(size) {}
+
+    QSizeF intrinsicSize(QTextDocument *, int, const QTextFormat &) override { return m_size; }
+
+    void drawObject(QPainter *painter, const QRectF &rect, QTextDocument *, int, const QTextFormat &format) override
+    {
+        QChart *chart = nullptr;
+        switch (format.property(kChartProperty).toInt()) {
+        case CostTimeChart: chart = charts::costTimeChart(m_plan); break;
+        case BudgetChart: chart = charts::budgetChart(m_plan); break;
+        case CostExitChart: chart = charts::costExitChart(m_plan); break;
+        default: chart = charts::tornadoChart(m_plan); break;
+        }
+        chart->setTheme(QChart::ChartThemeLight);
+        chart->setBackgroundRoundness(0);
+        chart->resize(rect.size());
+        QGraphicsScene scene;
+        scene.addItem(chart); // the scene owns and deletes the chart
+        scene.setSceneRect(QRectF(QPointF(0, 0), rect.size()));
+        scene.render(painter, rect, scene.sceneRect());
+    }
+
+private:
+    std::shared_ptr<const Plan> m_plan;
+    QSizeF m_size;
+};
+
+// A paragraph that would run across a page boundary starts on the next page instead. A split
+// paragraph is drawn on both pages and clipped: it looks right, but text extraction (search,
+// copy, screen readers) would read its hidden half under the next page's header.
+void keepParagraphsWhole(QTextDocument &document, double pageHeight)
+{
+    QAbstractTextDocumentLayout *layout = document.documentLayout();
+    // One block at a time: each break moves everything after it, so the layout is read again.
+    QTextBlock from = document.begin();
+    while (from.isValid()) {
+        QTextBlock straddling;
+        for (QTextBlock block = from; block.isValid(); block = block.next()) {
+            if (QTextCursor(block).currentTable())
+                continue; // table rows already move whole to the next page
+            layout->blockBoundingRect(block); // lays the document out up to this block
+            const QTextLayout *lines = block.layout();
+            if (!lines || lines->lineCount() < 2)
+                continue;
+            const QTextLine last = lines->lineAt(lines->lineCount() - 1);
+            const double top = lines->position().y() + lines->lineAt(0).y();
+            const double bottom = lines->position().y() + last.y() + last.height();
+            if (bottom - top < pageHeight && int(top / pageHeight) != int((bottom - 1) / pageHeight)) {
+                straddling = block;
+                break;
+            }
+        }
+        if (!straddling.isValid())
+            return;
+        QTextBlockFormat format = straddling.blockFormat();
+        format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(straddling).setBlockFormat(format);
+        from = straddling.next();
+    }
+}
+
+} // namespace
+
+QString reportAmount(double value)
+{
+    return number(value, 0);
+}
+
+QString reportHtml(const ReportRequest &request)
+{
+    const Plan &plan = *request.plan;
+    const QString cur = plan.currency;
+    const int top = std::max(1, request.top);
+    QString html;
+    html += u"<h1>%1</h1>"_s.arg(esc(tr("Budget report: %1").arg(plan.scenarioName)));
+    html += u"<p>"_s + esc(tr("Prices as of %1. All amounts in %2.").arg(plan.pricesAsOf.toString(Qt::ISODate), cur))
+            + u"</p>"_s;
+
+    // Summary
+    html += u"<h2>%1</h2>"_s.arg(tr("Summary"));
+    html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Recommendation:")), esc(plan.recommendation));
+    html += u"<p><b>%1</b> %2</p>"_s.arg(
+        esc(tr("Total budget:")),
+        esc(tr("%1 over %2 months (Monte Carlo P10 %3, P50 %4, P90 %5).")
+                .arg(money(plan.budget.total, cur), QString::number(plan.budget.months.size()),
+                     money(plan.sensitivity.p10, cur), money(plan.sensitivity.p50, cur),
+                     money(plan.sensitivity.p90, cur))));
+    if (const TrainingOption *t = plan.recommendedTraining()) {
+        html += u"<p><b>%1</b> %2</p>"_s.arg(
+            esc(tr("Time to train:")),
+            esc(tr("%1 days (%2–%3) on %4 × %5 at %6, costing %7.")
+                    .arg(number(t->projection.wallHours.typical / 24, 1), number(t->projection.wallHours.low / 24, 1),
+                         number(t->projection.wallHours.high / 24, 1), QString::number(t->projection.chips),
+                         t->offer.accelerator, optionName(t->offer), money(t->lockin.planCost, cur))));
+    }
+    if (const InferenceOption *i = plan.recommendedInference()) {
+        html += u"<p><b>%1</b> %2</p>"_s.arg(
+            esc(tr("Cost per 1M tokens:")),
+            esc(tr("%1 %2 per 1M output tokens and %3 %2 per 1M input tokens at %4 (%5 a month).")
+                    .arg(number(i->costPerMillionOutput, 2), cur, number(i->costPerMillionInput, 2), optionName(i->offer),
+                         money(i->monthlyCost, cur))));
+    }
+    QStringList lockin;
+    if (plan.trainingBreakEven)
+        lockin.append(tr("Training: %1.").arg(plan.trainingBreakEven->summary));
+    if (plan.inferenceBreakEven)
+        lockin.append(tr("Inference: %1.").arg(plan.inferenceBreakEven->summary));
+    if (lockin.isEmpty())
+        lockin.append(tr("No option can run, so there is no lock-in to weigh."));
+    html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Lock-in:")), esc(lockin.join(u' ')));
+
+    // Assumptions
+    html += u"<h2>%1</h2>"_s.arg(tr("Assumptions"));
+    QList<std::pair<QString, QString>> inputs;
+    QJsonObject document = scenario::toJson(request.scenario);
+    document.remove(u"format"_s);
+    document.remove(u"version"_s);
+    flatten(document, QString(), inputs);
+    Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}};
+    for (const auto &[field, value] : inputs)
+        assumptions.add({field, value});
+    html += assumptions.html();
+    html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Defaults used")));
+    if (plan.defaults.isEmpty()) {
+        html += u"<p>"_s + esc(tr("None: the scenario gives every input.")) + u"</p>"_s;
+    } else {
+        html += u"<ul>"_s;
+        for (const QString &line : plan.defaults)
+            html += u"<li>"_s + esc(line) + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
+    for (const QString &warning : plan.warnings)
+        html += u"<p>"_s + esc(tr("Warning: %1").arg(warning)) + u"</p>"_s;
+
+    // Options
+    html += u"<h2>%1</h2>"_s.arg(tr("Options"));
+    const QStringList optionHeaders = {tr("#"), tr("Provider"), tr("Offer"), tr("Accelerator"), tr("Chips"),
+                                       tr("Time"), tr("Cost"), tr("Lock-in"), tr("Adjusted cost")};
+    QList<const TrainingOption *> trainingShown;
+    QList<const InferenceOption *> inferenceShown;
+    if (plan.training) {
+        trainingShown = listed(plan.training->options, top);
+        html += u"<h3>%1</h3>"_s.arg(esc(tr("Training: the %1 cheapest of %2 options by lock-in-adjusted cost")
+                                             .arg(QString::number(trainingShown.size()),
+                                                  QString::number(plan.training->options.size()))));
+        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}};
+        for (int r = 0; r < trainingShown.size(); ++r) {
+            const TrainingOption &o = *trainingShown.at(r);
+            table.add({QString::number(r + 1), o.offer.key.provider,
+                       o.offer.key.sku + u" ("_s + pricing::toString(o.offer.key.priceModel) + u')', o.offer.accelerator,
+                       QString::number(o.projection.chips), tr("%1 days").arg(number(o.projection.wallHours.typical / 24, 1)),
+                       reportAmount(o.lockin.planCost), number(o.lockin.score.score, 0), reportAmount(o.lockin.adjustedCost)});
+        }
+        html += table.html() + chartPlaceholder(CostTimeChart);
+    }
+    if (plan.inference) {
+        inferenceShown = listed(plan.inference->options, top);
+        html += u"<h3>%1</h3>"_s.arg(esc(tr("Inference over %1 months: the %2 cheapest of %3 options")
+                                             .arg(QString::number(plan.inferenceMonths, 'g', 4),
+                                                  QString::number(inferenceShown.size()),
+                                                  QString::number(plan.inference->options.size()))));
+        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}};
+        for (int r = 0; r < inferenceShown.size(); ++r) {
+            const InferenceOption &o = *inferenceShown.at(r);
+            table.add({QString::number(r + 1), o.offer.key.provider,
+                       o.offer.key.sku + u" ("_s + pricing::toString(o.offer.key.priceModel) + u')', o.offer.accelerator,
+                       QString::number(o.chips), tr("%1 replicas").arg(o.replicas),
+                       reportAmount(o.lockin.planCost), number(o.lockin.score.score, 0), reportAmount(o.lockin.adjustedCost)});
+        }
+        html += table.html();
+    }
+
+    // Budget
+    html += u"<h2>%1</h2>"_s.arg(tr("Budget"));
+    Table budget{{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments"), tr("Total")}, {0, 1, 2, 3, 4}, {}};
+    for (const BudgetMonth &m : plan.budget.months)
+        budget.add({QString::number(m.month), reportAmount(m.training), reportAmount(m.inference),
+                    reportAmount(m.commitments), reportAmount(m.total())});
+    double training = 0, inference = 0, commitments = 0;
+    for (const BudgetMonth &m : plan.budget.months) {
+        training += m.training;
+        inference += m.inference;
+        commitments += m.commitments;
+    }
+    budget.add({tr("Total"), reportAmount(training), reportAmount(inference), reportAmount(commitments),
+                reportAmount(plan.budget.total)},
+               true);
+    html += budget.html() + chartPlaceholder(BudgetChart);
+
+    // Lock-in
+    html += u"<h2>%1</h2>"_s.arg(tr("Lock-in"));
+    html += u"<p>"_s
+            + esc(tr("Exit probability %1; the exit cost is what leaving the option would cost: moving the data "
+                     "out, porting the code, and the commitment still to pay.")
+                      .arg(number(request.scenario.lockin.exitProbability, 2)))
+            + u"</p>"_s;
+    if (const TrainingOption *t = plan.recommendedTraining()) {
+        html += u"<h3>%1</h3>"_s.arg(esc(tr("Training on %1").arg(optionName(t->offer))));
+        html += exitTable(t->lockin, cur) + lockinFactors(t->lockin);
+        if (plan.trainingBreakEven)
+            html += u"<p>"_s + esc(plan.trainingBreakEven->summary) + u"</p>"_s;
+    }
+    if (const InferenceOption *i = plan.recommendedInference()) {
+        html += u"<h3>%1</h3>"_s.arg(esc(tr("Inference on %1").arg(optionName(i->offer))));
+        html += exitTable(i->lockin, cur) + lockinFactors(i->lockin);
+        if (plan.inferenceBreakEven)
+            html += u"<p>"_s + esc(plan.inferenceBreakEven->summary) + u"</p>"_s;
+    }
+    html += chartPlaceholder(CostExitChart);
+
+    // Sensitivity
+    html += u"<h2>%1</h2>"_s.arg(tr("Sensitivity"));
+    const Sensitivity &s = plan.sensitivity;
+    html += u"<p>"_s
+            + esc(tr("Base total %1. Monte Carlo over %2 samples (seed %3): P10 %4, P50 %5, P90 %6.")
+                      .arg(money(s.base, cur), QString::number(s.samples), QString::number(s.seed),
+                           money(s.p10, cur), money(s.p50, cur), money(s.p90, cur)))
+            + u"</p>"_s;
+    Table factors{{tr("Input"), tr("Low end"), tr("Total at low"), tr("High end"), tr("Total at high")}, {2, 4}, {}};
+    for (const SensitivityFactor &f : s.factors)
+        factors.add({f.label, f.lowInput, reportAmount(f.totalAtLow), f.highInput, reportAmount(f.totalAtHigh)});
+    html += factors.html() + chartPlaceholder(TornadoChart);
+
+    // Sources
+    html += u"<h2>%1</h2>"_s.arg(tr("Sources"));
+    html += u"<h3>%1</h3>"_s.arg(tr("Price sheets"));
+    Table sheets{{tr("Sheet"), tr("Name"), tr("Kind"), tr("Imported"), tr("Rows"), tr("File")}, {0, 4}, {}};
+    for (const pricing::SheetInfo &sheet : request.sheets)
+        sheets.add({QString::number(sheet.id), sheet.name, sheet.kind, sheet.importedAt.date().toString(Qt::ISODate),
+                    QString::number(sheet.rowCount), sheet.source});
+    html += sheets.html();
+
+    html += u"<h3>%1</h3>"_s.arg(tr("Price rows used"));
+    // A list, not a table: long source URLs wrap in reading order.
+    QString rows;
+    QSet<QString> seenRows;
+    QStringList profiles;
+    auto addRow = [&](const pricing::PriceRecord &offer) {
+        const QString id = offer.key.provider + u'|' + offer.key.sku + u'|' + offer.key.region + u'|'
+                           + pricing::toString(offer.key.priceModel);
+        if (seenRows.contains(id))
+            return;
+        seenRows.insert(id);
+        rows += u"<li>"_s
+                + esc(tr("%1, %2: %3 %4 per %5 from %6, sheet %7 line %8, %9: %10")
+                          .arg(optionName(offer), offer.key.region, offer.price.toString(), offer.currency,
+                               pricing::toString(offer.unit), offer.effectiveDate.toString(Qt::ISODate),
+                               QString::number(offer.sheetId), QString::number(offer.sheetLine),
+                               offer.confidence.isEmpty() ? tr("confidence not stated") : offer.confidence)
+                          .arg(offer.sourceUrl.isEmpty() ? tr("no source given") : offer.sourceUrl))
+                + u"</li>"_s;
+    };
+    auto addProfile = [&](const QString &what, const QString &source) {
+        const QString line = what + u": "_s + source;
+        if (!source.isEmpty() && !profiles.contains(line))
+            profiles.append(line);
+    };
+    for (const TrainingOption *o : std::as_const(trainingShown)) {
+        addRow(o->offer);
+        addProfile(tr("MFU"), o->projection.efficiency.mfuSource);
+        addProfile(tr("Framework"), o->projection.efficiency.frameworkSource);
+        addProfile(tr("Scaling"), o->projection.efficiency.scalingSource);
+        addProfile(tr("Goodput"), o->projection.efficiency.goodputSource);
+    }
+    for (const InferenceOption *o : std::as_const(inferenceShown)) {
+        addRow(o->offer);
+        addProfile(tr("Prefill"), o->projection.prefillSource);
+        addProfile(tr("Decode"), o->projection.decodeSource);
+        addProfile(tr("Calibration"), o->projection.calibrationSource);
+    }
+    html += u"<ul>"_s + rows + u"</ul>"_s;
+    html += u"<h3>%1</h3><ul>"_s.arg(tr("Throughput profiles and factors used"));
+    for (const QString &line : std::as_const(profiles))
+        html += u"<li>"_s + esc(line) + u"</li>"_s;
+    html += u"</ul>"_s;
+    if (!plan.budget.fxRates.isEmpty()) {
+        html += u"<h3>%1</h3>"_s.arg(tr("Exchange rates"));
+        Table fx{{tr("Date"), tr("Rate"), tr("Source")}, {}, {}};
+        for (const pricing::FxRate &rate : plan.budget.fxRates)
+            fx.add({rate.date.toString(Qt::ISODate), tr("1 %1 = %2 %3").arg(rate.base, rate.rate.toString(), rate.quote),
+                    rate.sourceUrl});
+        html += fx.html();
+    }
+    return html;
+}
+
+Status writeReport(const ReportRequest &request, const QString &path)
+{
+    if (!request.plan)
+        return Error::internal(tr("no plan to report"));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
+
+    const QDate date = request.reportDate.isValid() ? request.reportDate : QDate::currentDate();
+    {
+        QPdfWriter writer(&file);
+        writer.setResolution(kResolution);
+        writer.setPageSize(QPageSize(request.pageSize));
+        writer.setPageMargins(QMarginsF(15, 14, 15, 14), QPageLayout::Millimeter);
+        writer.setTitle(tr("Budget report: %1").arg(request.plan->scenarioName));
+        writer.setCreator(u"Accelplan "_s + QCoreApplication::applicationVersion());
+        const QRectF page = writer.pageLayout().paintRectPixels(kResolution);
+        const double bodyHeight = page.height() - kHeaderHeight - kFooterHeight;
+
+        QFont font(u"DejaVu Sans"_s);
+        font.setPointSizeF(8.5);
+        QTextDocument document;
+        document.documentLayout()->setPaintDevice(&writer);
+        document.setDefaultFont(font);
+        document.setDocumentMargin(0);
+        document.setDefaultStyleSheet(u"h1 { font-size: 15pt; } h2 { font-size: 12.5pt; color: #1f3a5f; } "
+                                      "h3 { font-size: 10pt; } th { font-weight: bold; }"_s);
+        auto *charts = new ChartObject(request.plan, QSizeF(page.width(), page.width() * 0.42));
+        charts->setParent(&document);
+        document.documentLayout()->registerHandler(kChartObjectType, charts);
+        document.setHtml(reportHtml(request));
+        for (int chart = 0; chart < ChartCount; ++chart) {
+            QTextCursor cursor = document.find(u"%%CHART:%1%%"_s.arg(chart));
+            if (cursor.isNull())
+                continue;
+            QTextCharFormat format;
+            format.setObjectType(kChartObjectType);
+            format.setProperty(kChartProperty, chart);
+            cursor.insertText(QString(QChar::ObjectReplacementCharacter), format);
+        }
+        document.setPageSize(QSizeF(page.width(), bodyHeight));
+        keepParagraphsWhole(document, bodyHeight);
+
+        const int pages = document.pageCount();
+        QPainter painter(&writer);
+        QFont small = font;
+        small.setPointSizeF(7.5);
+        for (int index = 0; index < pages; ++index) {
+            if (index > 0)
+                writer.newPage();
+            painter.setFont(small);
+            painter.setPen(QColor(0x44, 0x4f, 0x5a));
+            const QRectF header(0, 0, page.width(), kHeaderHeight - 10);
+            painter.drawText(header, Qt::AlignLeft | Qt::AlignBottom, request.plan->scenarioName);
+            painter.drawText(header, Qt::AlignHCenter | Qt::AlignBottom, tr("Report of %1 · prices as of %2")
+                                                                              .arg(date.toString(Qt::ISODate),
+                                                                                   request.plan->pricesAsOf.toString(Qt::ISODate)));
+            painter.drawText(header, Qt::AlignRight | Qt::AlignBottom, tr("Amounts in %1").arg(request.plan->currency));
+            painter.drawLine(QPointF(0, kHeaderHeight - 6), QPointF(page.width(), kHeaderHeight - 6));
+            painter.drawText(QRectF(0, page.height() - kFooterHeight + 8, page.width(), kFooterHeight - 8),
+                             Qt::AlignHCenter | Qt::AlignTop,
+                             tr("Page %1 of %2").arg(QString::number(index + 1), QString::number(pages)));
+
+            painter.save();
+            painter.translate(0, kHeaderHeight - index * bodyHeight);
+            QAbstractTextDocumentLayout::PaintContext context;
+            context.clip = QRectF(0, index * bodyHeight, page.width(), bodyHeight);
+            painter.setClipRect(context.clip);
+            document.documentLayout()->draw(&painter, context);
+            painter.restore();
+        }
+        if (!painter.end())
+            return Error::internal(tr("cannot draw the report into %1").arg(path));
+    }
+    if (!file.commit())
+        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
+    return Done{};
+}
+
+} // namespace accelplan::ui::report
+
+#include "budgetreport.moc"
