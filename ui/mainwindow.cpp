@@ -8,6 +8,7 @@
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
+#include "ui/report/budgetreport.h"
 #include "ui/widgets/offerfilterbar.h"
 
 #include <QAction>
@@ -230,6 +231,8 @@ void MainWindow::createActions()
     add(fileMenu, tr("&Save"), u"actionSave"_s, QKeySequence::Save, tr("Save the scenario"), &MainWindow::save);
     add(fileMenu, tr("Save &As…"), u"actionSaveAs"_s, QKeySequence::SaveAs, tr("Save the scenario under a new name"),
         &MainWindow::saveAsDialog);
+    add(fileMenu, tr("Export &Report…"), u"actionExportReport"_s, QKeySequence(Qt::CTRL | Qt::Key_E),
+        tr("Write the PDF budget report of the current plan"), &MainWindow::exportReportDialog);
     fileMenu->addSeparator();
     add(fileMenu, tr("&Import Price Sheet…"), u"actionImport"_s, QKeySequence(Qt::CTRL | Qt::Key_I),
         tr("Preview and import a price sheet"), &MainWindow::importDialog);
@@ -504,6 +507,41 @@ QList<PriceRecord> MainWindow::storedHistory(const PriceRecord &offer) const
                 history.append(record);
     }
     return history;
+}
+
+Status MainWindow::exportReport(const QString &path, QPageSize::PageSizeId pageSize, int top) const
+{
+    if (!m_planner->plan() || m_planner->busy() || !m_planner->problems().isEmpty())
+        return Error::badInput(tr("There is no current plan to report: wait for the plan or fix the scenario (%1)")
+                                   .arg(m_planner->problems().join(u"; "_s)));
+    QList<pricing::SheetInfo> sheets = m_sheets.values();
+    std::sort(sheets.begin(), sheets.end(), [](const auto &a, const auto &b) { return a.id < b.id; });
+    return report::writeReport({m_planner->scenario(), m_planner->sharedPlan(), sheets, pageSize, top,
+                                QDate::currentDate()},
+                               path);
+}
+
+void MainWindow::exportReportDialog()
+{
+    QString suggested = m_scenarioPath.isEmpty() ? QDir(lastDirectory()).filePath(u"budget-report.pdf"_s)
+                                                 : QFileInfo(m_scenarioPath).path() + u'/'
+                                                       + QFileInfo(m_scenarioPath).completeBaseName() + u".pdf"_s;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), suggested, tr("PDF files (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(u".pdf"_s, Qt::CaseInsensitive))
+        path += u".pdf"_s;
+    rememberDirectory(path);
+    const QPageSize::PageSizeId pageSize = QLocale().measurementSystem() == QLocale::ImperialUSSystem
+        ? QPageSize::Letter
+        : QPageSize::A4;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const Status written = exportReport(path, pageSize);
+    QApplication::restoreOverrideCursor();
+    if (!written.ok())
+        showError(tr("Cannot Export the Report"), written.error());
+    else
+        statusBar()->showMessage(tr("Wrote the report to %1").arg(path), 5000);
 }
 
 void MainWindow::showHistory(const PriceRecord &offer)

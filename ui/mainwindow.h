@@ -9,6 +9,7 @@
 #include <QDate>
 #include <QHash>
 #include <QMainWindow>
+#include <QPageSize>
 
 class QComboBox;
 class QMenu;
@@ -61,6 +62,8 @@ public:
     Status exportShownPrices(const QString &path) const;
     /// Stores a manual sheet (a price edit) and reloads.
     Status saveManualSheet(const pricing::ParsedSheet &sheet);
+    /// Writes the PDF budget report of the planner's current plan (the report the CLI writes).
+    Status exportReport(const QString &path, QPageSize::PageSizeId pageSize = QPageSize::A4, int top = 10) const;
     /// Replaces the planner's scenario with a new one (after asking about unsaved changes).
     bool newScenario();
 
@@ -82,6 +85,7 @@ private:
     void importDialog();
     void editPrice();
     void exportDialog();
+    void exportReportDialog();
     bool maybeSave();
     void addRecentFile(const QString &path);
     void fillRecentMenu();

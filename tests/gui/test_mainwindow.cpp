@@ -12,6 +12,7 @@
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
+#include "ui/report/budgetreport.h"
 
 #include <catch2/catch.hpp>
 
@@ -25,6 +26,7 @@
 #include <QHorizontalStackedBarSeries>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScatterSeries>
@@ -992,4 +994,28 @@ TEST_CASE("gui: Export writes the shown offers as a sheet that imports back", "[
     CHECK(parsed.records.size() == shown);
     for (const PriceRecord &r : parsed.records)
         CHECK(r.key.provider == u"AWS"_s);
+}
+
+TEST_CASE("gui: File > Export Report writes the same report as the command line", "[gui][report]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    REQUIRE(window->openScenario(test::examplePath(u"llama-70b.accelplan"_s)).ok());
+    REQUIRE(waitFor([&] {
+        return window->planner()->plan() && !window->planner()->busy()
+               && window->planner()->plan()->scenarioName == u"Llama-class 70B"_s;
+    }));
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(u"window.pdf"_s);
+    REQUIRE(window->exportReport(pdf).ok());
+    QProcess pdftotext;
+    pdftotext.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(pdftotext.waitForFinished(60'000));
+    const QString text = QString::fromUtf8(pdftotext.readAllStandardOutput());
+    const planning::Plan &plan = *window->planner()->plan();
+    for (const QString &heading : {u"Summary"_s, u"Assumptions"_s, u"Options"_s, u"Budget"_s, u"Lock-in"_s,
+                                   u"Sensitivity"_s, u"Sources"_s})
+        CHECK(text.contains(u'\n' + heading + u'\n'));
+    CHECK(text.contains(ui::report::reportAmount(plan.budget.total) + u" USD"_s));
+    CHECK(text.contains(u"Amounts in USD"_s));
 }
