@@ -437,7 +437,7 @@ void MainWindow::importDialog()
     ImportDialog dialog(m_database, m_catalog, path, this);
     if (dialog.exec() == QDialog::Accepted) {
         reload();
-        statusBar()->showMessage(dialog.findChild<QLabel *>(u"importStatus"_s)->text(), 8000);
+        statusBar()->showMessage(dialog.statusText(), 8000);
     }
 }
 

@@ -128,6 +128,11 @@ QStringList ImportDialog::errors() const
     return lines;
 }
 
+QString ImportDialog::statusText() const
+{
+    return m_status->text();
+}
+
 void ImportDialog::setState(State state, const QString &message)
 {
     m_state = state;

@@ -38,6 +38,8 @@ public:
 
     State state() const { return m_state; }
     QStringList errors() const;
+    /// The line under the progress bar: what was read, what the preview shows, or why it stopped.
+    QString statusText() const;
     QStandardItemModel *previewModel() const { return m_preview; }
     const pricing::ImportSummary &summary() const { return m_summary; }
 
