@@ -27,6 +27,10 @@ struct ParsedSheet
     QList<PriceRecord> records;
     Diagnostics diagnostics; ///< every error and warning, in file order
     int rowCount = 0;        ///< data rows read, good or bad
+    /// Provider price files: rows left out, by reason ("not Linux": 1234), in the order met.
+    QList<std::pair<QString, int>> skipped;
+    /// Provider price files: accelerator instance types the mapping table does not know.
+    QStringList unknownTypes;
 
     bool ok() const { return !hasErrors(diagnostics); }
 };

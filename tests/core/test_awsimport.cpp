@@ -1,0 +1,126 @@
+#include "core/pricing/awsimporter.h"
+#include "tests/qtstringmaker.h"
+#include "tests/testsupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan;
+using namespace accelplan::pricing;
+
+namespace {
+
+ParsedSheet parseAws(const QString &name)
+{
+    const auto instances = loadAwsInstances();
+    REQUIRE(instances.ok());
+    QFile file(test::dataPath(u"aws/"_s + name));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return parseAwsCsv(&file, name, instances.value());
+}
+
+const PriceRecord *find(const ParsedSheet &sheet, const QString &sku, const QString &region, PriceModel model)
+{
+    for (const PriceRecord &r : sheet.records)
+        if (r.key.sku == sku && r.key.region == region && r.key.priceModel == model)
+            return &r;
+    return nullptr;
+}
+
+int skippedFor(const ParsedSheet &sheet, const QString &reason)
+{
+    for (const auto &[why, count] : sheet.skipped)
+        if (why == reason)
+            return count;
+    return 0;
+}
+
+} // namespace
+
+TEST_CASE("aws: the EC2 CSV offer file keeps Linux shared on-demand and folded reserved prices", "[aws][import]")
+{
+    const ParsedSheet sheet = parseAws(u"ec2_traps.csv"_s);
+    INFO((sheet.diagnostics.isEmpty() ? std::string() : sheet.diagnostics.first().toString().toStdString()));
+    REQUIRE(sheet.ok());
+    CHECK(sheet.rowCount == 17); // the five preamble lines and the header are not rows
+    REQUIRE(sheet.records.size() == 4);
+
+    // On demand: the real us-east-1 price, the Windows/dedicated/reserved-capacity/SQL rows of the
+    // same instance left out.
+    const PriceRecord *onDemand = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand);
+    REQUIRE(onDemand != nullptr);
+    CHECK(onDemand->price.toString() == u"55.04"_s);
+    CHECK(onDemand->accelerator == u"h100-sxm"_s);
+    CHECK(onDemand->acceleratorCount == 8);
+    CHECK(onDemand->vcpus == 192);
+    CHECK(onDemand->ramGb->toString() == u"2048"_s);
+    CHECK(onDemand->currency == u"USD"_s);
+    CHECK(onDemand->unit == PriceUnit::Hour);
+    CHECK(onDemand->effectiveDate == QDate(2025, 6, 1));
+    CHECK(onDemand->asOf == QDate(2026, 9, 25));
+    CHECK(onDemand->sourceUrl.contains(u"20260925000000"_s));
+    CHECK(onDemand->sheetLine == 7);
+
+    // 1 year: no upfront 40/h, partial 30 + 100000/8760 = 41.415525, all upfront 330000/8760 = 37.671233
+    // → the lowest effective rate, all upfront. Convertible left out.
+    const PriceRecord *oneYear = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit1y);
+    REQUIRE(oneYear != nullptr);
+    CHECK(oneYear->price.toDouble() == Approx(330000.0 / 8760).epsilon(1e-6));
+    CHECK(oneYear->notes.contains(u"All Upfront"_s));
+    const PriceRecord *threeYears = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit3y);
+    REQUIRE(threeYears != nullptr);
+    CHECK(threeYears->price.toDouble() == Approx(700000.0 / (3 * 8760)).epsilon(1e-6));
+
+    const PriceRecord *g5 = find(sheet, u"g5.xlarge"_s, u"us-east-2"_s, PriceModel::OnDemand);
+    REQUIRE(g5 != nullptr);
+    CHECK(g5->accelerator == u"a10g"_s);
+
+    // Every skipped row counted by reason; unknown GPU types listed for the mapping table.
+    CHECK(skippedFor(sheet, u"not Linux"_s) == 1);
+    CHECK(skippedFor(sheet, u"not shared tenancy"_s) == 1);
+    CHECK(skippedFor(sheet, u"capacity reservation"_s) == 1);
+    CHECK(skippedFor(sheet, u"pre-installed software"_s) == 1);
+    CHECK(skippedFor(sheet, u"convertible reserved term"_s) == 1);
+    CHECK(skippedFor(sheet, u"not an accelerator instance"_s) == 1);
+    CHECK(skippedFor(sheet, u"unknown accelerator instance type"_s) == 1);
+    CHECK(skippedFor(sheet, u"no price"_s) == 1);
+    CHECK(skippedFor(sheet, u"not a compute instance"_s) == 1);
+    int skippedTotal = 0;
+    for (const auto &[why, count] : sheet.skipped)
+        skippedTotal += count;
+    CHECK(skippedTotal == 9);
+    CHECK(sheet.unknownTypes == QStringList{u"p3.2xlarge"_s});
+}
+
+TEST_CASE("aws: a file without a needed column or with a negative price is refused with its line", "[aws][import]")
+{
+    const ParsedSheet missing = parseAws(u"ec2_missing_column.csv"_s);
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.diagnostics.first().toString().startsWith(u"ec2_missing_column.csv:6: error: Instance Type"_s));
+
+    const ParsedSheet negative = parseAws(u"ec2_negative_price.csv"_s);
+    REQUIRE_FALSE(negative.ok());
+    CHECK(negative.diagnostics.first().toString().startsWith(u"ec2_negative_price.csv:8: error: PricePerUnit"_s));
+
+    // A native sheet is not an AWS file.
+    const auto instances = loadAwsInstances();
+    QFile native(test::dataPath(u"sheets/good/all_fields.csv"_s));
+    REQUIRE(native.open(QIODevice::ReadOnly));
+    const ParsedSheet wrong = parseAwsCsv(&native, u"all_fields.csv"_s, instances.value());
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.diagnostics.first().message.contains(u"not an AWS"_s));
+}
+
+TEST_CASE("aws: every shipped instance type maps to a catalog accelerator", "[aws][catalog]")
+{
+    const auto instances = loadAwsInstances();
+    REQUIRE(instances.ok());
+    CHECK(instances->size() >= 30);
+    for (auto it = instances->cbegin(); it != instances->cend(); ++it) {
+        INFO(it.key().toStdString());
+        CHECK(test::shippedCatalog().find(it->accelerator) != nullptr);
+        CHECK(it->acceleratorCount >= 1);
+    }
+}
