@@ -1,5 +1,7 @@
 #include "app/cli/cliapp.h"
 
+#include "core/pricing/awsimporter.h"
+
 #include "core/planning/planjson.h"
 
 #include "core/common/tr.h"
@@ -7,6 +9,7 @@
 #include "core/pricing/pricesheetparser.h"
 #include "core/pricing/sheetexporter.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -66,9 +69,11 @@ int importCommand(Context &context, const QCommandLineParser &parser)
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
         return context.usage(Tr::tr("prices import needs at least one FILE"));
-    const auto format = sheetFormatFromString(parser.value(u"format"_s));
+    const bool aws = parser.value(u"format"_s) == u"aws"_s;
+    const auto format = aws ? std::optional(SheetFormat::Csv) : sheetFormatFromString(parser.value(u"format"_s));
     if (!format)
-        return context.usage(Tr::tr("unknown --format '%1'; expected auto, csv or json").arg(parser.value(u"format"_s)));
+        return context.usage(
+            Tr::tr("unknown --format '%1'; expected auto, csv, json or aws").arg(parser.value(u"format"_s)));
     if (parser.isSet(u"name"_s) && files.size() > 1)
         return context.usage(Tr::tr("--name names one sheet; give one FILE with it"));
     if (parser.isSet(u"name"_s) && parser.value(u"name"_s).trimmed().isEmpty())
@@ -79,10 +84,31 @@ int importCommand(Context &context, const QCommandLineParser &parser)
 
     // Validate every file completely before anything is written.
     const PriceSheetParser sheetParser(*catalog, QDate::currentDate());
+    QHash<QString, AwsInstance> awsInstances;
+    if (aws) {
+        auto loaded = loadAwsInstances();
+        if (!loaded)
+            return context.report(loaded.error());
+        awsInstances = std::move(loaded).value();
+    }
     QList<ParsedSheet> sheets;
     int badFiles = 0;
     for (const QString &file : files) {
-        ParsedSheet sheet = sheetParser.parseFile(file, *format);
+        ParsedSheet sheet;
+        if (aws) {
+            QFile input(file);
+            if (!input.open(QIODevice::ReadOnly))
+                return context.report(Error::badInput(Tr::tr("%1: %2").arg(file, input.errorString())));
+            sheet = parseAwsCsv(&input, file, awsInstances);
+        } else {
+            sheet = sheetParser.parseFile(file, *format);
+        }
+        for (const auto &[reason, count] : std::as_const(sheet.skipped))
+            context.err << Tr::tr("%1: skipped %2 rows: %3").arg(file, QString::number(count), reason) << '\n';
+        if (!sheet.unknownTypes.isEmpty())
+            context.err << Tr::tr("%1: accelerator instance types not in the mapping table: %2")
+                               .arg(file, sheet.unknownTypes.join(u", "_s))
+                        << '\n';
         for (const Diagnostic &d : std::as_const(sheet.diagnostics))
             context.err << d.toString() << '\n';
         if (!sheet.ok()) {
@@ -401,7 +427,7 @@ QList<Command> pricesCommands()
         {u"prices"_s, u"import"_s, Tr::tr("import native price sheets (CSV or JSON)"),
          [](QCommandLineParser &p) {
              p.addPositionalArgument(u"FILE"_s, Tr::tr("Price sheets to import."), u"FILE..."_s);
-             p.addOption({u"format"_s, Tr::tr("Sheet format: auto, csv or json."), u"FORMAT"_s, u"auto"_s});
+             p.addOption({u"format"_s, Tr::tr("Sheet format: auto, csv, json (Accelplan sheets) or aws (the AWS Price List AmazonEC2 CSV)."), u"FORMAT"_s, u"auto"_s});
              p.addOption({u"dry-run"_s, Tr::tr("Validate and show what would change; write nothing.")});
              p.addOption({u"name"_s, Tr::tr("Name of the new sheet (default: the file name)."), u"NAME"_s});
              p.addOption({u"verbose"_s, Tr::tr("List every added and changed offer.")});

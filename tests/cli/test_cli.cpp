@@ -769,3 +769,22 @@ TEST_CASE("cli: report refuses bad arguments and leaves an existing file alone o
     REQUIRE(file.open(QIODevice::ReadOnly));
     CHECK(file.readAll() == "previous report");
 }
+
+TEST_CASE("cli: prices import --format aws reads the EC2 offer file, counts what it skips, refuses a bad one", "[cli][aws]")
+{
+    Scratch scratch;
+    const int before = sheetCount(scratch);
+    const Run good = scratch.run({u"prices"_s, u"import"_s, u"--format"_s, u"aws"_s, test::dataPath(u"aws/ec2_traps.csv"_s)});
+    INFO(good.err.toStdString());
+    REQUIRE(good.exitCode == 0);
+    CHECK(good.out.contains(u"4 rows"_s));
+    CHECK(good.err.contains(u"skipped 1 rows: not Linux"_s));
+    CHECK(good.err.contains(u"not in the mapping table: p3.2xlarge"_s));
+    CHECK(sheetCount(scratch) == before + 1);
+
+    const Run bad = scratch.run({u"prices"_s, u"import"_s, u"--format"_s, u"aws"_s,
+                                 test::dataPath(u"aws/ec2_negative_price.csv"_s)});
+    CHECK(bad.exitCode == 2);
+    CHECK(bad.err.contains(u"ec2_negative_price.csv:8: error: PricePerUnit"_s));
+    CHECK(sheetCount(scratch) == before + 1); // nothing written
+}
