@@ -911,6 +911,21 @@ TEST_CASE("gui: The import dialog previews a sheet, lists bad rows and imports a
         CHECK(int(db.database->sheets()->size()) == sheetsBefore + 1);
     }
 
+    SECTION("an AWS price list is previewed with its skipped rows counted")
+    {
+        const QString path = test::dataPath(u"aws/ec2_traps.csv"_s);
+        ui::ImportDialog dialog(*db.database, shippedCatalog(), path, window.get());
+        REQUIRE(waitFor([&] { return dialog.state() != ui::ImportDialog::State::Reading; }));
+        QComboBox *format = dialog.formatCombo();
+        format->setCurrentIndex(format->findText(u"AWS"_s, Qt::MatchStartsWith));
+        REQUIRE(waitFor([&] { return dialog.state() != ui::ImportDialog::State::Reading; }));
+        REQUIRE(dialog.state() == ui::ImportDialog::State::Ready);
+        CHECK(dialog.previewModel()->rowCount() == 4);
+        CHECK(dialog.errors().join(u'\n').contains(u"skipped 1 row(s): not Linux"_s));
+        CHECK(dialog.errors().join(u'\n').contains(u"p3.2xlarge"_s));
+        CHECK(int(db.database->sheets()->size()) == sheetsBefore);
+    }
+
     SECTION("stopping a long read leaves the database untouched")
     {
         QTemporaryDir dir;

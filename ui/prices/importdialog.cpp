@@ -1,5 +1,7 @@
 #include "ui/prices/importdialog.h"
 
+#include "core/pricing/awsimporter.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -23,6 +25,8 @@ namespace accelplan::ui {
 using pricing::PriceChange;
 
 namespace {
+
+constexpr int kAwsFormat = 100; // beside the native SheetFormat values
 
 QString changeLabel(PriceChange::Kind kind)
 {
@@ -56,6 +60,7 @@ ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::Acce
     m_format->addItem(tr("Detect from the file"), int(pricing::SheetFormat::Auto));
     m_format->addItem(tr("Accelplan sheet, CSV"), int(pricing::SheetFormat::Csv));
     m_format->addItem(tr("Accelplan sheet, JSON"), int(pricing::SheetFormat::Json));
+    m_format->addItem(tr("AWS price list (AmazonEC2, CSV)"), kAwsFormat);
     form->addRow(tr("&Format"), m_format);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::start);
 
@@ -154,7 +159,7 @@ void ImportDialog::start()
     m_sheet = std::make_shared<pricing::ParsedSheet>();
     setState(State::Reading, tr("Reading %1…").arg(QFileInfo(m_path).fileName()));
 
-    const auto format = pricing::SheetFormat(m_format->currentData().toInt());
+    const int format = m_format->currentData().toInt();
     // The worker reads only its own copies and the immutable catalog; results come back through m_sheet.
     m_thread = QThread::create([path = m_path, format, progress = m_progress, sheet = m_sheet,
                                 &catalog = m_catalog] {
@@ -164,7 +169,17 @@ void ImportDialog::start()
             sheet->diagnostics.append(Diagnostic::error(path, 0, {}, u"cannot open: "_s + device.errorString()));
             return;
         }
-        *sheet = pricing::PriceSheetParser(catalog, QDate::currentDate()).parse(&device, path, format);
+        if (format == kAwsFormat) {
+            auto instances = pricing::loadAwsInstances();
+            if (!instances) {
+                sheet->diagnostics.append(Diagnostic::error(path, 0, {}, instances.error().message));
+                return;
+            }
+            *sheet = pricing::parseAwsCsv(&device, path, instances.value(), &progress->cancelled);
+            return;
+        }
+        *sheet = pricing::PriceSheetParser(catalog, QDate::currentDate())
+                     .parse(&device, path, pricing::SheetFormat(format));
     });
     connect(m_thread, &QThread::finished, this, &ImportDialog::parsed);
     m_progressTimer->start();
@@ -193,6 +208,12 @@ void ImportDialog::parsed()
         return;
     }
     const pricing::ParsedSheet &sheet = *m_sheet;
+    for (const auto &[reason, count] : sheet.skipped)
+        new QListWidgetItem(tr("skipped %n row(s): %1", nullptr, count).arg(reason), m_errors);
+    if (!sheet.unknownTypes.isEmpty())
+        new QListWidgetItem(tr("accelerator instance types not in the mapping table: %1")
+                                .arg(sheet.unknownTypes.join(u", "_s)),
+                            m_errors);
     for (const Diagnostic &d : sheet.diagnostics) {
         auto *item = new QListWidgetItem(d.toString(), m_errors);
         item->setForeground(d.severity == Diagnostic::Severity::Error ? QColor(0xb0, 0x2a, 0x37) : QColor(0x99, 0x66, 0x00));

@@ -37,7 +37,9 @@ public:
     ~ImportDialog() override;
 
     State state() const { return m_state; }
+    /// The problems (and, for provider price files, the skipped-row counts) listed under the status.
     QStringList errors() const;
+    QComboBox *formatCombo() const { return m_format; }
     /// The line under the progress bar: what was read, what the preview shows, or why it stopped.
     QString statusText() const;
     QStandardItemModel *previewModel() const { return m_preview; }
