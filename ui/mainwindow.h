@@ -15,7 +15,6 @@ class QComboBox;
 class QMenu;
 class QStandardItemModel;
 class QLabel;
-class QLineEdit;
 class QModelIndex;
 class QSplitter;
 class QTableView;

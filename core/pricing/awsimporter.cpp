@@ -60,12 +60,16 @@ bool splitLine(QByteArrayView line, QList<QByteArray> &fields)
     return true;
 }
 
+// One reserved purchase option of one offer: its upfront fee and hourly rate come on two rows.
 struct Reserved
 {
+    PriceRecord record; ///< the offer's fields, from its first row
+    bool threeYears = false;
+    QString purchaseOption;
     double hourly = 0;
     double upfront = 0;
-    int line = 0;
-    QString effective;
+
+    double effectiveHourly() const { return hourly + upfront / ((threeYears ? 3 : 1) * kHoursPerYear); }
 };
 
 } // namespace
@@ -156,7 +160,6 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
         version.isEmpty() ? Tr::tr("unknown") : version, publication.isEmpty() ? Tr::tr("undated") : publication);
     QMap<QString, PriceRecord> onDemand; // by instance type | region
     QMap<QString, Reserved> reserved;    // by instance type | region | lease | purchase option
-    QMap<QString, PriceRecord> base;     // the row's offer fields, for reserved records
     QSet<QString> unknown;
 
     while (!device->atEnd()) {
@@ -276,7 +279,14 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
                 skip(Tr::tr("other reserved term length"));
                 continue;
             }
-            Reserved &r = reserved[id + u'|' + lease + u'|' + field(cPurchase)];
+            const QString option = field(cPurchase);
+            Reserved &r = reserved[id + u'|' + lease + u'|' + option];
+            if (r.record.sheetLine == 0) {
+                r.record = record;
+                r.record.key.priceModel = lease == u"3yr"_s ? PriceModel::Commit3y : PriceModel::Commit1y;
+                r.threeYears = lease == u"3yr"_s;
+                r.purchaseOption = option;
+            }
             if (unit == u"Quantity"_s)
                 r.upfront += price->toDouble();
             else if (unit == u"Hrs"_s)
@@ -285,8 +295,6 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
                 skip(Tr::tr("not an hourly price"));
                 continue;
             }
-            r.line = r.line ? r.line : lineNumber;
-            base.insert(id, record);
         } else {
             skip(Tr::tr("other term type"));
         }
@@ -294,27 +302,18 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
     sheet.sha256 = hash.result().toHex();
 
     // Each purchase option's effective hourly rate; the lowest is the commitment price.
-    QMap<QString, std::pair<double, QString>> best; // id | lease → rate, option
-    QMap<QString, int> bestLine;
-    for (auto it = reserved.cbegin(); it != reserved.cend(); ++it) {
-        const QStringList parts = it.key().split(u'|');
-        const double years = parts.at(2) == u"3yr"_s ? 3 : 1;
-        const double rate = it->hourly + it->upfront / (years * kHoursPerYear);
-        const QString key = parts.at(0) + u'|' + parts.at(1) + u'|' + parts.at(2);
-        if (!best.contains(key) || rate < best.value(key).first) {
-            best.insert(key, {rate, parts.at(3)});
-            bestLine.insert(key, it->line);
-        }
+    QMap<QString, const Reserved *> best; // by instance type | region | price model
+    for (const Reserved &r : std::as_const(reserved)) {
+        const QString key = r.record.key.sku + u'|' + r.record.key.region + u'|' + toString(r.record.key.priceModel);
+        if (!best.contains(key) || r.effectiveHourly() < best.value(key)->effectiveHourly())
+            best.insert(key, &r);
     }
     sheet.records = onDemand.values();
-    for (auto it = best.cbegin(); it != best.cend(); ++it) {
-        const QStringList parts = it.key().split(u'|');
-        PriceRecord record = base.value(parts.at(0) + u'|' + parts.at(1));
-        record.key.priceModel = parts.at(2) == u"3yr"_s ? PriceModel::Commit3y : PriceModel::Commit1y;
-        record.price = Decimal::parse(QString::number(it->first, 'f', 6)).value_or(Decimal());
-        record.sheetLine = bestLine.value(it.key());
+    for (const Reserved *r : std::as_const(best)) {
+        PriceRecord record = r->record;
+        record.price = Decimal::parse(QString::number(r->effectiveHourly(), 'f', 6)).value_or(Decimal());
         record.notes = u"standard reserved %1, %2: effective hourly = hourly + upfront / (years × 8760)"_s.arg(
-            parts.at(2), it->second);
+            r->threeYears ? u"3yr"_s : u"1yr"_s, r->purchaseOption);
         sheet.records.append(record);
     }
     for (const QString &reason : std::as_const(reasonsInOrder))

@@ -82,9 +82,15 @@ QString tr(const char *text)
     return QCoreApplication::translate("accelplan::ui::PlanCharts", text);
 }
 
-// Connects hovering a scatter series to the label of the point under the pointer.
-void connectHover(QScatterSeries *series, const LabelledPoints &data, const HoverFn &show)
+// A scatter series of labelled points; hovering a point shows its label.
+void addScatter(QChart *chart, const QString &name, qreal markerSize, const LabelledPoints &data, QAbstractAxis *x,
+                QAbstractAxis *y, const HoverFn &show)
 {
+    auto *series = new QScatterSeries;
+    series->setName(name);
+    series->setMarkerSize(markerSize);
+    series->append(data.points);
+    attach(chart, series, x, y);
     if (!show)
         return;
     QObject::connect(series, &QScatterSeries::hovered, series, [data, show](const QPointF &point, bool state) {
@@ -94,6 +100,19 @@ void connectHover(QScatterSeries *series, const LabelledPoints &data, const Hove
         if (it != data.points.cend())
             show(data.labels.at(int(it - data.points.cbegin())));
     });
+}
+
+// The smallest rectangle holding every point (at least one).
+QRectF bounds(const QList<QPointF> &points)
+{
+    QPointF low = points.first();
+    QPointF high = low;
+    for (const QPointF &p : points) {
+        low = QPointF(std::min(low.x(), p.x()), std::min(low.y(), p.y()));
+        high = QPointF(std::max(high.x(), p.x()), std::max(high.y(), p.y()));
+    }
+    return QRectF(low, high); // top() is the lowest y, bottom() the highest
+
 }
 
 QString optionName(const pricing::PriceRecord &offer)
@@ -129,19 +148,10 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
         chart->setTitle(tr("Training cost against time — no option can run"));
         return chart;
     }
-    auto [minX, maxX] = std::minmax_element(every.cbegin(), every.cend(),
-                                            [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
-    auto [minY, maxY] = std::minmax_element(every.cbegin(), every.cend(),
-                                            [](const QPointF &a, const QPointF &b) { return a.y() < b.y(); });
-    QAbstractAxis *x = axisFor(minX->x(), maxX->x(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
-    QAbstractAxis *y = axisFor(minY->y(), maxY->y(), true, tr("Cost (%1)").arg(plan->currency), u"%.0f"_s);
-    
-    auto *others = new QScatterSeries;
-    others->setName(tr("Options"));
-    others->setMarkerSize(8);
-    others->append(all.points);
-    attach(chart, others, x, y);
-    connectHover(others, all, show);
+    const QRectF box = bounds(every);
+    QAbstractAxis *x = axisFor(box.left(), box.right(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
+    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Cost (%1)").arg(plan->currency), u"%.0f"_s);
+    addScatter(chart, tr("Options"), 8, all, x, y, show);
 
     QList<QPointF> line = front.points;
     std::sort(line.begin(), line.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
@@ -149,12 +159,7 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
     frontLine->setName(tr("Pareto front"));
     frontLine->append(line);
     attach(chart, frontLine, x, y);
-    auto *frontPoints = new QScatterSeries;
-    frontPoints->setName(tr("On the front"));
-    frontPoints->setMarkerSize(11);
-    frontPoints->append(front.points);
-    attach(chart, frontPoints, x, y);
-    connectHover(frontPoints, front, show);
+    addScatter(chart, tr("On the front"), 11, front, x, y, show);
     return chart;
 }
 
@@ -225,25 +230,14 @@ QChart *costExitChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
         chart->setTitle(tr("Cost against exit cost — no option can run"));
         return chart;
     }
-    double minX = every.first().x(), maxX = minX, minY = every.first().y(), maxY = minY;
-    for (const QPointF &p : every) {
-        minX = std::min(minX, p.x());
-        maxX = std::max(maxX, p.x());
-        minY = std::min(minY, p.y());
-        maxY = std::max(maxY, p.y());
-    }
-    QAbstractAxis *x = axisFor(std::min(minX, 0.0), maxX, false, tr("Exit cost (%1)").arg(plan->currency), u"%.0f"_s);
-    QAbstractAxis *y = axisFor(minY, maxY, true, tr("Plan cost (%1)").arg(plan->currency), u"%.0f"_s);
+    const QRectF box = bounds(every);
+    QAbstractAxis *x = axisFor(std::min(box.left(), 0.0), box.right(), false, tr("Exit cost (%1)").arg(plan->currency),
+                               u"%.0f"_s);
+    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Plan cost (%1)").arg(plan->currency), u"%.0f"_s);
     const QStringList names = {tr("Training options"), tr("Inference options")};
     for (int side = 0; side < 2; ++side) {
-        if (sides[side].points.isEmpty())
-            continue;
-        auto *series = new QScatterSeries;
-        series->setName(names.at(side));
-        series->setMarkerSize(8);
-        series->append(sides[side].points);
-        attach(chart, series, x, y);
-        connectHover(series, sides[side], show);
+        if (!sides[side].points.isEmpty())
+            addScatter(chart, names.at(side), 8, sides[side], x, y, show);
     }
     return chart;
 }
@@ -337,12 +331,7 @@ QChart *priceHistoryChart(const QString &title, const QList<pricing::PriceRecord
     QAbstractAxis *y = axisFor(std::min(low, 0.0), high, false, tr("%1 per %2").arg(last.currency, pricing::toString(last.unit)),
                                u"%.4g"_s);
     attach(chart, steps, x, y);
-    auto *points = new QScatterSeries;
-    points->setName(tr("Stored prices"));
-    points->setMarkerSize(9);
-    points->append(marks.points);
-    attach(chart, points, x, y);
-    connectHover(points, marks, show);
+    addScatter(chart, tr("Stored prices"), 9, marks, x, y, show);
     return chart;
 }
 
