@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 
+#include <QCryptographicHash>
 #include <QIODevice>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -24,6 +25,8 @@ bool JsonStream::fill()
     const qint64 got = m_device->read(m_buffer.data(), kChunk);
     m_buffer.resize(got > 0 ? got : 0);
     m_pos = 0;
+    if (m_hash && got > 0)
+        m_hash->addData(m_buffer);
     return got > 0;
 }
 

@@ -4,6 +4,7 @@
 #include <QJsonValue>
 #include <QString>
 
+class QCryptographicHash;
 class QIODevice;
 
 namespace accelplan {
@@ -38,6 +39,8 @@ public:
     enum Token { None, BeginObject, EndObject, BeginArray, EndArray, Key, String, Number, Bool, Null, End, Error };
 
     explicit JsonStream(QIODevice *device);
+    /// Every byte read from now on is also added to \a hash (the file's digest, computed on the way).
+    void hashInto(QCryptographicHash *hash) { m_hash = hash; }
 
     /// Advances to the next token and returns it.
     Token next();
@@ -74,6 +77,7 @@ private:
     bool readLiteral(const char *rest);
 
     QIODevice *m_device;
+    QCryptographicHash *m_hash = nullptr;
     QByteArray m_buffer;
     qsizetype m_pos = 0;
     qint64 m_consumed = 0;

@@ -1,11 +1,13 @@
 #include "core/pricing/awsimporter.h"
 
 #include "core/common/csvtable.h"
+#include "core/common/jsonstream.h"
 #include "core/common/tr.h"
 
 #include <QCryptographicHash>
 #include <QFile>
 #include <QIODevice>
+#include <QJsonObject>
 #include <QMap>
 
 using namespace Qt::StringLiterals;
@@ -60,10 +62,11 @@ bool splitLine(QByteArrayView line, QList<QByteArray> &fields)
     return true;
 }
 
-// One reserved purchase option of one offer: its upfront fee and hourly rate come on two rows.
+// One reserved purchase option of one offer: its upfront fee and hourly rate are two price
+// dimensions (two rows in CSV).
 struct Reserved
 {
-    PriceRecord record; ///< the offer's fields, from its first row
+    PriceRecord record; ///< the offer's fields, from its first dimension
     bool threeYears = false;
     QString purchaseOption;
     double hourly = 0;
@@ -71,6 +74,190 @@ struct Reserved
 
     double effectiveHourly() const { return hourly + upfront / ((threeYears ? 3 : 1) * kHoursPerYear); }
 };
+
+/// One price dimension of one term, the same in both forms.
+struct Dimension
+{
+    QString termType; ///< OnDemand | Reserved
+    QString unit;     ///< Hrs | Quantity
+    QString price;
+    QString currency;
+    QString effectiveDate;
+    QString lease, offeringClass, purchaseOption; ///< reserved terms only
+};
+
+/// The rules both forms share: which products are kept, how a price dimension becomes an offer,
+/// how reserved options fold into one commitment price, and the count of everything skipped.
+/// Attributes are named as the CSV header names them; the JSON form's camelCase keys are
+/// translated by the caller.
+class AwsOffers
+{
+public:
+    AwsOffers(ParsedSheet &sheet, const QHash<QString, AwsInstance> &instances)
+        : m_sheet(sheet), m_instances(instances)
+    {
+    }
+
+    void skip(const QString &reason, int count = 1)
+    {
+        if (count <= 0)
+            return;
+        if (!m_skipped.contains(reason))
+            m_reasons.append(reason);
+        m_skipped[reason] += count;
+    }
+    void error(int line, const QString &field, const QString &message)
+    {
+        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
+    }
+
+    void setVersion(const QString &publication, const QString &version)
+    {
+        m_published = QDate::fromString(publication.left(10), Qt::ISODate);
+        m_source = u"AWS Price List Bulk API, AmazonEC2 offer version %1 (%2)"_s.arg(
+            version.isEmpty() ? Tr::tr("unknown") : version, publication.isEmpty() ? Tr::tr("undated") : publication);
+    }
+
+    /// The offer a product is, or nothing (counted by reason) when it is left out.
+    template<typename Attribute>
+    std::optional<PriceRecord> product(const Attribute &attribute, int line)
+    {
+        if (attribute(u"Product Family"_s) != u"Compute Instance"_s)
+            return skipped(Tr::tr("not a compute instance"));
+        if (attribute(u"Operating System"_s) != u"Linux"_s)
+            return skipped(Tr::tr("not Linux"));
+        if (attribute(u"Tenancy"_s) != u"Shared"_s)
+            return skipped(Tr::tr("not shared tenancy"));
+        if (const QString capacity = attribute(u"CapacityStatus"_s); !capacity.isEmpty() && capacity != u"Used"_s)
+            return skipped(Tr::tr("capacity reservation"));
+        if (const QString software = attribute(u"Pre Installed S/W"_s); !software.isEmpty() && software != u"NA"_s)
+            return skipped(Tr::tr("pre-installed software"));
+        if (const QString market = attribute(u"MarketOption"_s); !market.isEmpty() && market != u"OnDemand"_s)
+            return skipped(Tr::tr("other market option"));
+        const QString type = attribute(u"Instance Type"_s);
+        const auto instance = m_instances.constFind(type);
+        if (instance == m_instances.cend()) {
+            const bool accelerated = attribute(u"GPU"_s).toDouble() > 0 || type.startsWith(u'p')
+                                     || type.startsWith(u'g') || type.startsWith(u"trn"_s)
+                                     || type.startsWith(u"inf"_s) || type.startsWith(u"dl"_s);
+            if (!accelerated)
+                return skipped(Tr::tr("not an accelerator instance"));
+            m_unknown.insert(type);
+            return skipped(Tr::tr("unknown accelerator instance type"));
+        }
+        const QString region = attribute(u"Region Code"_s);
+        if (region.isEmpty()) {
+            error(line, u"Region Code"_s, Tr::tr("empty region code"));
+            return std::nullopt;
+        }
+        PriceRecord record;
+        record.key = {u"AWS"_s, type, region, PriceModel::OnDemand};
+        record.offerKind = OfferKind::CloudVm;
+        record.accelerator = instance->accelerator;
+        record.acceleratorCount = instance->acceleratorCount;
+        if (const int vcpus = attribute(u"vCPU"_s).toInt(); vcpus > 0)
+            record.vcpus = vcpus;
+        if (const QString memory = attribute(u"Memory"_s).section(u' ', 0, 0); !memory.isEmpty())
+            record.ramGb = Decimal::parse(memory);
+        record.unit = PriceUnit::Hour;
+        record.sourceUrl = m_source;
+        record.confidence = u"exact"_s;
+        return record;
+    }
+
+    /// One price dimension of a kept product.
+    void add(PriceRecord record, const Dimension &d, int line)
+    {
+        if (d.price.isEmpty())
+            return skip(Tr::tr("no price"));
+        QString why;
+        const auto price = Decimal::parse(d.price, &why);
+        if (!price)
+            return error(line, u"PricePerUnit"_s, Tr::tr("\"%1\" is not a number: %2").arg(d.price, why));
+        if (*price < Decimal())
+            return error(line, u"PricePerUnit"_s, Tr::tr("negative price %1").arg(d.price));
+        record.currency = d.currency;
+        record.effectiveDate = QDate::fromString(d.effectiveDate.left(10), Qt::ISODate);
+        if (!record.effectiveDate.isValid())
+            record.effectiveDate = m_published.isValid() ? m_published : QDate::currentDate();
+        record.asOf = m_published.isValid() ? m_published : record.effectiveDate;
+        record.sheetLine = line;
+        const QString id = record.key.sku + u'|' + record.key.region;
+
+        if (d.termType == u"OnDemand"_s) {
+            if (d.unit != u"Hrs"_s)
+                return skip(Tr::tr("not an hourly price"));
+            record.price = *price;
+            record.notes = u"Linux, shared tenancy, on demand"_s;
+            m_onDemand.insert(id, record);
+        } else if (d.termType == u"Reserved"_s) {
+            if (d.offeringClass != u"standard"_s)
+                return skip(Tr::tr("convertible reserved term"));
+            if (d.lease != u"1yr"_s && d.lease != u"3yr"_s)
+                return skip(Tr::tr("other reserved term length"));
+            if (d.unit != u"Quantity"_s && d.unit != u"Hrs"_s)
+                return skip(Tr::tr("not an hourly price"));
+            Reserved &r = m_reserved[id + u'|' + d.lease + u'|' + d.purchaseOption];
+            if (r.record.sheetLine == 0) {
+                r.record = record;
+                r.threeYears = d.lease == u"3yr"_s;
+                r.record.key.priceModel = r.threeYears ? PriceModel::Commit3y : PriceModel::Commit1y;
+                r.purchaseOption = d.purchaseOption;
+            }
+            (d.unit == u"Quantity"_s ? r.upfront : r.hourly) += price->toDouble();
+        } else {
+            skip(Tr::tr("other term type"));
+        }
+    }
+
+    /// Folds the reserved options (the lowest effective hourly rate is the commitment price) and
+    /// fills in the sheet's records and counts.
+    void finish(bool cancelled, int line)
+    {
+        QMap<QString, const Reserved *> best; // by instance type | region | price model
+        for (const Reserved &r : std::as_const(m_reserved)) {
+            const QString key = r.record.key.sku + u'|' + r.record.key.region + u'|' + toString(r.record.key.priceModel);
+            if (!best.contains(key) || r.effectiveHourly() < best.value(key)->effectiveHourly())
+                best.insert(key, &r);
+        }
+        m_sheet.records = m_onDemand.values();
+        for (const Reserved *r : std::as_const(best)) {
+            PriceRecord record = r->record;
+            record.price = Decimal::parse(QString::number(r->effectiveHourly(), 'f', 6)).value_or(Decimal());
+            record.notes = u"standard reserved %1, %2: effective hourly = hourly + upfront / (years × 8760)"_s.arg(
+                r->threeYears ? u"3yr"_s : u"1yr"_s, r->purchaseOption);
+            m_sheet.records.append(record);
+        }
+        for (const QString &reason : std::as_const(m_reasons))
+            m_sheet.skipped.append({reason, m_skipped.value(reason)});
+        m_sheet.unknownTypes = m_unknown.values();
+        m_sheet.unknownTypes.sort();
+        if (m_sheet.records.isEmpty() && m_sheet.ok() && !cancelled)
+            error(line, {}, Tr::tr("no accelerator instance prices found (%1 rows read)").arg(m_sheet.rowCount));
+    }
+
+private:
+    std::nullopt_t skipped(const QString &reason)
+    {
+        skip(reason);
+        return std::nullopt;
+    }
+
+    ParsedSheet &m_sheet;
+    const QHash<QString, AwsInstance> &m_instances;
+    QDate m_published;
+    QString m_source;
+    QMap<QString, int> m_skipped;
+    QStringList m_reasons;
+    QSet<QString> m_unknown;
+    QMap<QString, PriceRecord> m_onDemand; // by instance type | region
+    QMap<QString, Reserved> m_reserved;    // by instance type | region | lease | purchase option
+};
+
+bool cancelledBy(const std::atomic<bool> *cancel)
+{
+    return cancel && cancel->load();
+}
 
 } // namespace
 
@@ -97,17 +284,8 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
+    AwsOffers offers(sheet, instances);
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    QMap<QString, int> skipped;
-    QStringList reasonsInOrder;
-    auto skip = [&](const QString &reason) {
-        if (!skipped.contains(reason))
-            reasonsInOrder.append(reason);
-        ++skipped[reason];
-    };
-    auto error = [&](int line, const QString &field, const QString &message) {
-        sheet.diagnostics.append(Diagnostic::error(fileName, line, field, message));
-    };
 
     // The preamble: metadata lines up to the header, which starts with "SKU".
     QString publication;
@@ -133,195 +311,178 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
         if (lineNumber > 20)
             break;
     }
-    const QStringList required = {u"TermType"_s, u"Unit"_s, u"PricePerUnit"_s, u"Currency"_s, u"Instance Type"_s,
-                                  u"Tenancy"_s, u"Operating System"_s, u"Region Code"_s, u"Product Family"_s};
     if (column.isEmpty()) {
-        error(lineNumber, {}, Tr::tr("no header line starting with \"SKU\" in the first 20 lines: not an AWS "
-                                     "AmazonEC2 offer file in CSV form"));
+        offers.error(lineNumber, {}, Tr::tr("no header line starting with \"SKU\" in the first 20 lines: not an AWS "
+                                            "AmazonEC2 offer file in CSV form"));
         return sheet;
     }
+    const QStringList required = {u"TermType"_s, u"Unit"_s, u"PricePerUnit"_s, u"Currency"_s, u"Instance Type"_s,
+                                  u"Tenancy"_s, u"Operating System"_s, u"Region Code"_s, u"Product Family"_s};
     for (const QString &name : required)
         if (!column.contains(name))
-            error(lineNumber, name, Tr::tr("missing column; the header has %1 columns").arg(column.size()));
+            offers.error(lineNumber, name, Tr::tr("missing column; the header has %1 columns").arg(column.size()));
     if (!sheet.ok())
         return sheet;
-    auto at = [&](const QString &name) { return column.value(name, -1); };
-    const int cTerm = at(u"TermType"_s), cUnit = at(u"Unit"_s), cPrice = at(u"PricePerUnit"_s),
-              cCurrency = at(u"Currency"_s), cType = at(u"Instance Type"_s), cTenancy = at(u"Tenancy"_s),
-              cOs = at(u"Operating System"_s), cRegion = at(u"Region Code"_s), cFamily = at(u"Product Family"_s),
-              cCapacity = at(u"CapacityStatus"_s), cSoftware = at(u"Pre Installed S/W"_s),
-              cMarket = at(u"MarketOption"_s), cLease = at(u"LeaseContractLength"_s),
-              cPurchase = at(u"PurchaseOption"_s), cClass = at(u"OfferingClass"_s), cVcpu = at(u"vCPU"_s),
-              cMemory = at(u"Memory"_s), cGpu = at(u"GPU"_s), cEffective = at(u"EffectiveDate"_s);
-    auto field = [&](int index) { return index >= 0 ? QString::fromUtf8(fields.value(index)) : QString(); };
+    offers.setVersion(publication, version);
+    auto field = [&](const QString &name) {
+        const int index = column.value(name, -1);
+        return index >= 0 ? QString::fromUtf8(fields.value(index)) : QString();
+    };
 
-    const QDate published = QDate::fromString(publication.left(10), Qt::ISODate);
-    const QString source = u"AWS Price List Bulk API, AmazonEC2 offer version %1 (%2)"_s.arg(
-        version.isEmpty() ? Tr::tr("unknown") : version, publication.isEmpty() ? Tr::tr("undated") : publication);
-    QMap<QString, PriceRecord> onDemand; // by instance type | region
-    QMap<QString, Reserved> reserved;    // by instance type | region | lease | purchase option
-    QSet<QString> unknown;
-
-    while (!device->atEnd()) {
-        if (cancel && cancel->load())
-            break;
+    while (!device->atEnd() && !cancelledBy(cancel)) {
         const QByteArray line = device->readLine();
         hash.addData(line);
         ++lineNumber;
         ++sheet.rowCount;
         // Cheap rejections before the line is split: most of the file is other OSs and tenancies.
         if (!line.contains("\"Linux\"")) {
-            skip(Tr::tr("not Linux"));
+            offers.skip(Tr::tr("not Linux"));
             continue;
         }
         if (!line.contains("\"Shared\"")) {
-            skip(Tr::tr("not shared tenancy"));
+            offers.skip(Tr::tr("not shared tenancy"));
             continue;
         }
         if (!splitLine(line, fields)) {
-            error(lineNumber, {}, Tr::tr("malformed CSV line (an unterminated quote?)"));
+            offers.error(lineNumber, {}, Tr::tr("malformed CSV line (an unterminated quote?)"));
             continue;
         }
-        if (field(cFamily) != u"Compute Instance"_s) {
-            skip(Tr::tr("not a compute instance"));
-            continue;
-        }
-        if (field(cOs) != u"Linux"_s) {
-            skip(Tr::tr("not Linux"));
-            continue;
-        }
-        if (field(cTenancy) != u"Shared"_s) {
-            skip(Tr::tr("not shared tenancy"));
-            continue;
-        }
-        if (cCapacity >= 0 && field(cCapacity) != u"Used"_s) {
-            skip(Tr::tr("capacity reservation"));
-            continue;
-        }
-        if (const QString software = field(cSoftware); !software.isEmpty() && software != u"NA"_s) {
-            skip(Tr::tr("pre-installed software"));
-            continue;
-        }
-        if (const QString market = field(cMarket); !market.isEmpty() && market != u"OnDemand"_s) {
-            skip(Tr::tr("other market option"));
-            continue;
-        }
-        const QString type = field(cType);
-        const auto instance = instances.constFind(type);
-        if (instance == instances.cend()) {
-            const bool accelerated = field(cGpu).toDouble() > 0 || type.startsWith(u'p') || type.startsWith(u"g"_s)
-                                     || type.startsWith(u"trn"_s) || type.startsWith(u"inf"_s) || type.startsWith(u"dl"_s);
-            if (accelerated) {
-                skip(Tr::tr("unknown accelerator instance type"));
-                unknown.insert(type);
-            } else {
-                skip(Tr::tr("not an accelerator instance"));
-            }
-            continue;
-        }
-        const QString priceText = field(cPrice);
-        if (priceText.isEmpty()) {
-            skip(Tr::tr("no price"));
-            continue;
-        }
-        QString why;
-        const auto price = Decimal::parse(priceText, &why);
-        if (!price) {
-            error(lineNumber, u"PricePerUnit"_s, Tr::tr("\"%1\" is not a number: %2").arg(priceText, why));
-            continue;
-        }
-        if (*price < Decimal()) {
-            error(lineNumber, u"PricePerUnit"_s, Tr::tr("negative price %1").arg(priceText));
-            continue;
-        }
-        const QString region = field(cRegion);
-        if (region.isEmpty()) {
-            error(lineNumber, u"Region Code"_s, Tr::tr("empty region code"));
-            continue;
-        }
-        PriceRecord record;
-        record.key = {u"AWS"_s, type, region, PriceModel::OnDemand};
-        record.offerKind = OfferKind::CloudVm;
-        record.accelerator = instance->accelerator;
-        record.acceleratorCount = instance->acceleratorCount;
-        if (const int vcpus = field(cVcpu).toInt(); vcpus > 0)
-            record.vcpus = vcpus;
-        if (const QString memory = field(cMemory).section(u' ', 0, 0); !memory.isEmpty())
-            record.ramGb = Decimal::parse(memory);
-        record.currency = field(cCurrency);
-        record.unit = PriceUnit::Hour;
-        record.effectiveDate = QDate::fromString(field(cEffective).left(10), Qt::ISODate);
-        if (!record.effectiveDate.isValid())
-            record.effectiveDate = published.isValid() ? published : QDate::currentDate();
-        record.asOf = published.isValid() ? published : record.effectiveDate;
-        record.sourceUrl = source;
-        record.confidence = u"exact"_s;
-        record.sheetLine = lineNumber;
-        const QString id = type + u'|' + region;
-
-        const QString term = field(cTerm);
-        const QString unit = field(cUnit);
-        if (term == u"OnDemand"_s) {
-            if (unit != u"Hrs"_s) {
-                skip(Tr::tr("not an hourly price"));
-                continue;
-            }
-            record.price = *price;
-            record.notes = u"Linux, shared tenancy, on demand"_s;
-            onDemand.insert(id, record);
-        } else if (term == u"Reserved"_s) {
-            if (field(cClass) != u"standard"_s) {
-                skip(Tr::tr("convertible reserved term"));
-                continue;
-            }
-            const QString lease = field(cLease);
-            if (lease != u"1yr"_s && lease != u"3yr"_s) {
-                skip(Tr::tr("other reserved term length"));
-                continue;
-            }
-            const QString option = field(cPurchase);
-            Reserved &r = reserved[id + u'|' + lease + u'|' + option];
-            if (r.record.sheetLine == 0) {
-                r.record = record;
-                r.record.key.priceModel = lease == u"3yr"_s ? PriceModel::Commit3y : PriceModel::Commit1y;
-                r.threeYears = lease == u"3yr"_s;
-                r.purchaseOption = option;
-            }
-            if (unit == u"Quantity"_s)
-                r.upfront += price->toDouble();
-            else if (unit == u"Hrs"_s)
-                r.hourly += price->toDouble();
-            else {
-                skip(Tr::tr("not an hourly price"));
-                continue;
-            }
-        } else {
-            skip(Tr::tr("other term type"));
-        }
+        if (auto record = offers.product(field, lineNumber))
+            offers.add(*std::move(record),
+                       {field(u"TermType"_s), field(u"Unit"_s), field(u"PricePerUnit"_s), field(u"Currency"_s),
+                        field(u"EffectiveDate"_s), field(u"LeaseContractLength"_s), field(u"OfferingClass"_s),
+                        field(u"PurchaseOption"_s)},
+                       lineNumber);
     }
     sheet.sha256 = hash.result().toHex();
+    offers.finish(cancelledBy(cancel), lineNumber);
+    return sheet;
+}
 
-    // Each purchase option's effective hourly rate; the lowest is the commitment price.
-    QMap<QString, const Reserved *> best; // by instance type | region | price model
-    for (const Reserved &r : std::as_const(reserved)) {
-        const QString key = r.record.key.sku + u'|' + r.record.key.region + u'|' + toString(r.record.key.priceModel);
-        if (!best.contains(key) || r.effectiveHourly() < best.value(key)->effectiveHourly())
-            best.insert(key, &r);
+namespace {
+
+/// Product attributes in the JSON form: camelCase keys (and one at the product's top level) for
+/// the CSV header names the shared rules use.
+QString jsonAttribute(const QJsonObject &product, const QString &csvName)
+{
+    static const QHash<QString, QString> keys = {
+        {u"Operating System"_s, u"operatingSystem"_s}, {u"Tenancy"_s, u"tenancy"_s},
+        {u"CapacityStatus"_s, u"capacitystatus"_s},    {u"Pre Installed S/W"_s, u"preInstalledSw"_s},
+        {u"MarketOption"_s, u"marketoption"_s},        {u"Instance Type"_s, u"instanceType"_s},
+        {u"GPU"_s, u"gpu"_s},                          {u"Region Code"_s, u"regionCode"_s},
+        {u"vCPU"_s, u"vcpu"_s},                        {u"Memory"_s, u"memory"_s},
+    };
+    if (csvName == u"Product Family"_s)
+        return product.value(u"productFamily"_s).toString();
+    return product.value(u"attributes"_s).toObject().value(keys.value(csvName)).toString();
+}
+
+} // namespace
+
+ParsedSheet parseAwsJson(QIODevice *device, const QString &fileName, const QHash<QString, AwsInstance> &instances,
+                         const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    AwsOffers offers(sheet, instances);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    JsonStream json(device);
+    json.hashInto(&hash);
+    auto syntaxError = [&] { offers.error(json.line(), {}, Tr::tr("malformed JSON: %1").arg(json.errorString())); };
+
+    QString publication;
+    QString version;
+    QString offerCode;
+    QHash<QString, PriceRecord> kept; // the kept products, by SKU
+    bool sawProducts = false;
+    int skippedTermsOfSkus = 0;
+
+    // Walks an object's members, handing each key to \a member with the stream on the value's first token.
+    auto members = [&](auto &&member) {
+        while (!cancelledBy(cancel) && json.next() == JsonStream::Key) {
+            const QString key = json.string();
+            json.next();
+            member(key);
+            if (json.hasError())
+                return;
+        }
+    };
+
+    if (json.next() != JsonStream::BeginObject) {
+        if (json.hasError())
+            syntaxError();
+        else
+            offers.error(json.line(), {}, Tr::tr("not an AWS AmazonEC2 offer file in JSON form (no top-level object)"));
+        return sheet;
     }
-    sheet.records = onDemand.values();
-    for (const Reserved *r : std::as_const(best)) {
-        PriceRecord record = r->record;
-        record.price = Decimal::parse(QString::number(r->effectiveHourly(), 'f', 6)).value_or(Decimal());
-        record.notes = u"standard reserved %1, %2: effective hourly = hourly + upfront / (years × 8760)"_s.arg(
-            r->threeYears ? u"3yr"_s : u"1yr"_s, r->purchaseOption);
-        sheet.records.append(record);
+    members([&](const QString &key) {
+        if ((key == u"publicationDate"_s || key == u"version"_s || key == u"offerCode"_s)
+            && json.token() == JsonStream::String) {
+            (key == u"version"_s ? version : key == u"offerCode"_s ? offerCode : publication) = json.string();
+        } else if (key == u"products"_s && json.token() == JsonStream::BeginObject) {
+            sawProducts = true;
+            offers.setVersion(publication, version);
+            members([&](const QString &sku) {
+                const int line = json.line();
+                const QJsonObject product = json.readValue().toObject();
+                ++sheet.rowCount;
+                auto attribute = [&](const QString &name) { return jsonAttribute(product, name); };
+                if (auto record = offers.product(attribute, line))
+                    kept.insert(sku, *std::move(record));
+            });
+        } else if (key == u"terms"_s && json.token() == JsonStream::BeginObject) {
+            if (!sawProducts) {
+                offers.error(json.line(), u"terms"_s, Tr::tr("\"terms\" comes before \"products\"; AWS writes products "
+                                                              "first, and a streaming reader needs them first"));
+                json.skipValue();
+                return;
+            }
+            members([&](const QString &termType) { // OnDemand, Reserved
+                if (json.token() != JsonStream::BeginObject)
+                    return json.skipValue();
+                members([&](const QString &sku) {
+                    const auto product = kept.constFind(sku);
+                    if (product == kept.cend()) {
+                        ++skippedTermsOfSkus;
+                        return json.skipValue(); // a product left out: its terms are not built
+                    }
+                    members([&](const QString &) { // one term (offer term code)
+                        const int termLine = json.line();
+                        const QJsonObject term = json.readValue().toObject();
+                        const QJsonObject attributes = term.value(u"termAttributes"_s).toObject();
+                        const QJsonObject dimensions = term.value(u"priceDimensions"_s).toObject();
+                        for (auto it = dimensions.begin(); it != dimensions.end(); ++it) {
+                            const QJsonObject d = it.value().toObject();
+                            const QJsonObject prices = d.value(u"pricePerUnit"_s).toObject();
+                            const QString currency = prices.isEmpty() ? QString() : prices.begin().key();
+                            ++sheet.rowCount;
+                            offers.add(*product,
+                                       {termType, d.value(u"unit"_s).toString(),
+                                        prices.value(currency).toString(), currency,
+                                        term.value(u"effectiveDate"_s).toString(),
+                                        attributes.value(u"LeaseContractLength"_s).toString(),
+                                        attributes.value(u"OfferingClass"_s).toString(),
+                                        attributes.value(u"PurchaseOption"_s).toString()},
+                                       termLine);
+                        }
+                    });
+                });
+            });
+        } else {
+            json.skipValue();
+        }
+    });
+    if (json.hasError() && !cancelledBy(cancel)) {
+        syntaxError();
+        return sheet;
     }
-    for (const QString &reason : std::as_const(reasonsInOrder))
-        sheet.skipped.append({reason, skipped.value(reason)});
-    sheet.unknownTypes = unknown.values();
-    sheet.unknownTypes.sort();
-    if (sheet.records.isEmpty() && sheet.ok() && !(cancel && cancel->load()))
-        error(lineNumber, {}, Tr::tr("no accelerator instance prices found (%1 rows read)").arg(sheet.rowCount));
+    if (!sawProducts && !cancelledBy(cancel)) {
+        offers.error(json.line(), {}, Tr::tr("no \"products\" object: not an AWS AmazonEC2 offer file in JSON form"));
+        return sheet;
+    }
+    offers.skip(Tr::tr("terms of a product left out"), skippedTermsOfSkus);
+    sheet.sha256 = hash.result().toHex();
+    offers.finish(cancelledBy(cancel), json.line());
     return sheet;
 }
 

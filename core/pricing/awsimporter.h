@@ -32,4 +32,10 @@ Result<QHash<QString, AwsInstance>> loadAwsInstances();
 ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<QString, AwsInstance> &instances,
                         const std::atomic<bool> *cancel = nullptr);
 
+/// The same offer file in its JSON form (products, then terms), streamed: each product and each
+/// term is built on its own, kept products are remembered by SKU, and the terms of products left
+/// out are passed over without being built. The same rules as the CSV form.
+ParsedSheet parseAwsJson(QIODevice *device, const QString &fileName, const QHash<QString, AwsInstance> &instances,
+                         const std::atomic<bool> *cancel = nullptr);
+
 } // namespace accelplan::pricing

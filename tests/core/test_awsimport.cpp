@@ -18,7 +18,8 @@ ParsedSheet parseAws(const QString &name)
     REQUIRE(instances.ok());
     QFile file(test::dataPath(u"aws/"_s + name));
     REQUIRE(file.open(QIODevice::ReadOnly));
-    return parseAwsCsv(&file, name, instances.value());
+    return name.endsWith(u".json"_s) ? parseAwsJson(&file, name, instances.value())
+                                     : parseAwsCsv(&file, name, instances.value());
 }
 
 const PriceRecord *find(const ParsedSheet &sheet, const QString &sku, const QString &region, PriceModel model)
@@ -122,5 +123,87 @@ TEST_CASE("aws: every shipped instance type maps to a catalog accelerator", "[aw
         INFO(it.key().toStdString());
         CHECK(test::shippedCatalog().find(it->accelerator) != nullptr);
         CHECK(it->acceleratorCount >= 1);
+    }
+}
+
+TEST_CASE("aws-json: the JSON offer file gives the same offers as the CSV form, streamed", "[aws][import]")
+{
+    const ParsedSheet sheet = parseAws(u"ec2_traps.json"_s);
+    INFO((sheet.diagnostics.isEmpty() ? std::string() : sheet.diagnostics.first().toString().toStdString()));
+    REQUIRE(sheet.ok());
+    REQUIRE(sheet.records.size() == 4);
+    const PriceRecord *onDemand = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand);
+    REQUIRE(onDemand != nullptr);
+    CHECK(onDemand->price.toString() == u"55.04"_s);
+    CHECK(onDemand->accelerator == u"h100-sxm"_s);
+    CHECK(onDemand->acceleratorCount == 8);
+    CHECK(onDemand->vcpus == 192);
+    CHECK(onDemand->ramGb->toString() == u"2048"_s);
+    CHECK(onDemand->effectiveDate == QDate(2025, 6, 1));
+    CHECK(onDemand->asOf == QDate(2026, 9, 25));
+    CHECK(onDemand->sourceUrl.contains(u"20260925000000"_s));
+    CHECK(onDemand->sheetLine == 212); // the line its term starts on
+
+    // Reserved: partial 30 + 100000/8760, no upfront 40, all upfront 330000/8760 → all upfront wins.
+    const PriceRecord *oneYear = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit1y);
+    REQUIRE(oneYear != nullptr);
+    CHECK(oneYear->price.toDouble() == Approx(330000.0 / 8760).epsilon(1e-6));
+    CHECK(oneYear->notes.contains(u"All Upfront"_s));
+    const PriceRecord *threeYears = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit3y);
+    REQUIRE(threeYears != nullptr);
+    CHECK(threeYears->price.toDouble() == Approx(700000.0 / (3 * 8760)).epsilon(1e-6));
+    const PriceRecord *g5 = find(sheet, u"g5.xlarge"_s, u"us-east-2"_s, PriceModel::OnDemand);
+    REQUIRE(g5 != nullptr);
+    CHECK(g5->price.toString() == u"1.006"_s);
+
+    // Products left out by the same rules; their terms are passed over, and counted.
+    for (const QString &reason : {u"not Linux"_s, u"not shared tenancy"_s, u"capacity reservation"_s,
+                                  u"pre-installed software"_s, u"not a compute instance"_s,
+                                  u"not an accelerator instance"_s, u"unknown accelerator instance type"_s,
+                                  u"no price"_s, u"convertible reserved term"_s}) {
+        INFO(reason.toStdString());
+        CHECK(skippedFor(sheet, reason) == 1);
+    }
+    CHECK(skippedFor(sheet, u"terms of a product left out"_s) == 8);
+    CHECK(sheet.unknownTypes == QStringList{u"p3.2xlarge"_s});
+    CHECK(sheet.sha256.size() == 64);
+}
+
+TEST_CASE("aws-json: a negative price, terms before products and a syntax error are refused with their line", "[aws][import]")
+{
+    const ParsedSheet negative = parseAws(u"ec2_negative_price.json"_s);
+    REQUIRE_FALSE(negative.ok());
+    CHECK(negative.diagnostics.first().toString().startsWith(u"ec2_negative_price.json:380: error: PricePerUnit"_s));
+
+    const ParsedSheet termsFirst = parseAws(u"ec2_terms_first.json"_s);
+    REQUIRE_FALSE(termsFirst.ok());
+    CHECK(termsFirst.diagnostics.first().toString().startsWith(u"ec2_terms_first.json:6: error: terms"_s));
+
+    const ParsedSheet syntax = parseAws(u"ec2_syntax_error.json"_s);
+    REQUIRE_FALSE(syntax.ok());
+    CHECK(syntax.diagnostics.first().toString().startsWith(u"ec2_syntax_error.json:42: error"_s));
+    CHECK(syntax.diagnostics.first().message.contains(u"expected ','"_s));
+
+    // The CSV form is not the JSON form, and the other way round.
+    const auto instances = loadAwsInstances();
+    QFile csv(test::dataPath(u"aws/ec2_traps.csv"_s));
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    const ParsedSheet wrong = parseAwsJson(&csv, u"ec2_traps.csv"_s, instances.value());
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.diagnostics.first().toString().startsWith(u"ec2_traps.csv:1: error"_s));
+}
+
+TEST_CASE("aws: a cancel flag stops either form without records or errors", "[aws][import]")
+{
+    const auto instances = loadAwsInstances();
+    const std::atomic<bool> cancel{true};
+    for (const QString &name : {u"ec2_traps.csv"_s, u"ec2_traps.json"_s}) {
+        QFile file(test::dataPath(u"aws/"_s + name));
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        const ParsedSheet sheet = name.endsWith(u".json"_s) ? parseAwsJson(&file, name, instances.value(), &cancel)
+                                                            : parseAwsCsv(&file, name, instances.value(), &cancel);
+        INFO(name.toStdString());
+        CHECK(sheet.records.isEmpty());
+        CHECK(sheet.ok());
     }
 }
