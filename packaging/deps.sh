@@ -7,6 +7,7 @@ packages=(
   cmake g++ make
   qt6-base-dev qt6-charts-dev libqt6sql6-sqlite qt6-qpa-plugins
   catch2
+  libssl-dev          # OpenSSL SHA-256 for multi-gigabyte price files
   fonts-dejavu-core   # text renders headless (offscreen GUI tests, PDFs)
   poppler-utils       # pdftotext/pdftoppm for report tests
 )

@@ -11,7 +11,7 @@
 
 namespace accelplan::cli {
 
-enum ExitCode { ExitOk = 0, ExitUsage = 1, ExitBadInput = 2, ExitInternal = 3 };
+enum ExitCode { ExitOk = 0, ExitUsage = 1, ExitBadInput = 2, ExitInternal = 3, ExitInterrupted = 130 };
 
 enum class OutputFormat { Table, Csv, Json };
 std::optional<OutputFormat> outputFormatFromString(const QString &text);

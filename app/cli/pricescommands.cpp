@@ -1,13 +1,13 @@
 #include "app/cli/cliapp.h"
 
-#include "core/pricing/awsimporter.h"
-
 #include "core/planning/planjson.h"
 
+#include "core/common/progressdevice.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 #include "core/pricing/pricesheetparser.h"
 #include "core/pricing/sheetexporter.h"
+#include "core/pricing/sheetreader.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -17,6 +17,11 @@
 #include <QSet>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <thread>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -64,16 +69,86 @@ void printChanges(Context &context, const ImportSummary &summary, bool verbose)
     }
 }
 
+// Ctrl-C (SIGINT) or SIGTERM during an import: the reading stops at its next read and nothing
+// is written. A plain flag, set from the handler and polled by the command.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupted.store(true);
+}
+
+/// Installs the interrupt handler for the lifetime of an import and restores the old one after.
+class InterruptGuard
+{
+public:
+    InterruptGuard()
+    {
+        g_interrupted = false;
+        m_int = std::signal(SIGINT, onInterrupt);
+        m_term = std::signal(SIGTERM, onInterrupt);
+    }
+    ~InterruptGuard()
+    {
+        std::signal(SIGINT, m_int);
+        std::signal(SIGTERM, m_term);
+    }
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+private:
+    void (*m_int)(int);
+    void (*m_term)(int);
+};
+
+/// Reads one file on a worker thread while this thread shows progress (a line that rewrites
+/// itself on a terminal, one line per 10% otherwise) and passes on an interrupt.
+ParsedSheet readSheet(Context &context, SheetReader &reader, const QString &file, ImportFormat format,
+                      bool showProgress)
+{
+    auto progress = std::make_shared<ReadProgress>();
+    ProgressDevice device(file, progress);
+    if (!device.open(QIODevice::ReadOnly)) {
+        ParsedSheet sheet;
+        sheet.fileName = file;
+        sheet.diagnostics.append(Diagnostic::error(file, 0, {}, Tr::tr("cannot open: %1").arg(device.errorString())));
+        return sheet;
+    }
+    ParsedSheet sheet;
+    std::atomic<bool> done{false};
+    std::thread worker([&] {
+        sheet = reader.read(&device, file, format, &progress->cancelled);
+        done = true;
+    });
+    const bool terminal = isatty(STDERR_FILENO);
+    int shown = -1;
+    while (!done.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (g_interrupted.load())
+            progress->cancelled = true;
+        const int percent = progress->percent();
+        if (showProgress && !progress->cancelled && (terminal ? percent != shown : percent / 10 > shown / 10)) {
+            context.err << Tr::tr("%1: reading, %2%").arg(file).arg(percent) << (terminal ? '\r' : '\n');
+            context.err.flush();
+            shown = percent;
+        }
+    }
+    worker.join();
+    if (showProgress && terminal && shown >= 0)
+        context.err << QString(file.size() + 20, u' ') << '\r';
+    return sheet;
+}
+
 int importCommand(Context &context, const QCommandLineParser &parser)
 {
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
         return context.usage(Tr::tr("prices import needs at least one FILE"));
-    const bool aws = parser.value(u"format"_s) == u"aws"_s;
-    const auto format = aws ? std::optional(SheetFormat::Csv) : sheetFormatFromString(parser.value(u"format"_s));
+    const auto format = importFormatFromString(parser.value(u"format"_s));
     if (!format)
-        return context.usage(
-            Tr::tr("unknown --format '%1'; expected auto, csv, json or aws").arg(parser.value(u"format"_s)));
+        return context.usage(Tr::tr("unknown --format '%1'; expected one of %2")
+                                 .arg(parser.value(u"format"_s), importFormatNames().join(u", "_s)));
     if (parser.isSet(u"name"_s) && files.size() > 1)
         return context.usage(Tr::tr("--name names one sheet; give one FILE with it"));
     if (parser.isSet(u"name"_s) && parser.value(u"name"_s).trimmed().isEmpty())
@@ -83,30 +158,26 @@ int importCommand(Context &context, const QCommandLineParser &parser)
         return context.failureExitCode();
 
     // Validate every file completely before anything is written.
-    const PriceSheetParser sheetParser(*catalog, QDate::currentDate());
-    QHash<QString, AwsInstance> awsInstances;
-    if (aws) {
-        auto loaded = loadAwsInstances();
-        if (!loaded)
-            return context.report(loaded.error());
-        awsInstances = std::move(loaded).value();
-    }
+    const InterruptGuard interrupts;
+    auto interrupted = [&] {
+        context.err << Tr::tr("accelplan-cli: interrupted; nothing was imported (the database is unchanged)") << '\n';
+        return int(ExitInterrupted);
+    };
+    SheetReader reader(*catalog, QDate::currentDate());
+    const bool showProgress = parser.isSet(u"progress"_s) || isatty(STDERR_FILENO);
     QList<ParsedSheet> sheets;
     int badFiles = 0;
     for (const QString &file : files) {
-        ParsedSheet sheet;
-        if (aws) {
-            QFile input(file);
-            if (!input.open(QIODevice::ReadOnly))
-                return context.report(Error::badInput(Tr::tr("%1: %2").arg(file, input.errorString())));
-            sheet = parseAwsCsv(&input, file, awsInstances);
-        } else {
-            sheet = sheetParser.parseFile(file, *format);
-        }
+        ParsedSheet sheet = readSheet(context, reader, file, *format, showProgress);
+        if (g_interrupted.load())
+            return interrupted();
+        if (*format == ImportFormat::Auto)
+            context.err << Tr::tr("%1: read as %2 (%3)").arg(file, sheet.format, importFormatTitle(*importFormatFromString(sheet.format)))
+                        << '\n';
         for (const auto &[reason, count] : std::as_const(sheet.skipped))
             context.err << Tr::tr("%1: skipped %2 rows: %3").arg(file, QString::number(count), reason) << '\n';
         if (!sheet.unknownTypes.isEmpty())
-            context.err << Tr::tr("%1: accelerator instance types not in the mapping table: %2")
+            context.err << Tr::tr("%1: accelerator types not in the mapping table: %2")
                                .arg(file, sheet.unknownTypes.join(u", "_s))
                         << '\n';
         for (const Diagnostic &d : std::as_const(sheet.diagnostics))
@@ -141,6 +212,11 @@ int importCommand(Context &context, const QCommandLineParser &parser)
         return context.failureExitCode();
     const bool dryRun = parser.isSet(u"dry-run"_s);
     for (const ParsedSheet &sheet : std::as_const(sheets)) {
+        // Once a sheet's transaction starts it runs to its end: all or nothing either way.
+        if (g_interrupted.load())
+            return interrupted();
+        if (showProgress)
+            context.err << Tr::tr("%1: writing %2 offers").arg(sheet.fileName).arg(sheet.records.size()) << Qt::endl;
         const QString name = parser.isSet(u"name"_s) ? parser.value(u"name"_s) : QFileInfo(sheet.fileName).fileName();
         const auto summary = database->importSheet(sheet, name, QFileInfo(sheet.fileName).absoluteFilePath(), dryRun);
         if (!summary)
@@ -424,10 +500,15 @@ QCommandLineOption formatOptionSpec(const QString &choices, const QString &defau
 QList<Command> pricesCommands()
 {
     return {
-        {u"prices"_s, u"import"_s, Tr::tr("import native price sheets (CSV or JSON)"),
+        {u"prices"_s, u"import"_s, Tr::tr("import price sheets: native, or the providers' price lists"),
          [](QCommandLineParser &p) {
              p.addPositionalArgument(u"FILE"_s, Tr::tr("Price sheets to import."), u"FILE..."_s);
-             p.addOption({u"format"_s, Tr::tr("Sheet format: auto, csv, json (Accelplan sheets) or aws (the AWS Price List AmazonEC2 CSV)."), u"FORMAT"_s, u"auto"_s});
+             p.addOption({u"format"_s,
+                          Tr::tr("File format: auto (detect), csv or json (Accelplan sheets), aws or aws-json (AWS "
+                                 "Price List AmazonEC2 offer file), azure (Retail Prices API pages), gcp (Cloud "
+                                 "Billing Catalog SKUs)."),
+                          u"FORMAT"_s, u"auto"_s});
+             p.addOption({u"progress"_s, Tr::tr("Show reading progress on stderr even when it is not a terminal.")});
              p.addOption({u"dry-run"_s, Tr::tr("Validate and show what would change; write nothing.")});
              p.addOption({u"name"_s, Tr::tr("Name of the new sheet (default: the file name)."), u"NAME"_s});
              p.addOption({u"verbose"_s, Tr::tr("List every added and changed offer.")});

@@ -1,5 +1,6 @@
 #include "core/pricing/awsimporter.h"
 
+#include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"
 #include "core/common/jsonstream.h"
 #include "core/common/tr.h"
@@ -9,6 +10,10 @@
 #include <QIODevice>
 #include <QJsonObject>
 #include <QMap>
+#include <QRegularExpression>
+
+#include <cstring>
+#include <string_view>
 
 using namespace Qt::StringLiterals;
 
@@ -74,6 +79,27 @@ struct Reserved
 
     double effectiveHourly() const { return hourly + upfront / ((threeYears ? 3 : 1) * kHoursPerYear); }
 };
+
+/// A PricePerUnit: AWS writes 10 decimal places ("55.0400000000"); a 10th significant one is
+/// rounded half up to the 9 a Decimal holds, and \a rounded says so.
+std::optional<Decimal> parsePrice(const QString &text, QString *why, bool *rounded)
+{
+    *rounded = false;
+    const qsizetype dot = text.indexOf(u'.');
+    const qsizetype cut = dot + 1 + Decimal::kScaleDigits;
+    if (dot < 0 || text.size() <= cut)
+        return Decimal::parse(text, why);
+    for (qsizetype i = cut; i < text.size(); ++i)
+        if (!text.at(i).isDigit())
+            return Decimal::parse(text, why); // not a plain number: let the parser say why
+    auto value = Decimal::parse(QStringView(text).left(cut), why);
+    if (!value)
+        return value;
+    *rounded = QStringView(text).mid(cut).contains(QRegularExpression(u"[1-9]"_s));
+    if (text.at(cut) >= u'5')
+        *value = Decimal::fromNanos(value->nanos() + (text.startsWith(u'-') ? -1 : 1));
+    return value;
+}
 
 /// One price dimension of one term, the same in both forms.
 struct Dimension
@@ -171,7 +197,8 @@ public:
         if (d.price.isEmpty())
             return skip(Tr::tr("no price"));
         QString why;
-        const auto price = Decimal::parse(d.price, &why);
+        bool rounded = false;
+        const auto price = parsePrice(d.price, &why, &rounded);
         if (!price)
             return error(line, u"PricePerUnit"_s, Tr::tr("\"%1\" is not a number: %2").arg(d.price, why));
         if (*price < Decimal())
@@ -189,6 +216,8 @@ public:
                 return skip(Tr::tr("not an hourly price"));
             record.price = *price;
             record.notes = u"Linux, shared tenancy, on demand"_s;
+            if (rounded)
+                record.notes += u"; price rounded to 9 decimal places from "_s + d.price;
             m_onDemand.insert(id, record);
         } else if (d.termType == u"Reserved"_s) {
             if (d.offeringClass != u"standard"_s)
@@ -279,13 +308,24 @@ Result<QHash<QString, AwsInstance>> loadAwsInstances()
     return instances;
 }
 
+namespace {
+
+bool lineHas(QByteArrayView line, std::string_view needle)
+{
+    return memmem(line.data(), line.size(), needle.data(), needle.size()) != nullptr;
+}
+
+} // namespace
+
 ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<QString, AwsInstance> &instances,
                         const std::atomic<bool> *cancel)
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
     AwsOffers offers(sheet, instances);
-    QCryptographicHash hash(QCryptographicHash::Sha256);
+    BackgroundHash hash; // SHA-256 on its own thread: the file is gigabytes
+    ChunkedLineReader lines(device, &hash);
+    QByteArrayView line;
 
     // The preamble: metadata lines up to the header, which starts with "SKU".
     QString publication;
@@ -293,9 +333,7 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
     QHash<QString, int> column;
     QList<QByteArray> fields;
     int lineNumber = 0;
-    while (!device->atEnd()) {
-        const QByteArray line = device->readLine();
-        hash.addData(line);
+    while (lineNumber < 20 && lines.next(line)) {
         ++lineNumber;
         if (!splitLine(line, fields))
             continue; // not the AWS preamble; reported below if no header follows
@@ -308,8 +346,6 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
             publication = QString::fromUtf8(fields.value(1));
         if (fields.value(0) == "Version")
             version = QString::fromUtf8(fields.value(1));
-        if (lineNumber > 20)
-            break;
     }
     if (column.isEmpty()) {
         offers.error(lineNumber, {}, Tr::tr("no header line starting with \"SKU\" in the first 20 lines: not an AWS "
@@ -329,17 +365,15 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
         return index >= 0 ? QString::fromUtf8(fields.value(index)) : QString();
     };
 
-    while (!device->atEnd() && !cancelledBy(cancel)) {
-        const QByteArray line = device->readLine();
-        hash.addData(line);
+    while (!cancelledBy(cancel) && lines.next(line)) {
         ++lineNumber;
         ++sheet.rowCount;
         // Cheap rejections before the line is split: most of the file is other OSs and tenancies.
-        if (!line.contains("\"Linux\"")) {
+        if (!lineHas(line, "\"Linux\"")) {
             offers.skip(Tr::tr("not Linux"));
             continue;
         }
-        if (!line.contains("\"Shared\"")) {
+        if (!lineHas(line, "\"Shared\"")) {
             offers.skip(Tr::tr("not shared tenancy"));
             continue;
         }
@@ -354,7 +388,7 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
                         field(u"PurchaseOption"_s)},
                        lineNumber);
     }
-    sheet.sha256 = hash.result().toHex();
+    sheet.sha256 = hash.resultHex();
     offers.finish(cancelledBy(cancel), lineNumber);
     return sheet;
 }

@@ -23,6 +23,7 @@ std::optional<SheetFormat> sheetFormatFromString(const QString &text);
 struct ParsedSheet
 {
     QString fileName; ///< as given, for messages
+    QString format;   ///< the import format it was read as ("aws-json"), when read through SheetReader
     QByteArray sha256; ///< hex digest of the file's bytes
     QList<PriceRecord> records;
     Diagnostics diagnostics; ///< every error and warning, in file order

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QCryptographicHash>
 #include <QFile>
 
 using namespace Qt::StringLiterals;
@@ -77,6 +78,9 @@ TEST_CASE("aws: the EC2 CSV offer file keeps Linux shared on-demand and folded r
     const PriceRecord *g5 = find(sheet, u"g5.xlarge"_s, u"us-east-2"_s, PriceModel::OnDemand);
     REQUIRE(g5 != nullptr);
     CHECK(g5->accelerator == u"a10g"_s);
+    // AWS writes 10 decimal places; a 10th significant digit is rounded to the 9 kept, and said so.
+    CHECK(g5->price.toString() == u"1.006000001"_s);
+    CHECK(g5->notes.contains(u"rounded to 9 decimal places from 1.0060000006"_s));
 
     // Every skipped row counted by reason; unknown GPU types listed for the mapping table.
     CHECK(skippedFor(sheet, u"not Linux"_s) == 1);
@@ -93,6 +97,11 @@ TEST_CASE("aws: the EC2 CSV offer file keeps Linux shared on-demand and folded r
         skippedTotal += count;
     CHECK(skippedTotal == 9);
     CHECK(sheet.unknownTypes == QStringList{u"p3.2xlarge"_s});
+
+    // The digest (computed on its own thread while the file is parsed) is the file's SHA-256.
+    QFile file(test::dataPath(u"aws/ec2_traps.csv"_s));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    CHECK(sheet.sha256 == QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex());
 }
 
 TEST_CASE("aws: a file without a needed column or with a negative price is refused with its line", "[aws][import]")

@@ -1,0 +1,461 @@
+#include "core/pricing/azureimporter.h"
+
+#include "core/common/csvtable.h"
+#include "core/common/jsonstream.h"
+#include "core/common/tr.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QIODevice>
+#include <QJsonObject>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::pricing {
+
+namespace {
+
+constexpr qint64 kHoursPerYear = 8760; // Azure prices a reservation over 365 × 24 hours a year
+
+// retailPrice as an exact decimal. The API writes a JSON number; 15 significant digits undo the
+// binary rounding (98.32 stays 98.32), and 9 decimals catch what would need an exponent.
+std::optional<Decimal> decimalFromJson(const QJsonValue &value, QString *why)
+{
+    if (value.isString())
+        return Decimal::parse(value.toString(), why);
+    if (!value.isDouble()) {
+        *why = Tr::tr("not a number");
+        return std::nullopt;
+    }
+    const double number = value.toDouble();
+    const QString text = QString::number(number, 'g', 15);
+    if (!text.contains(u'e'))
+        if (auto exact = Decimal::parse(text))
+            return exact;
+    return Decimal::parse(QString::number(number, 'f', Decimal::kScaleDigits), why);
+}
+
+// A whole-term reservation price spread over its hours, rounded to micro-units: exact integer
+// arithmetic on nano-units, so 551221 / 8760 is always 62.924772.
+Decimal hourlyFromTerm(Decimal wholeTerm, int years)
+{
+    const qint64 micro = 1000; // nanos per micro-unit
+    const qint64 divisor = years * kHoursPerYear * micro;
+    return Decimal::fromNanos((wholeTerm.nanos() + divisor / 2) / divisor * micro);
+}
+
+// One kept item: its record, and whether Azure marked its meter region as primary (unknown when
+// the item does not say).
+struct Kept
+{
+    PriceRecord record;
+    std::optional<bool> primary;
+};
+
+class AzureReader
+{
+public:
+    AzureReader(ParsedSheet &sheet, const QHash<QString, AzureSku> &skus, const std::atomic<bool> *cancel)
+        : m_sheet(sheet), m_skus(skus), m_cancel(cancel)
+    {
+        for (auto it = skus.cbegin(); it != skus.cend(); ++it)
+            m_skuNames.insert(it.key().toLower(), it.key());
+    }
+
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+    int pages() const { return m_pages; }
+
+    // One response page: an object whose "Items" array holds the price items; the other keys of
+    // the envelope (NextPageLink, Count…) are passed over. False when reading must stop.
+    bool readPage(JsonStream &json)
+    {
+        const int pageLine = json.line();
+        bool hasItems = false;
+        QString billingCurrency;
+        JsonStream::Token token;
+        while ((token = json.next()) == JsonStream::Key) {
+            const QString key = json.string();
+            token = json.next();
+            if (token == JsonStream::Error)
+                break;
+            if (key == u"Items"_s && token == JsonStream::BeginArray) {
+                hasItems = true;
+                while ((token = json.next()) != JsonStream::EndArray && token != JsonStream::Error) {
+                    if (cancelled())
+                        return false;
+                    const int line = json.line(); // where the item's '{' is
+                    const QJsonValue item = json.readValue();
+                    if (json.hasError())
+                        break;
+                    readItem(item, line, billingCurrency);
+                }
+                if (json.hasError())
+                    break;
+            } else if (key == u"BillingCurrency"_s && token == JsonStream::String) {
+                billingCurrency = json.string();
+            } else {
+                json.skipValue();
+            }
+        }
+        if (json.hasError()) {
+            syntaxError(json);
+            return false;
+        }
+        if (!hasItems) {
+            notAzure(pageLine);
+            return false;
+        }
+        ++m_pages;
+        return true;
+    }
+
+    void syntaxError(const JsonStream &json)
+    {
+        if (!cancelled()) // a cancelled read fails on purpose
+            error(json.line(), {}, Tr::tr("JSON syntax error: %1").arg(json.errorString()));
+    }
+
+    void notAzure(int line)
+    {
+        error(line, {}, Tr::tr("not an Azure Retail Prices API response (no \"Items\" array of price items)"));
+    }
+
+    // After the last item: warnings that compare kept prices, then the sheet's lists.
+    void finish()
+    {
+        // Reference §2.3: reservation prices are whole-term prices; one that comes out above
+        // on-demand per hour was probably not one. Spot above on-demand is as suspect.
+        for (const Kept &kept : std::as_const(m_kept)) {
+            const PriceRecord &r = kept.record;
+            if (r.key.priceModel == PriceModel::OnDemand)
+                continue;
+            const auto onDemand = m_index.constFind(offerId(r.key.sku, r.key.region, PriceModel::OnDemand));
+            if (onDemand == m_index.cend())
+                continue;
+            const PriceRecord &base = m_kept.at(*onDemand).record;
+            if (r.price > base.price)
+                warning(r.sheetLine, u"retailPrice"_s,
+                        Tr::tr("%1 %2 in %3 comes to %4 an hour, above the on-demand price %5 on line %6: %7")
+                            .arg(toString(r.key.priceModel), r.key.sku, r.key.region, r.price.toString(),
+                                 base.price.toString(), QString::number(base.sheetLine),
+                                 r.key.priceModel == PriceModel::Spot
+                                     ? Tr::tr("check the item")
+                                     : Tr::tr("is retailPrice really the price of the whole term?")));
+        }
+        for (const Kept &kept : std::as_const(m_kept))
+            m_sheet.records.append(kept.record);
+        for (const QString &reason : std::as_const(m_reasonsInOrder))
+            m_sheet.skipped.append({reason, m_skipped.value(reason)});
+        m_sheet.unknownTypes = m_unknown.values();
+        m_sheet.unknownTypes.sort();
+        std::stable_sort(m_sheet.diagnostics.begin(), m_sheet.diagnostics.end(),
+                         [](const Diagnostic &a, const Diagnostic &b) { return a.line < b.line; });
+    }
+
+    void error(int line, const QString &field, const QString &message)
+    {
+        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
+    }
+
+private:
+    static QString offerId(const QString &sku, const QString &region, PriceModel model)
+    {
+        return sku.toLower() + u'|' + region.toLower() + u'|' + toString(model);
+    }
+
+    void skip(const QString &reason)
+    {
+        if (!m_skipped.contains(reason))
+            m_reasonsInOrder.append(reason);
+        ++m_skipped[reason];
+    }
+
+    void warning(int line, const QString &field, const QString &message)
+    {
+        m_sheet.diagnostics.append(Diagnostic::warning(m_sheet.fileName, line, field, message));
+    }
+
+    // Every item ends kept, skipped (counted by reason) or as an error, in that order of checks:
+    // the cheap selection first, so a bad price in an item left out anyway blocks nothing.
+    void readItem(const QJsonValue &value, int line, const QString &billingCurrency)
+    {
+        ++m_sheet.rowCount;
+        if (!value.isObject()) {
+            error(line, {}, Tr::tr("a price item must be a JSON object"));
+            return;
+        }
+        const QJsonObject item = value.toObject();
+        auto text = [&](const QString &key) { return item.value(key).toString(); };
+        if (text(u"serviceName"_s) != u"Virtual Machines"_s) {
+            skip(Tr::tr("not a virtual machine"));
+            return;
+        }
+        // Linux and Windows share meterName and armSkuName: only productName tells them apart.
+        const QString product = text(u"productName"_s);
+        if (product.endsWith(u" Windows"_s)) {
+            skip(Tr::tr("Windows"));
+            return;
+        }
+        const QString meter = text(u"meterName"_s);
+        const QString skuName = text(u"skuName"_s);
+        auto tier = [&](const QString &suffix) { return meter.endsWith(suffix) || skuName.endsWith(suffix); };
+        const QString type = text(u"type"_s);
+        const QString term = text(u"reservationTerm"_s);
+        PriceModel model = PriceModel::OnDemand;
+        int termYears = 0;
+        if (type == u"Consumption"_s) {
+            if (tier(u" Low Priority"_s)) {
+                skip(Tr::tr("Low Priority"));
+                return;
+            }
+            if (tier(u" Spot"_s))
+                model = PriceModel::Spot;
+        } else if (type == u"DevTestConsumption"_s) {
+            skip(Tr::tr("DevTest"));
+            return;
+        } else if (type == u"Reservation"_s) {
+            if (term == u"1 Year"_s) {
+                model = PriceModel::Commit1y;
+                termYears = 1;
+            } else if (term == u"3 Years"_s) {
+                model = PriceModel::Commit3y;
+                termYears = 3;
+            } else {
+                skip(Tr::tr("other reservation term"));
+                return;
+            }
+        } else {
+            skip(Tr::tr("other price type"));
+            return;
+        }
+        // "100 Hours" and "1/Month" meters are not interchangeable with "1 Hour" ones (CUDly#1934).
+        if (text(u"unitOfMeasure"_s) != u"1 Hour"_s) {
+            skip(Tr::tr("not an hourly price"));
+            return;
+        }
+        QString arm = text(u"armSkuName"_s);
+        if (arm.isEmpty()) {
+            skip(Tr::tr("no armSkuName"));
+            return;
+        }
+        const auto name = m_skuNames.constFind(arm.toLower());
+        if (name == m_skuNames.cend()) {
+            if (arm.startsWith(u"Standard_N"_s, Qt::CaseInsensitive)) { // the N family: NC, ND, NV, NG…
+                skip(Tr::tr("unknown accelerator VM size"));
+                m_unknown.insert(arm);
+            } else {
+                skip(Tr::tr("not an accelerator VM size"));
+            }
+            return;
+        }
+        arm = *name; // the table's spelling, as the shipped azure.csv writes it
+        const AzureSku &sku = *m_skus.constFind(arm);
+
+        const QJsonValue priceValue = item.value(u"retailPrice"_s);
+        if (priceValue.isUndefined() || priceValue.isNull()) {
+            error(line, u"retailPrice"_s, Tr::tr("missing"));
+            return;
+        }
+        QString why;
+        const auto price = decimalFromJson(priceValue, &why);
+        if (!price) {
+            const QString shown = priceValue.isString() ? priceValue.toString() : Tr::tr("(not a number)");
+            error(line, u"retailPrice"_s, Tr::tr("\"%1\" is not a number: %2").arg(shown, why));
+            return;
+        }
+        if (price->isNegative()) {
+            error(line, u"retailPrice"_s, Tr::tr("negative price %1").arg(price->toString()));
+            return;
+        }
+        if (price->isZero()) {
+            skip(Tr::tr("zero price"));
+            return;
+        }
+        const QString region = text(u"armRegionName"_s);
+        if (region.isEmpty()) {
+            error(line, u"armRegionName"_s, Tr::tr("empty region"));
+            return;
+        }
+        QString currency = text(u"currencyCode"_s);
+        if (currency.isEmpty())
+            currency = billingCurrency;
+        if (currency.isEmpty()) {
+            error(line, u"currencyCode"_s, Tr::tr("no currency in the item or its page"));
+            return;
+        }
+
+        PriceRecord record;
+        record.key = {u"Azure"_s, arm, region, model};
+        record.offerKind = OfferKind::CloudVm;
+        record.accelerator = sku.accelerator;
+        record.acceleratorCount = sku.acceleratorCount;
+        record.vcpus = sku.vcpus;
+        record.ramGb = sku.ramGb;
+        record.currency = currency;
+        record.unit = PriceUnit::Hour;
+        record.price = termYears > 0 ? hourlyFromTerm(*price, termYears) : *price;
+        // The file does not say when it was fetched: the price's own start date is the best date.
+        const QString effective = text(u"effectiveStartDate"_s);
+        record.effectiveDate = QDate::fromString(effective.left(10), Qt::ISODate);
+        QString dated = Tr::tr("effective %1").arg(effective.left(10));
+        if (!record.effectiveDate.isValid()) {
+            record.effectiveDate = QDate::currentDate();
+            dated = Tr::tr("no effectiveStartDate, dated on import");
+        }
+        record.asOf = record.effectiveDate;
+        record.sourceUrl = u"https://prices.azure.com/api/retail/prices"_s;
+        record.confidence = u"exact"_s;
+        record.sheetLine = line;
+        const QString described = u"'%1', meter '%2', %3"_s.arg(product, meter, dated);
+        if (termYears > 0)
+            record.notes = Tr::tr("Linux, reservation %1: retailPrice %2 is the whole-term price per VM although "
+                                  "unitOfMeasure says 1 Hour; hourly = %2 / %3 h (%4)")
+                               .arg(term, price->toString(), QString::number(termYears * kHoursPerYear), described);
+        else if (model == PriceModel::Spot)
+            record.notes = Tr::tr("Linux, spot (%1); the Retail API spot price is indicative").arg(described);
+        else
+            record.notes = Tr::tr("Linux, pay as you go (%1)").arg(described);
+
+        const std::optional<bool> primary = item.contains(u"isPrimaryMeterRegion"_s)
+                                                ? std::optional<bool>(item.value(u"isPrimaryMeterRegion"_s).toBool())
+                                                : std::nullopt;
+        keep({record, primary});
+    }
+
+    // Two items for one offer (size, region, price model) must not be decided by file order alone
+    // (last-write-wins, CUDly#1934). The same price again (overlapping pages) is dropped. Otherwise
+    // the item whose meter region Azure marks as primary wins when exactly one of them is; failing
+    // that the first is kept and a warning names both lines, for the user to check.
+    void keep(const Kept &item)
+    {
+        const PriceRecord &r = item.record;
+        const QString id = offerId(r.key.sku, r.key.region, r.key.priceModel);
+        const auto found = m_index.constFind(id);
+        if (found == m_index.cend()) {
+            m_index.insert(id, m_kept.size());
+            m_kept.append(item);
+            return;
+        }
+        Kept &first = m_kept[*found];
+        if (first.record.price == r.price) {
+            skip(Tr::tr("same price as an earlier item"));
+            return;
+        }
+        if (first.primary && item.primary && *first.primary != *item.primary) {
+            skip(Tr::tr("not the primary meter region"));
+            if (*item.primary)
+                first = item;
+            return;
+        }
+        skip(Tr::tr("other price for the same offer"));
+        warning(r.sheetLine, u"retailPrice"_s,
+                Tr::tr("%1 %2 in %3 costs %4 here but %5 on line %6; the first is kept")
+                    .arg(toString(r.key.priceModel), r.key.sku, r.key.region, r.price.toString(),
+                         first.record.price.toString(), QString::number(first.record.sheetLine)));
+    }
+
+    ParsedSheet &m_sheet;
+    const QHash<QString, AzureSku> &m_skus;
+    const std::atomic<bool> *m_cancel;
+    QHash<QString, QString> m_skuNames;      // lower-case armSkuName → as in m_skus
+    QList<Kept> m_kept;                      // in file order
+    QHash<QString, qsizetype> m_index;       // offerId → m_kept
+    QMap<QString, int> m_skipped;
+    QStringList m_reasonsInOrder;
+    QSet<QString> m_unknown;
+    int m_pages = 0;
+};
+
+} // namespace
+
+Result<QHash<QString, AzureSku>> loadAzureSkus()
+{
+    QFile file(u":/data/catalog/azure_skus.csv"_s);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::internal(Tr::tr("the shipped data/catalog/azure_skus.csv is missing from the build"));
+    QHash<QString, AzureSku> skus;
+    const Diagnostics problems = readCsvTable(
+        &file, u"data/catalog/azure_skus.csv"_s, {u"arm_sku_name"_s, u"accelerator"_s, u"accelerator_count"_s},
+        [&](const CsvRecord &r) {
+            AzureSku sku;
+            sku.accelerator = r.required(u"accelerator"_s);
+            const auto count = r.number(u"accelerator_count"_s, true);
+            if (count && (*count < 1 || *count != int(*count)))
+                r.error(u"accelerator_count"_s, Tr::tr("must be a whole number of accelerators, 1 or more"));
+            sku.acceleratorCount = int(count.value_or(1));
+            if (const auto vcpus = r.number(u"vcpus"_s))
+                sku.vcpus = int(*vcpus);
+            if (const QString ram = r.text(u"ram_gb"_s); !ram.isEmpty()) {
+                QString why;
+                sku.ramGb = Decimal::parse(ram, &why);
+                if (!sku.ramGb)
+                    r.error(u"ram_gb"_s, why);
+            }
+            skus.insert(r.required(u"arm_sku_name"_s), sku);
+        });
+    if (hasErrors(problems))
+        return Error::badInput(Tr::tr("data/catalog/azure_skus.csv has errors"), problems);
+    return skus;
+}
+
+ParsedSheet parseAzureJson(QIODevice *device, const QString &fileName, const QHash<QString, AzureSku> &skus,
+                           const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    JsonStream json(device);
+    json.hashInto(&hash);
+    AzureReader reader(sheet, skus, cancel);
+
+    // Top level: one page, pages one after another, or an array of pages.
+    while (!reader.cancelled()) {
+        const JsonStream::Token token = json.next();
+        if (token == JsonStream::End)
+            break;
+        if (token == JsonStream::BeginObject) {
+            if (!reader.readPage(json))
+                break;
+            continue;
+        }
+        if (token == JsonStream::BeginArray) {
+            JsonStream::Token element = JsonStream::None;
+            bool going = true;
+            while (going && (element = json.next()) == JsonStream::BeginObject)
+                going = reader.readPage(json);
+            if (!going)
+                break;
+            if (element == JsonStream::EndArray)
+                continue;
+        }
+        if (json.hasError())
+            reader.syntaxError(json);
+        else
+            reader.notAzure(json.line());
+        break;
+    }
+    if (sheet.ok() && reader.pages() == 0 && !reader.cancelled())
+        reader.notAzure(json.line());
+
+    // The digest covers the whole file even where reading stopped early.
+    if (!reader.cancelled()) {
+        char buffer[64 * 1024];
+        qint64 got;
+        while ((got = device->read(buffer, sizeof buffer)) > 0)
+            hash.addData(QByteArrayView(buffer, got));
+    }
+    sheet.sha256 = hash.result().toHex();
+
+    reader.finish();
+    if (reader.cancelled()) // a part of a file is no import: nothing to write
+        sheet.records.clear();
+    else if (sheet.records.isEmpty() && sheet.ok())
+        reader.error(0, {}, Tr::tr("no accelerator VM prices found (%1 items read)").arg(sheet.rowCount));
+    return sheet;
+}
+
+} // namespace accelplan::pricing

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "core/pricing/awsimporter.h"
+#include "core/pricing/azureimporter.h"
+#include "core/pricing/gcpimporter.h" // TEMP-GCP
+#include "core/pricing/pricesheetparser.h"
+
+#include <atomic>
+#include <optional>
+
+namespace accelplan::pricing {
+
+/// Every format a price file can be imported from: Accelplan's own sheets and the providers'
+/// price lists. The spellings ("aws-json") are the CLI's --format values.
+enum class ImportFormat { Auto, Csv, Json, Aws, AwsJson, Azure, Gcp };
+QString toString(ImportFormat format);
+std::optional<ImportFormat> importFormatFromString(const QString &text);
+QStringList importFormatNames();
+/// For people: "AWS price list (AmazonEC2, JSON)".
+QString importFormatTitle(ImportFormat format);
+
+/// The format of an open file, from its first 64 KiB (peeked, nothing consumed): the AWS CSV
+/// preamble or header; for JSON, the keys only one provider's files have; otherwise a native
+/// sheet, CSV or JSON by its first character.
+ImportFormat detectImportFormat(QIODevice *device);
+
+/// Reads and validates a file in any import format. The providers' mapping tables are loaded
+/// once, when first needed. Not thread-safe: one reader per thread.
+class SheetReader
+{
+public:
+    SheetReader(const catalog::AcceleratorCatalog &catalog, QDate defaultDate);
+
+    /// \a device must be open (and seekable for native sheets). Auto detects the format; the
+    /// format read is in the returned sheet. Reading stops early when \a cancel is set.
+    ParsedSheet read(QIODevice *device, const QString &fileName, ImportFormat format,
+                     const std::atomic<bool> *cancel = nullptr);
+
+private:
+    PriceSheetParser m_native;
+    std::optional<QHash<QString, AwsInstance>> m_aws;
+    std::optional<QHash<QString, AzureSku>> m_azure;
+#ifdef TEMP_GCP
+    std::optional<GcpTables> m_gcp;
+#endif
+};
+
+} // namespace accelplan::pricing

@@ -1,0 +1,1 @@
+// Tests for the GCP importer (being written).
