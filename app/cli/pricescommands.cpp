@@ -128,7 +128,7 @@ ParsedSheet readSheet(Context &context, SheetReader &reader, const QString &file
         if (g_interrupted.load())
             progress->cancelled = true;
         const int percent = progress->percent();
-        if (showProgress && !progress->cancelled && (terminal ? percent != shown : percent / 10 > shown / 10)) {
+        if (showProgress && !progress->cancelled && (shown < 0 || (terminal ? percent != shown : percent / 10 > shown / 10))) {
             context.err << Tr::tr("%1: reading, %2%").arg(file).arg(percent) << (terminal ? '\r' : '\n');
             context.err.flush();
             shown = percent;
@@ -171,7 +171,8 @@ int importCommand(Context &context, const QCommandLineParser &parser)
         ParsedSheet sheet = readSheet(context, reader, file, *format, showProgress);
         if (g_interrupted.load())
             return interrupted();
-        if (*format == ImportFormat::Auto)
+        // Auto-detection names the provider format it chose; a native sheet needs no word.
+        if (*format == ImportFormat::Auto && sheet.format != u"csv"_s && sheet.format != u"json"_s)
             context.err << Tr::tr("%1: read as %2 (%3)").arg(file, sheet.format, importFormatTitle(*importFormatFromString(sheet.format)))
                         << '\n';
         for (const auto &[reason, count] : std::as_const(sheet.skipped))

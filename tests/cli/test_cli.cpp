@@ -14,6 +14,14 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QTextStream>
+#include <QThread>
+
+#include <csignal>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -787,4 +795,158 @@ TEST_CASE("cli: prices import --format aws reads the EC2 offer file, counts what
     CHECK(bad.exitCode == 2);
     CHECK(bad.err.contains(u"ec2_negative_price.csv:8: error: PricePerUnit"_s));
     CHECK(sheetCount(scratch) == before + 1); // nothing written
+}
+
+TEST_CASE("cli: prices import --format auto recognises each provider format and says which", "[cli][import]")
+{
+    Scratch scratch;
+    struct Case
+    {
+        QString file;
+        QString format;
+    };
+    const QList<Case> cases = {{u"aws/ec2_traps.csv"_s, u"aws"_s},
+                               {u"aws/ec2_traps.json"_s, u"aws-json"_s},
+                               {u"azure/retail_two_pages.json"_s, u"azure"_s},
+                               {u"sheets/good/all_fields.csv"_s, u"csv"_s}};
+    // A native sheet needs no word on its format: its import says nothing on stderr.
+    for (const Case &c : cases) {
+        const Run run = scratch.run({u"prices"_s, u"import"_s, u"--dry-run"_s, test::dataPath(c.file)});
+        INFO(c.file.toStdString() << "\n" << run.err.toStdString());
+        CHECK(run.exitCode == 0);
+        if (c.format == u"csv"_s)
+            CHECK(run.err.isEmpty());
+        else
+            CHECK(run.err.contains(u": read as "_s + c.format + u" ("_s));
+        // Named explicitly, the same file gives the same summary.
+        const Run named = scratch.run({u"prices"_s, u"import"_s, u"--dry-run"_s, u"--format"_s, c.format, test::dataPath(c.file)});
+        CHECK(named.out == run.out);
+    }
+    const Run unknown = scratch.run({u"prices"_s, u"import"_s, u"--format"_s, u"oracle"_s, test::dataPath(u"aws/ec2_traps.csv"_s)});
+    CHECK(unknown.exitCode == 1);
+    CHECK(unknown.err.contains(u"aws-json"_s));
+}
+
+namespace {
+
+/// Opens the write end of a FIFO once the reader has opened it (up to 20 s); -1 on timeout.
+int openFifoForWriting(const QString &path)
+{
+    for (int i = 0; i < 400; ++i) {
+        const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_NONBLOCK);
+        if (fd >= 0)
+            return fd;
+        QThread::msleep(50);
+    }
+    return -1;
+}
+
+/// Waits until the process's stderr (accumulated in \a err) contains \a text.
+bool waitForStderr(QProcess &process, QByteArray &err, const QByteArray &text)
+{
+    process.setReadChannel(QProcess::StandardError); // waitForReadyRead waits for the read channel
+    while (!err.contains(text)) {
+        if (process.state() == QProcess::NotRunning || !process.waitForReadyRead(20'000))
+            return false;
+        err += process.readAllStandardError();
+    }
+    return true;
+}
+
+/// Current prices and sheets of a database, as the CLI lists them: equal before and after means unchanged.
+QString databaseContents(const Scratch &scratch)
+{
+    return scratch.run({u"prices"_s, u"list"_s, u"--format"_s, u"csv"_s}).out
+           + scratch.run({u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s}).out;
+}
+
+QString integrityCheck(const QString &db)
+{
+    QString result;
+    {
+        QSqlDatabase connection = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"integrity"_s);
+        connection.setDatabaseName(db);
+        REQUIRE(connection.open());
+        QSqlQuery query(u"PRAGMA integrity_check"_s, connection);
+        REQUIRE(query.next());
+        result = query.value(0).toString();
+    }
+    QSqlDatabase::removeDatabase(u"integrity"_s);
+    return result;
+}
+
+} // namespace
+
+TEST_CASE("cli: Ctrl-C during an import stops it, says so and leaves the database untouched", "[cli][import]")
+{
+    Scratch scratch;
+    const QString before = databaseContents(scratch);
+    const QString fifo = scratch.dir.filePath(u"index.csv"_s);
+    REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+
+    // The AWS file arrives through a pipe: the import is certainly still reading when Ctrl-C comes.
+    QProcess process;
+    process.start(QStringLiteral(ACCELPLAN_CLI),
+                  {u"--db"_s, scratch.db, u"prices"_s, u"import"_s, u"--format"_s, u"aws"_s, u"--progress"_s, fifo});
+    const int fd = openFifoForWriting(fifo);
+    REQUIRE(fd >= 0);
+    QFile traps(test::dataPath(u"aws/ec2_traps.csv"_s));
+    REQUIRE(traps.open(QIODevice::ReadOnly));
+    const QByteArray half = traps.readAll().left(3000);
+    REQUIRE(::write(fd, half.constData(), half.size()) == half.size());
+    QByteArray err;
+    REQUIRE(waitForStderr(process, err, "reading"));
+
+    ::kill(pid_t(process.processId()), SIGINT);
+    QThread::msleep(300);
+    ::close(fd); // the reader's blocked read returns; it sees the interrupt
+    REQUIRE(process.waitForFinished(20'000));
+    err += process.readAllStandardError();
+    INFO(err.toStdString());
+    CHECK(process.exitStatus() == QProcess::NormalExit);
+    CHECK(process.exitCode() == 130);
+    CHECK(err.contains("interrupted; nothing was imported"));
+    CHECK(databaseContents(scratch) == before);
+    CHECK(integrityCheck(scratch.db) == u"ok"_s);
+}
+
+TEST_CASE("cli: an import killed half-way leaves the database intact and unchanged", "[cli][import]")
+{
+    Scratch scratch;
+    const QString before = databaseContents(scratch);
+    const int sheetsBefore = sheetCount(scratch);
+
+    // 100,000 offers: writing them takes long enough to be killed in the middle of it.
+    const QString sheet = scratch.dir.filePath(u"big.csv"_s);
+    {
+        QFile file(sheet);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        QTextStream out(&file);
+        out << "provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+               "effective_date,source_url\n";
+        const char *models[] = {"on_demand", "spot", "commit_1y", "commit_3y"};
+        for (int i = 0; i < 100'000; ++i)
+            out << "CrashCloud,cloud_vm,crash-" << i / 4 << ".xlarge,h100-sxm,8,region-" << (i / 4) % 30 << ','
+                << models[i % 4] << ',' << (i % 1000) + 1 << ".5,USD,hour,2026-10-01,https://example.test/crash\n";
+    }
+
+    for (const int delayMs : {0, 150, 400}) {
+        QProcess process;
+        process.start(QStringLiteral(ACCELPLAN_CLI), {u"--db"_s, scratch.db, u"prices"_s, u"import"_s, u"--progress"_s, sheet});
+        QByteArray err;
+        REQUIRE(waitForStderr(process, err, "writing 100000 offers"));
+        QThread::msleep(delayMs);
+        ::kill(pid_t(process.processId()), SIGKILL);
+        REQUIRE(process.waitForFinished(20'000));
+        INFO("killed " << delayMs << " ms into the write");
+        CHECK(process.exitStatus() == QProcess::CrashExit); // killed, not finished
+        CHECK(integrityCheck(scratch.db) == u"ok"_s);
+        CHECK(databaseContents(scratch) == before);
+    }
+
+    // The database still works: the same import now runs to its end.
+    const Run done = scratch.run({u"prices"_s, u"import"_s, sheet});
+    CHECK(done.exitCode == 0);
+    CHECK(done.out.contains(u"100000 added"_s));
+    CHECK(sheetCount(scratch) == sheetsBefore + 1);
 }
