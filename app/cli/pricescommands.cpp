@@ -173,7 +173,8 @@ int importCommand(Context &context, const QCommandLineParser &parser)
             return interrupted();
         // Auto-detection names the provider format it chose; a native sheet needs no word.
         if (*format == ImportFormat::Auto && sheet.format != u"csv"_s && sheet.format != u"json"_s)
-            context.err << Tr::tr("%1: read as %2 (%3)").arg(file, sheet.format, importFormatTitle(*importFormatFromString(sheet.format)))
+            context.err << Tr::tr("%1: read as %2 (%3)")
+                               .arg(file, sheet.format, importFormatTitle(importFormatFromString(sheet.format).value()))
                         << '\n';
         for (const auto &[reason, count] : std::as_const(sheet.skipped))
             context.err << Tr::tr("%1: skipped %2 rows: %3").arg(file, QString::number(count), reason) << '\n';

@@ -1,1 +1,660 @@
 #include "core/pricing/gcpimporter.h"
+
+#include "core/common/csvtable.h"
+#include "core/common/jsonstream.h"
+#include "core/common/tr.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QHash>
+#include <QIODevice>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <tuple>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::pricing {
+
+namespace {
+
+const QString kProvider = u"Google Cloud"_s;
+const QString kComputeEngine = u"6F81-5844-456A"_s;
+const QString kCloudTpu = u"E000-3F24-B8AA"_s;
+constexpr PriceModel kModels[] = {PriceModel::OnDemand, PriceModel::Spot, PriceModel::Commit1y, PriceModel::Commit3y};
+constexpr qint64 kNanosPerUnit = 1'000'000'000;
+constexpr qint64 kMaxUnits = 9'000'000'000LL; // keeps units × 1e9 inside qint64, as Decimal does
+
+bool cancelledBy(const std::atomic<bool> *cancel) { return cancel && cancel->load(); }
+
+// SQL LIKE as Cyclenerd's mapping.csv writes it: '%' is any run, the rest literal, any case.
+QRegularExpression likeExpression(const QString &pattern)
+{
+    QStringList parts = pattern.split(u'%');
+    for (QString &part : parts)
+        part = QRegularExpression::escape(part);
+    return QRegularExpression(u"\\A"_s + parts.join(u".*"_s) + u"\\z"_s,
+                              QRegularExpression::CaseInsensitiveOption | QRegularExpression::DotMatchesEverythingOption);
+}
+
+// A whole number as proto3 JSON writes an int64 ("7", in a string) or an int32 (7). Nullopt otherwise.
+std::optional<qint64> wholeNumber(const QJsonValue &value)
+{
+    if (value.isString()) {
+        static const QRegularExpression digits(u"\\A-?[0-9]{1,18}\\z"_s);
+        if (!digits.match(value.toString()).hasMatch())
+            return std::nullopt;
+        return value.toString().toLongLong();
+    }
+    if (value.isDouble()) {
+        const double number = value.toDouble();
+        if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 1e15)
+            return qint64(number);
+    }
+    return std::nullopt;
+}
+
+QString describe(const QJsonValue &value)
+{
+    if (value.isString())
+        return u'"' + value.toString() + u'"';
+    if (value.isDouble())
+        return QString::number(value.toDouble(), 'g', 17);
+    return Tr::tr("a non-number");
+}
+
+// The price model a description names. "Commitment v1: … for 1 Year" or "… 3 Years", "… Spot …"
+// or "… Preemptible …", else on demand. Nullopt for a commitment of another length.
+std::optional<PriceModel> describedModel(const QString &description)
+{
+    if (description.startsWith(u"Commitment"_s, Qt::CaseInsensitive)) {
+        static const QRegularExpression years(u"\\b(\\d+)\\s*Years?\\b"_s, QRegularExpression::CaseInsensitiveOption);
+        const QString length = years.match(description).captured(1);
+        if (length == u"1"_s)
+            return PriceModel::Commit1y;
+        if (length == u"3"_s)
+            return PriceModel::Commit3y;
+        return std::nullopt;
+    }
+    if (description.contains(u"Spot"_s, Qt::CaseInsensitive) || description.contains(u"Preemptible"_s, Qt::CaseInsensitive))
+        return PriceModel::Spot;
+    return PriceModel::OnDemand;
+}
+
+bool isCommitment(PriceModel model) { return model == PriceModel::Commit1y || model == PriceModel::Commit3y; }
+
+// Multi-regional codes have no '-': "us", "europe", "asia", "global".
+bool isMultiRegion(const QString &region) { return !region.contains(u'-'); }
+
+// One component's price in one region (or multi-region) on one price model, with where it came from.
+struct ComponentPrice
+{
+    Decimal price;
+    QString currency;
+    QString skuId;
+    QString service; ///< the Billing Catalog service id, for the source URL
+    int line = 0;
+    QDate effective;
+    QStringList notes; ///< what a reader of the offer should know about this SKU
+    bool conflicted = false; ///< two SKUs priced it differently: treated as missing
+};
+
+QString componentKey(const QString &component, PriceModel model, const QString &region)
+{
+    return component + u'|' + toString(model) + u'|' + region;
+}
+
+// Price × a whole quantity, exact. Nullopt on overflow.
+std::optional<qint64> times(Decimal price, qint64 quantity)
+{
+    qint64 product = 0;
+    if (__builtin_mul_overflow(price.nanos(), quantity, &product))
+        return std::nullopt;
+    return product;
+}
+
+/// The rules of one import: classification of each SKU, the component price store, the skip
+/// counts, and at the end the assembly of machines and TPU offers.
+class GcpImport
+{
+public:
+    GcpImport(ParsedSheet &sheet, const GcpTables &tables) : m_sheet(sheet), m_tables(tables) {}
+
+    void skip(const QString &reason, int count = 1)
+    {
+        if (count <= 0)
+            return;
+        if (!m_skipped.contains(reason))
+            m_reasons.append(reason);
+        m_skipped[reason] += count;
+    }
+    void error(int line, const QString &field, const QString &message)
+    {
+        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
+    }
+    void warning(int line, const QString &field, const QString &message)
+    {
+        m_sheet.diagnostics.append(Diagnostic::warning(m_sheet.fileName, line, field, message));
+    }
+
+    void read(const QJsonObject &sku, int line);
+    void finish(bool cancelled, int lastLine);
+
+private:
+    std::optional<Decimal> money(const QJsonObject &unitPrice, int line);
+    void store(const QString &component, PriceModel model, const QString &region, const ComponentPrice &price,
+               const QString &description);
+    const ComponentPrice *resolve(const QString &component, PriceModel model, const QString &region,
+                                  bool *multiRegional) const;
+    void assembleMachines();
+    void assembleTpus();
+    void checkAgainstOnDemand();
+    PriceRecord record(const QString &sku, const QString &region, PriceModel model, const ComponentPrice &main) const;
+
+    ParsedSheet &m_sheet;
+    const GcpTables &m_tables;
+    QMap<QString, int> m_skipped;
+    QStringList m_reasons;
+    QSet<QString> m_unknown;
+    QHash<QString, ComponentPrice> m_prices; ///< by component | model | region (or multi-region code)
+    QSet<QString> m_regions;                 ///< every region named by a SKU of the services read
+};
+
+void GcpImport::read(const QJsonObject &sku, int line)
+{
+    const QString name = sku.value(u"name"_s).toString();
+    const QJsonObject category = sku.value(u"category"_s).toObject();
+    // The resource name says which service a SKU belongs to; the display name is the fallback.
+    QString service = name.startsWith(u"services/"_s) ? name.section(u'/', 1, 1) : QString();
+    if (service.isEmpty()) {
+        const QString display = category.value(u"serviceDisplayName"_s).toString();
+        service = display == u"Compute Engine"_s ? kComputeEngine : display == u"Cloud TPU"_s ? kCloudTpu : QString();
+    }
+    if (service != kComputeEngine && service != kCloudTpu)
+        return skip(Tr::tr("other service"));
+
+    QStringList regions;
+    for (const QJsonValue &region : sku.value(u"serviceRegions"_s).toArray())
+        if (const QString code = region.toString(); !code.isEmpty()) {
+            regions.append(code);
+            if (!isMultiRegion(code))
+                m_regions.insert(code);
+        }
+
+    const QString description = sku.value(u"description"_s).toString();
+    const QString group = category.value(u"resourceGroup"_s).toString();
+    // Products that are not list prices for a VM anyone can start, whatever they name.
+    if (description.startsWith(u"Commitment - dollar based"_s, Qt::CaseInsensitive))
+        return skip(Tr::tr("spend-based commitment"));
+    for (const QString &word : {u"Reserved"_s, u"Calendar Mode"_s, u"DWS"_s, u"Sole Tenancy"_s})
+        if (description.contains(word, Qt::CaseInsensitive))
+            return skip(Tr::tr("reserved, DWS or sole-tenant capacity"));
+
+    const GcpSkuPattern *pattern = m_tables.match(description, group);
+    if (!pattern) {
+        if (group == u"GPU"_s || group == u"TPU"_s) {
+            m_unknown.insert(description);
+            return skip(Tr::tr("unknown accelerator SKU"));
+        }
+        return skip(Tr::tr("not a machine component"));
+    }
+
+    // The term, from both the description and usageType (infracost/cloud-pricing-api#41: commitments
+    // labelled OnDemand; skypilot: preemptible TPUs labelled OnDemand).
+    const std::optional<PriceModel> described = describedModel(description);
+    if (!described)
+        return skip(Tr::tr("commitment of another length"));
+    const QString usage = category.value(u"usageType"_s).toString();
+    PriceModel model = *described;
+    QStringList notes;
+    if (usage == u"OnDemand"_s) {
+        if (model != PriceModel::OnDemand)
+            notes.append(u"SKU %1 has usageType OnDemand; its description names %2"_s.arg(sku.value(u"skuId"_s).toString(),
+                                                                                        toString(model)));
+    } else if (usage == u"Preemptible"_s) {
+        if (isCommitment(model))
+            return skip(Tr::tr("usageType and description disagree"));
+        model = PriceModel::Spot;
+    } else if (usage == u"Commit1Yr"_s || usage == u"Commit3Yr"_s) {
+        if (model != (usage == u"Commit1Yr"_s ? PriceModel::Commit1y : PriceModel::Commit3y))
+            return skip(Tr::tr("usageType and description disagree"));
+    } else {
+        return skip(Tr::tr("other usage type"));
+    }
+
+    // The pricing in force: the latest pricingInfo entry.
+    const QJsonArray infos = sku.value(u"pricingInfo"_s).toArray();
+    QJsonObject info;
+    for (const QJsonValue &candidate : infos)
+        if (info.isEmpty() || candidate[u"effectiveTime"_s].toString() >= info.value(u"effectiveTime"_s).toString())
+            info = candidate.toObject();
+    if (info.isEmpty())
+        return skip(Tr::tr("no price"));
+    const QJsonObject expression = info.value(u"pricingExpression"_s).toObject();
+    const QString unit = expression.value(u"usageUnit"_s).toString();
+    if (unit != (pattern->kind == GcpSkuPattern::Kind::Ram ? u"GiBy.h"_s : u"h"_s))
+        return skip(Tr::tr("unexpected unit"));
+    const QJsonArray tiers = expression.value(u"tieredRates"_s).toArray();
+    QJsonObject base;
+    for (const QJsonValue &tier : tiers) // startUsageAmount 0 may be left out, as proto3 JSON does
+        if (tier[u"startUsageAmount"_s].toDouble(0) == 0) {
+            base = tier.toObject();
+            break;
+        }
+    if (base.isEmpty())
+        return skip(Tr::tr("no tier starting at zero usage"));
+    const auto price = money(base.value(u"unitPrice"_s).toObject(), line);
+    if (!price)
+        return;
+    if (regions.isEmpty())
+        return skip(Tr::tr("no region")); // never "global" by default (CUDly#2001)
+
+    ComponentPrice component;
+    component.price = *price;
+    component.currency = base.value(u"unitPrice"_s)[u"currencyCode"_s].toString();
+    component.skuId = sku.value(u"skuId"_s).toString();
+    component.service = service;
+    component.line = line;
+    component.effective = QDate::fromString(info.value(u"effectiveTime"_s).toString().left(10), Qt::ISODate);
+    component.notes = notes;
+    if (tiers.size() > 1)
+        component.notes.append(u"SKU %1: the tier from 0 of %2 usage tiers"_s.arg(component.skuId).arg(tiers.size()));
+    if (const double rate = info.value(u"currencyConversionRate"_s).toDouble(1); rate != 1)
+        component.notes.append(u"SKU %1 converted to %2 by Google at %3"_s.arg(component.skuId, component.currency)
+                                   .arg(rate, 0, 'g', 12));
+    for (const QString &region : std::as_const(regions))
+        store(pattern->component, model, region, component, description);
+}
+
+// units + nanos / 1e9, exact; an error at the SKU's line when malformed or negative.
+std::optional<Decimal> GcpImport::money(const QJsonObject &unitPrice, int line)
+{
+    const QJsonValue unitsValue = unitPrice.value(u"units"_s);
+    const QJsonValue nanosValue = unitPrice.value(u"nanos"_s);
+    const auto units = unitsValue.isUndefined() ? std::optional<qint64>(0) : wholeNumber(unitsValue);
+    if (!units || std::abs(*units) > kMaxUnits) {
+        error(line, u"unitPrice.units"_s,
+              Tr::tr("%1 is not a whole number of currency units (an int64 written as a string)").arg(describe(unitsValue)));
+        return std::nullopt;
+    }
+    const auto nanos = nanosValue.isUndefined() ? std::optional<qint64>(0) : wholeNumber(nanosValue);
+    if (!nanos || std::abs(*nanos) >= kNanosPerUnit) {
+        error(line, u"unitPrice.nanos"_s,
+              Tr::tr("%1 is out of range: nanos is a whole number from -999999999 to 999999999").arg(describe(nanosValue)));
+        return std::nullopt;
+    }
+    if ((*units > 0 && *nanos < 0) || (*units < 0 && *nanos > 0)) {
+        error(line, u"unitPrice.nanos"_s, Tr::tr("units %1 and nanos %2 have different signs").arg(*units).arg(*nanos));
+        return std::nullopt;
+    }
+    const Decimal price = Decimal::fromNanos(*units * kNanosPerUnit + *nanos);
+    if (price.isNegative()) {
+        error(line, u"unitPrice"_s, Tr::tr("negative price %1").arg(price.toString()));
+        return std::nullopt;
+    }
+    if (unitPrice.value(u"currencyCode"_s).toString().isEmpty()) {
+        error(line, u"unitPrice.currencyCode"_s, Tr::tr("missing currency"));
+        return std::nullopt;
+    }
+    return price;
+}
+
+// Two SKUs pricing one part differently in one place is a contradiction in the file: neither is
+// taken (no last-item-wins, CUDly#1934), and the reader is told.
+void GcpImport::store(const QString &component, PriceModel model, const QString &region, const ComponentPrice &price,
+                      const QString &description)
+{
+    const QString key = componentKey(component, model, region);
+    const auto existing = m_prices.find(key);
+    if (existing == m_prices.end()) {
+        m_prices.insert(key, price);
+        return;
+    }
+    if (existing->conflicted || (existing->price == price.price && existing->currency == price.currency))
+        return;
+    existing->conflicted = true;
+    warning(price.line, u"unitPrice"_s,
+            Tr::tr("\"%1\" prices %2 (%3) in %4 at %5 %6, but SKU %7 at %8 %9: neither is used there")
+                .arg(description, component, toString(model), region, price.price.toString(), price.currency,
+                     existing->skuId, existing->price.toString(), existing->currency));
+}
+
+// A region's own price wins; otherwise its multi-region's ("us" for "us-east1"), then "global".
+const ComponentPrice *GcpImport::resolve(const QString &component, PriceModel model, const QString &region,
+                                         bool *multiRegional) const
+{
+    *multiRegional = false;
+    if (const auto own = m_prices.constFind(componentKey(component, model, region)); own != m_prices.cend())
+        return own->conflicted ? nullptr : &*own;
+    for (const QString &code : {region.section(u'-', 0, 0), u"global"_s})
+        if (const auto multi = m_prices.constFind(componentKey(component, model, code)); multi != m_prices.cend()) {
+            *multiRegional = true;
+            return multi->conflicted ? nullptr : &*multi;
+        }
+    return nullptr;
+}
+
+PriceRecord GcpImport::record(const QString &sku, const QString &region, PriceModel model,
+                              const ComponentPrice &main) const
+{
+    PriceRecord r;
+    r.key = {kProvider, sku, region, model};
+    r.currency = main.currency;
+    r.unit = PriceUnit::Hour;
+    r.effectiveDate = main.effective.isValid() ? main.effective : QDate::currentDate();
+    r.asOf = r.effectiveDate; // a SKU list says when a price took effect, not when it was fetched
+    r.sourceUrl = u"https://cloudbilling.googleapis.com/v1/services/%1/skus"_s.arg(main.service);
+    r.confidence = u"exact"_s;
+    r.sheetLine = main.line;
+    return r;
+}
+
+void GcpImport::assembleMachines()
+{
+    QStringList regions = m_regions.values();
+    regions.sort();
+    int incomplete = 0;
+    int mixedCurrencies = 0;
+    int tooLarge = 0;
+    for (const GcpMachine &machine : m_tables.machines) {
+        for (const QString &region : std::as_const(regions)) {
+            for (const PriceModel model : kModels) {
+                bool gpuMulti = false, coreMulti = false, ramMulti = false;
+                const ComponentPrice *gpu = resolve(machine.gpuComponent, model, region, &gpuMulti);
+                if (!gpu)
+                    continue; // the accelerator is not sold here on these terms
+                const ComponentPrice *core = resolve(machine.family + u"-core"_s, model, region, &coreMulti);
+                const ComponentPrice *ram = resolve(machine.family + u"-ram"_s, model, region, &ramMulti);
+                if (!core || !ram) {
+                    ++incomplete; // skypilot#4322: never a GPU-only price for a whole machine
+                    continue;
+                }
+                if (core->currency != gpu->currency || ram->currency != gpu->currency) {
+                    ++mixedCurrencies;
+                    continue;
+                }
+                const auto coreCost = times(core->price, machine.vcpus);
+                const auto ramCost = times(ram->price, machine.ramGib);
+                const auto gpuCost = times(gpu->price, machine.acceleratorCount);
+                qint64 total = 0;
+                if (!coreCost || !ramCost || !gpuCost || __builtin_add_overflow(*coreCost, *ramCost, &total)
+                    || __builtin_add_overflow(total, *gpuCost, &total)) {
+                    ++tooLarge;
+                    continue;
+                }
+                PriceRecord r = record(machine.machineType, region, model, *gpu);
+                r.offerKind = OfferKind::CloudVm;
+                r.accelerator = machine.accelerator;
+                r.acceleratorCount = machine.acceleratorCount;
+                r.vcpus = machine.vcpus;
+                r.ramGb = Decimal::fromNanos(machine.ramGib * kNanosPerUnit);
+                r.price = Decimal::fromNanos(total);
+                r.effectiveDate = std::max({r.effectiveDate, core->effective, ram->effective});
+                r.asOf = r.effectiveDate;
+                QStringList notes = {
+                    u"Cloud Billing Catalog SKUs assembled: %1 vCPU × %2 [%3] + %4 GiB × %5 [%6] + %7 GPU × %8 [%9] per hour"_s
+                        .arg(QString::number(machine.vcpus), core->price.toString(), core->skuId,
+                             QString::number(machine.ramGib), ram->price.toString(), ram->skuId,
+                             QString::number(machine.acceleratorCount), gpu->price.toString(), gpu->skuId)};
+                if (isCommitment(model))
+                    notes.append(u"resource-based commitment, hourly rate"_s);
+                if (machine.bundledLocalSsdGib)
+                    notes.append(u"excludes the bundled %1 GiB local SSD, billed by its own SKU"_s.arg(
+                        *machine.bundledLocalSsdGib));
+                if (coreMulti || ramMulti || gpuMulti)
+                    notes.append(u"a multi-regional SKU priced a part in this region"_s);
+                notes += core->notes + ram->notes + gpu->notes;
+                r.notes = notes.join(u"; "_s);
+                m_sheet.records.append(r);
+            }
+        }
+    }
+    skip(Tr::tr("machine incomplete in a region (its accelerator is priced, its vCPU or RAM is not)"), incomplete);
+    skip(Tr::tr("machine parts in different currencies"), mixedCurrencies);
+    skip(Tr::tr("machine price too large to hold"), tooLarge);
+}
+
+void GcpImport::assembleTpus()
+{
+    QStringList regions = m_regions.values();
+    regions.sort();
+    QSet<QString> done;
+    for (const GcpSkuPattern &pattern : m_tables.patterns) {
+        if (pattern.kind != GcpSkuPattern::Kind::Tpu || done.contains(pattern.component))
+            continue;
+        done.insert(pattern.component);
+        for (const QString &region : std::as_const(regions)) {
+            for (const PriceModel model : kModels) {
+                bool multi = false;
+                const ComponentPrice *chip = resolve(pattern.component, model, region, &multi);
+                if (!chip)
+                    continue;
+                PriceRecord r = record(pattern.offerSku, region, model, *chip);
+                r.offerKind = OfferKind::Tpu;
+                r.accelerator = pattern.accelerator;
+                r.acceleratorCount = 1;
+                r.price = chip->price;
+                QStringList notes = {u"Cloud Billing Catalog SKU %1, per chip-hour"_s.arg(chip->skuId)};
+                if (multi)
+                    notes.append(u"a multi-regional SKU"_s);
+                r.notes = (notes + chip->notes).join(u"; "_s);
+                m_sheet.records.append(r);
+            }
+        }
+    }
+}
+
+// Validation on import (price_formats.md §5): a commitment below on-demand, spot not above it.
+void GcpImport::checkAgainstOnDemand()
+{
+    QHash<QString, const PriceRecord *> onDemand;
+    for (const PriceRecord &r : std::as_const(m_sheet.records))
+        if (r.key.priceModel == PriceModel::OnDemand)
+            onDemand.insert(r.key.sku + u'|' + r.key.region, &r);
+    for (const PriceRecord &r : std::as_const(m_sheet.records)) {
+        const PriceRecord *reference = onDemand.value(r.key.sku + u'|' + r.key.region);
+        if (!reference || reference->currency != r.currency)
+            continue;
+        if (isCommitment(r.key.priceModel) && r.price >= reference->price)
+            warning(r.sheetLine, u"price"_s,
+                    Tr::tr("%1 in %2: the %3 price %4 is not below the on-demand price %5 (a commitment SKU mislabelled?)")
+                        .arg(r.key.sku, r.key.region, toString(r.key.priceModel), r.price.toString(),
+                             reference->price.toString()));
+        else if (r.key.priceModel == PriceModel::Spot && r.price > reference->price)
+            warning(r.sheetLine, u"price"_s,
+                    Tr::tr("%1 in %2: the spot price %3 is above the on-demand price %4")
+                        .arg(r.key.sku, r.key.region, r.price.toString(), reference->price.toString()));
+    }
+}
+
+void GcpImport::finish(bool cancelled, int lastLine)
+{
+    assembleMachines();
+    assembleTpus();
+    std::sort(m_sheet.records.begin(), m_sheet.records.end(), [](const PriceRecord &a, const PriceRecord &b) {
+        return std::tie(a.key.sku, a.key.region, a.key.priceModel) < std::tie(b.key.sku, b.key.region, b.key.priceModel);
+    });
+    checkAgainstOnDemand();
+    for (const QString &reason : std::as_const(m_reasons))
+        m_sheet.skipped.append({reason, m_skipped.value(reason)});
+    m_sheet.unknownTypes = m_unknown.values();
+    m_sheet.unknownTypes.sort();
+    if (m_sheet.records.isEmpty() && m_sheet.ok() && !cancelled)
+        error(lastLine, {}, Tr::tr("no machine prices could be assembled (%1 SKUs read)").arg(m_sheet.rowCount));
+}
+
+} // namespace
+
+bool GcpSkuPattern::matches(const QString &description, const QString &group) const
+{
+    return (resourceGroup.isEmpty() || resourceGroup == group) && regex.match(description).hasMatch();
+}
+
+const GcpSkuPattern *GcpTables::match(const QString &description, const QString &resourceGroup) const
+{
+    for (const GcpSkuPattern &pattern : patterns)
+        if (pattern.matches(description, resourceGroup))
+            return &pattern;
+    return nullptr;
+}
+
+Result<GcpTables> loadGcpTables()
+{
+    GcpTables tables;
+    Diagnostics problems;
+    const QString skusName = u"data/catalog/gcp_skus.csv"_s;
+    const QString machinesName = u"data/catalog/gcp_machines.csv"_s;
+    QFile skus(u":/"_s + skusName);
+    QFile machines(u":/"_s + machinesName);
+    if (!skus.open(QIODevice::ReadOnly) || !machines.open(QIODevice::ReadOnly))
+        return Error::internal(Tr::tr("the shipped %1 or %2 is missing from the build").arg(skusName, machinesName));
+
+    const QHash<QString, GcpSkuPattern::Kind> kinds = {{u"core"_s, GcpSkuPattern::Kind::Core},
+                                                       {u"ram"_s, GcpSkuPattern::Kind::Ram},
+                                                       {u"gpu"_s, GcpSkuPattern::Kind::Gpu},
+                                                       {u"tpu"_s, GcpSkuPattern::Kind::Tpu}};
+    QHash<QString, GcpSkuPattern::Kind> componentKinds;
+    QHash<QString, QString> componentAccelerators;
+    problems += readCsvTable(&skus, skusName, {u"pattern"_s, u"component"_s, u"kind"_s}, [&](const CsvRecord &r) {
+        GcpSkuPattern p;
+        p.pattern = r.required(u"pattern"_s);
+        p.resourceGroup = r.text(u"resource_group"_s);
+        p.component = r.required(u"component"_s);
+        p.accelerator = r.text(u"accelerator"_s);
+        p.offerSku = r.text(u"offer_sku"_s);
+        p.regex = likeExpression(p.pattern);
+        p.line = r.line();
+        const QString kind = r.required(u"kind"_s);
+        if (!kinds.contains(kind))
+            return r.error(u"kind"_s, Tr::tr("'%1' is not one of core, ram, gpu, tpu").arg(kind));
+        p.kind = kinds.value(kind);
+        if (componentKinds.contains(p.component) && componentKinds.value(p.component) != p.kind)
+            return r.error(u"kind"_s, Tr::tr("component %1 has another kind on an earlier row").arg(p.component));
+        if (p.kind == GcpSkuPattern::Kind::Tpu && (p.accelerator.isEmpty() || p.offerSku.isEmpty()))
+            return r.error(u"offer_sku"_s, Tr::tr("a TPU row needs an accelerator and an offer SKU"));
+        componentKinds.insert(p.component, p.kind);
+        if (!p.accelerator.isEmpty())
+            componentAccelerators.insert(p.component, p.accelerator);
+        tables.patterns.append(p);
+    });
+
+    problems += readCsvTable(&machines, machinesName,
+                             {u"machine_type"_s, u"family"_s, u"vcpus"_s, u"ram_gb"_s, u"accelerator"_s,
+                              u"accelerator_count"_s, u"gpu_component"_s},
+                             [&](const CsvRecord &r) {
+        GcpMachine m;
+        m.machineType = r.required(u"machine_type"_s);
+        m.family = r.required(u"family"_s);
+        m.accelerator = r.required(u"accelerator"_s);
+        m.gpuComponent = r.required(u"gpu_component"_s);
+        const auto whole = [&](const QString &column) -> std::optional<int> {
+            const auto value = r.number(column, true);
+            if (value && (std::floor(*value) != *value || *value < 1 || *value > 1e6)) {
+                r.error(column, Tr::tr("%1 is not a positive whole number").arg(*value));
+                return std::nullopt;
+            }
+            return value ? std::optional<int>(int(*value)) : std::nullopt;
+        };
+        const auto vcpus = whole(u"vcpus"_s);
+        const auto ram = whole(u"ram_gb"_s);
+        const auto count = whole(u"accelerator_count"_s);
+        if (!r.text(u"bundled_local_ssd_gib"_s).isEmpty())
+            m.bundledLocalSsdGib = whole(u"bundled_local_ssd_gib"_s);
+        if (!vcpus || !ram || !count)
+            return;
+        m.vcpus = *vcpus;
+        m.ramGib = *ram;
+        m.acceleratorCount = *count;
+        // Every part must be something the pattern table prices, or the machine could never be assembled.
+        const QList<std::pair<QString, GcpSkuPattern::Kind>> parts = {{m.family + u"-core"_s, GcpSkuPattern::Kind::Core},
+                                                                      {m.family + u"-ram"_s, GcpSkuPattern::Kind::Ram},
+                                                                      {m.gpuComponent, GcpSkuPattern::Kind::Gpu}};
+        for (const auto &[component, kind] : parts)
+            if (componentKinds.value(component, GcpSkuPattern::Kind::Tpu) != kind)
+                return r.error(component == m.gpuComponent ? u"gpu_component"_s : u"family"_s,
+                               Tr::tr("no %1 row in gcp_skus.csv prices component %2").arg(
+                                   component == m.gpuComponent ? u"gpu"_s : u"core/ram"_s, component));
+        if (componentAccelerators.value(m.gpuComponent) != m.accelerator)
+            return r.error(u"accelerator"_s,
+                           Tr::tr("%1, but gcp_skus.csv says component %2 is %3")
+                               .arg(m.accelerator, m.gpuComponent, componentAccelerators.value(m.gpuComponent)));
+        tables.machines.append(m);
+    });
+    if (hasErrors(problems))
+        return Error::badInput(Tr::tr("the shipped Google Cloud tables have errors"), problems);
+    return tables;
+}
+
+ParsedSheet parseGcpJson(QIODevice *device, const QString &fileName, const GcpTables &tables,
+                         const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    GcpImport import(sheet, tables);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    JsonStream json(device);
+    json.hashInto(&hash);
+    bool sawSkus = false;
+
+    // One page, with the stream on its '{': each element of "skus" is built on its own.
+    auto page = [&] {
+        while (!cancelledBy(cancel) && json.next() == JsonStream::Key) {
+            const QString key = json.string();
+            json.next();
+            if (key != u"skus"_s || json.token() != JsonStream::BeginArray) {
+                json.skipValue();
+                continue;
+            }
+            sawSkus = true;
+            while (!cancelledBy(cancel) && json.next() != JsonStream::EndArray && !json.hasError()) {
+                const int line = json.line();
+                const QJsonValue sku = json.readValue();
+                if (json.hasError())
+                    return;
+                ++sheet.rowCount;
+                if (!sku.isObject())
+                    import.error(line, u"skus"_s, Tr::tr("a SKU must be a JSON object"));
+                else
+                    import.read(sku.toObject(), line);
+            }
+        }
+    };
+    // Pages one after another, or an array of pages; anything else at the top is passed over.
+    while (!cancelledBy(cancel) && !json.hasError()) {
+        const JsonStream::Token token = json.next();
+        if (token == JsonStream::End || token == JsonStream::Error)
+            break;
+        if (token == JsonStream::BeginObject) {
+            page();
+        } else if (token == JsonStream::BeginArray) {
+            while (!cancelledBy(cancel) && !json.hasError()) {
+                const JsonStream::Token element = json.next();
+                if (element == JsonStream::EndArray || element == JsonStream::Error)
+                    break;
+                if (element == JsonStream::BeginObject)
+                    page();
+                else
+                    json.skipValue();
+            }
+        }
+    }
+    sheet.sha256 = hash.result().toHex();
+    if (json.hasError() && !cancelledBy(cancel)) {
+        import.error(json.line(), {}, Tr::tr("malformed JSON: %1").arg(json.errorString()));
+        return sheet;
+    }
+    if (!sawSkus && !cancelledBy(cancel)) {
+        import.error(1, {}, Tr::tr("not a Google Cloud Billing Catalog SKU list (no \"skus\" array)"));
+        return sheet;
+    }
+    import.finish(cancelledBy(cancel), json.line());
+    return sheet;
+}
+
+} // namespace accelplan::pricing

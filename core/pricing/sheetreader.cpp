@@ -60,6 +60,14 @@ std::optional<ImportFormat> importFormatFromString(const QString &text)
     return std::nullopt;
 }
 
+QList<ImportFormat> importFormats()
+{
+    QList<ImportFormat> formats;
+    for (const FormatName &n : formatNames())
+        formats << n.format;
+    return formats;
+}
+
 QStringList importFormatNames()
 {
     QStringList names;
@@ -132,10 +140,8 @@ ParsedSheet SheetReader::read(QIODevice *device, const QString &fileName, Import
             sheet = parseAzureJson(device, fileName, *skus, cancel);
         break;
     case ImportFormat::Gcp:
-#ifdef TEMP_GCP
         if (const auto *tables = table(m_gcp, loadGcpTables, sheet))
             sheet = parseGcpJson(device, fileName, *tables, cancel);
-#endif
         break;
     }
     sheet.format = toString(format);

@@ -2,7 +2,7 @@
 
 #include "core/pricing/awsimporter.h"
 #include "core/pricing/azureimporter.h"
-#include "core/pricing/gcpimporter.h" // TEMP-GCP
+#include "core/pricing/gcpimporter.h"
 #include "core/pricing/pricesheetparser.h"
 
 #include <atomic>
@@ -15,6 +15,7 @@ namespace accelplan::pricing {
 enum class ImportFormat { Auto, Csv, Json, Aws, AwsJson, Azure, Gcp };
 QString toString(ImportFormat format);
 std::optional<ImportFormat> importFormatFromString(const QString &text);
+QList<ImportFormat> importFormats();
 QStringList importFormatNames();
 /// For people: "AWS price list (AmazonEC2, JSON)".
 QString importFormatTitle(ImportFormat format);
@@ -40,9 +41,7 @@ private:
     PriceSheetParser m_native;
     std::optional<QHash<QString, AwsInstance>> m_aws;
     std::optional<QHash<QString, AzureSku>> m_azure;
-#ifdef TEMP_GCP
     std::optional<GcpTables> m_gcp;
-#endif
 };
 
 } // namespace accelplan::pricing

@@ -808,6 +808,7 @@ TEST_CASE("cli: prices import --format auto recognises each provider format and 
     const QList<Case> cases = {{u"aws/ec2_traps.csv"_s, u"aws"_s},
                                {u"aws/ec2_traps.json"_s, u"aws-json"_s},
                                {u"azure/retail_two_pages.json"_s, u"azure"_s},
+                               {u"gcp/gcp_traps.json"_s, u"gcp"_s},
                                {u"sheets/good/all_fields.csv"_s, u"csv"_s}};
     // A native sheet needs no word on its format: its import says nothing on stderr.
     for (const Case &c : cases) {

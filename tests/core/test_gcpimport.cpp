@@ -1,1 +1,363 @@
-// Tests for the GCP importer (being written).
+#include "core/pricing/gcpimporter.h"
+#include "tests/qtstringmaker.h"
+#include "tests/testsupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan;
+using namespace accelplan::pricing;
+
+namespace {
+
+const GcpTables &tables()
+{
+    static const GcpTables loaded = [] {
+        auto result = loadGcpTables();
+        INFO((result.ok() || result.error().details.isEmpty() ? std::string()
+                                                              : result.error().details.first().toString().toStdString()));
+        REQUIRE(result.ok());
+        return std::move(result).value();
+    }();
+    return loaded;
+}
+
+ParsedSheet parseGcp(const QString &name, const std::atomic<bool> *cancel = nullptr)
+{
+    QFile file(test::dataPath(u"gcp/"_s + name));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return parseGcpJson(&file, name, tables(), cancel);
+}
+
+const PriceRecord *find(const ParsedSheet &sheet, const QString &sku, const QString &region, PriceModel model)
+{
+    for (const PriceRecord &r : sheet.records)
+        if (r.key.sku == sku && r.key.region == region && r.key.priceModel == model)
+            return &r;
+    return nullptr;
+}
+
+int skippedFor(const ParsedSheet &sheet, const QString &reason)
+{
+    for (const auto &[why, count] : sheet.skipped)
+        if (why == reason)
+            return count;
+    return 0;
+}
+
+QList<Diagnostic> warnings(const ParsedSheet &sheet)
+{
+    QList<Diagnostic> found;
+    for (const Diagnostic &d : sheet.diagnostics)
+        if (d.severity == Diagnostic::Severity::Warning)
+            found.append(d);
+    return found;
+}
+
+std::string firstProblem(const ParsedSheet &sheet)
+{
+    for (const Diagnostic &d : sheet.diagnostics)
+        if (d.severity == Diagnostic::Severity::Error)
+            return d.toString().toStdString();
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("gcp: machines are assembled from vCPU, RAM and GPU SKUs per region and price model", "[gcp][import]")
+{
+    const ParsedSheet sheet = parseGcp(u"gcp_traps.json"_s);
+    INFO(firstProblem(sheet));
+    REQUIRE(sheet.ok());
+    CHECK(sheet.rowCount == 41); // both pages
+    // A3 High in us-central1 on four models (16), A2 on demand (9), G2 in two regions (16), TPU v6e (2),
+    // A3 Mega on demand and 3-year (2).
+    CHECK(sheet.records.size() == 45);
+
+    QFile file(test::dataPath(u"gcp/gcp_traps.json"_s));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    CHECK(sheet.sha256 == QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex());
+
+    // 208 × 0.025 + 1872 × 0.0026 + 8 × 9.796550569 (the tier from 0, though listed second), exact.
+    const PriceRecord *a3 = find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    REQUIRE(a3 != nullptr);
+    CHECK(a3->price.toString() == u"88.439604552"_s);
+    CHECK(a3->key.provider == u"Google Cloud"_s);
+    CHECK(a3->offerKind == OfferKind::CloudVm);
+    CHECK(a3->accelerator == u"h100-sxm"_s);
+    CHECK(a3->acceleratorCount == 8);
+    CHECK(a3->vcpus == 208);
+    CHECK(a3->ramGb->toString() == u"1872"_s);
+    CHECK(a3->currency == u"USD"_s);
+    CHECK(a3->unit == PriceUnit::Hour);
+    CHECK(a3->effectiveDate == QDate(2026, 9, 1));
+    CHECK(a3->asOf == QDate(2026, 9, 1));
+    CHECK(a3->confidence == u"exact"_s);
+    CHECK(a3->sourceUrl == u"https://cloudbilling.googleapis.com/v1/services/6F81-5844-456A/skus"_s);
+    CHECK(a3->sheetLine == 83); // the GPU SKU
+    CHECK(a3->notes.contains(u"208 vCPU × 0.025 [F17E-0000-0001]"_s));
+    CHECK(a3->notes.contains(u"1872 GiB × 0.0026 [F17E-0000-0002]"_s));
+    CHECK(a3->notes.contains(u"8 GPU × 9.796550569 [F17E-0000-0003]"_s));
+    CHECK(a3->notes.contains(u"6000 GiB local SSD"_s)); // named, not priced
+    CHECK(a3->notes.contains(u"2 usage tiers"_s));
+
+    // 26 × 0.025 + 234 × 0.0026 + 9.796550569
+    CHECK(find(sheet, u"a3-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+          == u"11.054950569"_s);
+    // Spot: 208 × 0.01 + 1872 × 0.001 + 8 × 4
+    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Spot)->price.toString() == u"35.952"_s);
+    // The 1-year GPU commitment labelled usageType OnDemand is a commitment, not an on-demand price:
+    // 208 × 0.0175 + 1872 × 0.00182 + 8 × 6.8.
+    const PriceRecord *oneYear = find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Commit1y);
+    REQUIRE(oneYear != nullptr);
+    CHECK(oneYear->price.toString() == u"61.44704"_s);
+    CHECK(oneYear->notes.contains(u"usageType OnDemand"_s));
+    CHECK(oneYear->notes.contains(u"commitment"_s));
+    // 208 × 0.011 + 1872 × 0.00115 + 8 × 4.3
+    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Commit3y)->price.toString() == u"38.8408"_s);
+
+    // A2 Mega: 96 × 0.031611 + 1360 × 0.004237 + 16 × 2.933908; A2 Ultra from the renamed A100 80GB SKU.
+    CHECK(find(sheet, u"a2-megagpu-16g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+          == u"55.739504"_s);
+    const PriceRecord *ultra = find(sheet, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    REQUIRE(ultra != nullptr);
+    CHECK(ultra->price.toString() == u"5.027702"_s);
+    CHECK(ultra->accelerator == u"a100-80gb"_s);
+    CHECK(find(sheet, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::Spot) == nullptr);
+
+    // G2: us-central1 takes its own core price (0.025); us-east1 the multi-regional "us" one (0.03).
+    const PriceRecord *iowa = find(sheet, u"g2-standard-4"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *carolina = find(sheet, u"g2-standard-4"_s, u"us-east1"_s, PriceModel::OnDemand);
+    REQUIRE(iowa != nullptr);
+    REQUIRE(carolina != nullptr);
+    CHECK(iowa->price.toString() == u"0.708040239"_s);     // 4 × 0.025 + 16 × 0.003 + 0.560040239
+    CHECK(carolina->price.toString() == u"0.728040239"_s); // 4 × 0.03 + 16 × 0.003 + 0.560040239
+    CHECK_FALSE(iowa->notes.contains(u"multi-regional"_s));
+    CHECK(carolina->notes.contains(u"multi-regional"_s));
+    CHECK(find(sheet, u"g2-standard-96"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+          == u"8.032321912"_s);
+    CHECK(find(sheet, u"g2-standard-4"_s, u"europe-west4"_s, PriceModel::OnDemand) == nullptr); // "us" only
+    CHECK(find(sheet, u"g2-standard-4"_s, u"us-central1"_s, PriceModel::Commit1y) == nullptr);  // disagreeing SKU
+
+    // TPU v6e: one offer per chip under the shipped sheet's SKU name; the preemptible SKU labelled
+    // OnDemand is the spot price.
+    const PriceRecord *tpu = find(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand);
+    REQUIRE(tpu != nullptr);
+    CHECK(tpu->price.toString() == u"2.7"_s);
+    CHECK(tpu->offerKind == OfferKind::Tpu);
+    CHECK(tpu->accelerator == u"tpu-v6e"_s);
+    CHECK(tpu->acceleratorCount == 1);
+    CHECK(find(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::Spot)->price.toString() == u"1.89"_s);
+
+    // A3 Mega in us-east4 from the A3Plus core/RAM SKUs: 208 × 0.03 + 1872 × 0.003 + 8 × 10.3.
+    const PriceRecord *mega = find(sheet, u"a3-megagpu-8g"_s, u"us-east4"_s, PriceModel::OnDemand);
+    REQUIRE(mega != nullptr);
+    CHECK(mega->price.toString() == u"94.256"_s);
+    // Tokyo: "H100 80GB Plus" and "H100 80GB Mega" price one GPU differently, so no price is guessed.
+    CHECK(find(sheet, u"a3-megagpu-8g"_s, u"asia-northeast1"_s, PriceModel::OnDemand) == nullptr);
+    // us-east4 has the H100 but no A3 core or RAM: no GPU-only machine price.
+    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-east4"_s, PriceModel::OnDemand) == nullptr);
+}
+
+TEST_CASE("gcp: every SKU left out is counted by reason and unknown accelerators are listed", "[gcp][import]")
+{
+    const ParsedSheet sheet = parseGcp(u"gcp_traps.json"_s);
+    REQUIRE(sheet.ok());
+    const QList<std::pair<QString, int>> expected = {
+        {u"other service"_s, 1},
+        {u"spend-based commitment"_s, 1},
+        {u"reserved, DWS or sole-tenant capacity"_s, 2},
+        {u"unknown accelerator SKU"_s, 2},
+        {u"not a machine component"_s, 2},
+        {u"unexpected unit"_s, 1},
+        {u"usageType and description disagree"_s, 1},
+        {u"no region"_s, 1},
+        // 4 A3 High shapes in us-east4, 5 A2 High/Mega shapes in europe-west4 (RAM priced per month)
+        {u"machine incomplete in a region (its accelerator is priced, its vCPU or RAM is not)"_s, 9},
+    };
+    CHECK(sheet.skipped == expected); // in the order first met
+    CHECK(sheet.unknownTypes == QStringList{u"H200 141GB GPU running in Americas"_s, u"Tpu-v4 Pod running in Oklahoma"_s});
+
+    const QList<Diagnostic> found = warnings(sheet);
+    REQUIRE(found.size() == 2);
+    CHECK(found.at(0).line == 1501); // the second Tokyo Mega SKU
+    CHECK(found.at(0).message.contains(u"F17E-0000-0036"_s));
+    CHECK(found.at(0).message.contains(u"neither is used"_s));
+    CHECK(found.at(1).line == 1621); // the 3-year Mega GPU SKU
+    CHECK(found.at(1).field == u"price"_s);
+    CHECK(found.at(1).message.contains(u"a3-megagpu-8g in us-east4"_s));
+    CHECK(found.at(1).message.contains(u"not below the on-demand price 94.256"_s));
+}
+
+TEST_CASE("gcp: assembled prices reproduce the shipped sheet where the part prices are public", "[gcp][import]")
+{
+    const ParsedSheet sheet = parseGcp(u"gcp_traps.json"_s);
+    REQUIRE(sheet.ok());
+    const PriceSheetParser parser(test::shippedCatalog(), QDate(2026, 11, 22));
+    const ParsedSheet shipped = parser.parseFile(u":/data/prices/gcp.csv"_s);
+    REQUIRE(shipped.ok());
+
+    // The import updates the shipped offers: same provider, SKU, region and model.
+    const PriceRecord *a2 = find(sheet, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *a2Shipped = find(shipped, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    REQUIRE(a2 != nullptr);
+    REQUIRE(a2Shipped != nullptr);
+    CHECK(a2->key == a2Shipped->key);
+    CHECK(a2->accelerator == a2Shipped->accelerator);
+    CHECK(a2->vcpus == a2Shipped->vcpus);
+    CHECK(a2->ramGb == a2Shipped->ramGb);
+    // 12 × 0.031611 + 85 × 0.004237 + 2.933908 is the Billing Catalog's a2-highgpu-1g to the nano.
+    CHECK(a2->price == a2Shipped->price);
+    CHECK(a2->price.toString() == u"3.673385"_s);
+
+    // a2-ultragpu-1g: the shipped price also bills its 375 GiB local SSD at 0.08 per GiB-month ÷ 730 h.
+    const PriceRecord *ultraShipped = find(shipped, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    REQUIRE(ultraShipped != nullptr);
+    const double ssd = ultraShipped->price.toDouble()
+                       - find(sheet, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toDouble();
+    CHECK(ssd == Approx(375 * 0.08 / 730).epsilon(1e-6));
+
+    // a3-highgpu-8g with illustrative A3 core/RAM prices (tests/data/gcp/README.md): the order of the
+    // shipped 88.49, which a per-month RAM price, a GPU counted once or a month-long tier would miss.
+    const PriceRecord *a3Shipped = find(shipped, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    REQUIRE(a3Shipped != nullptr);
+    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toDouble()
+          == Approx(a3Shipped->price.toDouble()).epsilon(0.05));
+
+    // TPU offers carry the shipped sheet's TPU SKU names.
+    CHECK(find(shipped, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand)->key
+          == find(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand)->key);
+}
+
+TEST_CASE("gcp: a JSON array of pages is read like pages one after another", "[gcp][import]")
+{
+    const ParsedSheet sheet = parseGcp(u"gcp_array_of_pages.json"_s);
+    INFO(firstProblem(sheet));
+    REQUIRE(sheet.ok());
+    CHECK(sheet.rowCount == 3);
+    CHECK(sheet.records.size() == 5); // a2-highgpu-1g/2g/4g/8g and a2-megagpu-16g
+    CHECK(find(sheet, u"a2-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+          == u"29.38708"_s); // 96 × 0.031611 + 680 × 0.004237 + 8 × 2.933908
+}
+
+TEST_CASE("gcp: malformed or negative money is refused with the SKU's line and field", "[gcp][import]")
+{
+    struct Case
+    {
+        const char *file;
+        const char *expected;
+    };
+    const Case cases[] = {
+        {"gcp_negative_price.json", "gcp_negative_price.json:43: error: unitPrice: negative price -2.5"},
+        {"gcp_bad_nanos.json", "gcp_bad_nanos.json:43: error: unitPrice.nanos: 1250000000 is out of range"},
+        {"gcp_bad_units.json", "gcp_bad_units.json:43: error: unitPrice.units: \"2.5\" is not a whole number"},
+    };
+    for (const Case &c : cases) {
+        const ParsedSheet sheet = parseGcp(QString::fromLatin1(c.file));
+        INFO(c.file);
+        REQUIRE_FALSE(sheet.ok());
+        CHECK(sheet.diagnostics.first().toString().startsWith(QString::fromUtf8(c.expected)));
+        CHECK(sheet.records.isEmpty()); // all or nothing: the good SKU before it makes no offer
+    }
+}
+
+TEST_CASE("gcp: a syntax error or a file that is not a SKU list is refused", "[gcp][import]")
+{
+    const ParsedSheet broken = parseGcp(u"gcp_syntax_error.json"_s);
+    REQUIRE_FALSE(broken.ok());
+    CHECK(broken.diagnostics.first().toString().startsWith(u"gcp_syntax_error.json:87: error: malformed JSON"_s));
+    CHECK(broken.records.isEmpty());
+
+    const ParsedSheet services = parseGcp(u"gcp_not_skus.json"_s);
+    REQUIRE_FALSE(services.ok());
+    CHECK(services.diagnostics.first().message.contains(u"not a Google Cloud Billing Catalog SKU list"_s));
+
+    // A native CSV sheet is not JSON at all.
+    QFile native(test::dataPath(u"sheets/good/all_fields.csv"_s));
+    REQUIRE(native.open(QIODevice::ReadOnly));
+    const ParsedSheet csv = parseGcpJson(&native, u"all_fields.csv"_s, tables());
+    REQUIRE_FALSE(csv.ok());
+    CHECK(csv.diagnostics.first().toString().startsWith(u"all_fields.csv:1: error: malformed JSON"_s));
+}
+
+TEST_CASE("gcp: no assembled machine is an error unless the import was cancelled", "[gcp][import]")
+{
+    const ParsedSheet none = parseGcp(u"gcp_no_machines.json"_s);
+    REQUIRE_FALSE(none.ok());
+    CHECK(none.diagnostics.first().message == u"no machine prices could be assembled (2 SKUs read)"_s);
+    CHECK(skippedFor(none, u"not a machine component"_s) == 2);
+
+    const std::atomic<bool> cancel{true};
+    const ParsedSheet cancelled = parseGcp(u"gcp_traps.json"_s, &cancel);
+    CHECK(cancelled.ok());
+    CHECK(cancelled.rowCount == 0);
+    CHECK(cancelled.records.isEmpty());
+}
+
+TEST_CASE("gcp: SKU descriptions map to components as the pattern table says", "[gcp][catalog]")
+{
+    struct Row
+    {
+        const char *description;
+        const char *group;
+        const char *component; ///< empty: no pattern matches
+    };
+    const Row rows[] = {
+        {"Nvidia H100 80GB GPU running in Americas", "GPU", "h100"},
+        {"nvidia h100 80gb gpu running in americas", "GPU", "h100"}, // any case
+        {"Commitment v1: Nvidia H100 80GB GPU in Americas for 3 Years", "GPU", "h100"},
+        {"Nvidia H100 80GB Mega GPU running in Virginia", "GPU", "h100-mega"},
+        {"Nvidia H100 Mega 80GB GPU attached to Spot Preemptible VMs running in Tokyo", "GPU", "h100-mega"},
+        {"Nvidia H100 80GB Plus GPU running in Americas", "GPU", "h100-mega"},
+        {"Nvidia Tesla A100 GPU running in Americas", "GPU", "a100-40gb"},
+        {"Nvidia Tesla A100 80GB GPU running in EMEA", "GPU", "a100-80gb"},
+        {"Nvidia A100 80GB GPU running in Americas", "GPU", "a100-80gb"},
+        {"Commitment v1: Nvidia L4 GPU in Frankfurt for 1 Year", "GPU", "l4"},
+        {"A3 Instance Core running in Americas", "CPU", "a3-core"},
+        {"Spot Preemptible A3 Instance Ram running in Americas", "RAM", "a3-ram"},
+        {"Commitment v1: A3 Cpu in Americas for 1 Year", "CPU", "a3-core"},
+        {"Commitment v1: A3 Ram in Americas for 1 Year", "RAM", "a3-ram"},
+        {"Commitment v1: A3 Local SSD in Americas for 1 Year", "LocalSSD", ""}, // the group decides
+        {"A3Plus Instance Core running in Virginia", "CPU", "a3plus-core"},
+        {"Commitment v1: A3Plus Ram in Virginia for 3 Years", "RAM", "a3plus-ram"},
+        {"A2 Instance Ram running in Americas", "RAM", "a2-ram"},
+        {"G2 Instance Core running in Iowa", "CPU", "g2-core"},
+        {"TpuV5e running in Iowa", "TPU", "tpu-v5e"},
+        {"TpuV5p running in Columbus", "TPU", "tpu-v5p"},
+        {"N2 Instance Core running in Americas", "CPU", ""},
+        {"H200 141GB GPU running in Americas", "GPU", ""},
+        {"Nvidia Tesla T4 GPU running in Americas", "GPU", ""},
+    };
+    for (const Row &row : rows) {
+        INFO(row.description);
+        const GcpSkuPattern *pattern = tables().match(QString::fromUtf8(row.description), QString::fromUtf8(row.group));
+        CHECK((pattern ? pattern->component : QString()) == QString::fromUtf8(row.component));
+    }
+}
+
+TEST_CASE("gcp: every shipped machine type names a catalog accelerator and priced parts", "[gcp][catalog]")
+{
+    // loadGcpTables() already refuses a machine whose parts no pattern prices; here the catalog side.
+    CHECK(tables().machines.size() == 22);
+    QSet<QString> names;
+    for (const GcpMachine &m : tables().machines) {
+        INFO(m.machineType.toStdString());
+        CHECK_FALSE(names.contains(m.machineType));
+        names.insert(m.machineType);
+        CHECK(test::shippedCatalog().find(m.accelerator) != nullptr);
+        CHECK(m.acceleratorCount >= 1);
+        CHECK(m.vcpus >= 1);
+        CHECK(m.ramGib >= m.vcpus); // every accelerator-optimized shape has at least 1 GiB per vCPU
+    }
+    for (const char *name : {"a3-highgpu-8g", "a3-megagpu-8g", "a2-megagpu-16g", "a2-ultragpu-8g", "g2-standard-96"})
+        CHECK(names.contains(QString::fromLatin1(name)));
+    for (const GcpSkuPattern &p : tables().patterns) {
+        INFO(p.pattern.toStdString());
+        if (!p.accelerator.isEmpty())
+            CHECK(test::shippedCatalog().find(p.accelerator) != nullptr);
+    }
+}

@@ -1,5 +1,6 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricedatabase.h"
+#include "core/pricing/sheetreader.h"
 #include "tests/qtstringmaker.h"
 #include "ui/mainwindow.h"
 #include "ui/models/offerfilterproxymodel.h"
@@ -924,6 +925,47 @@ TEST_CASE("gui: The import dialog previews a sheet, lists bad rows and imports a
         CHECK(dialog.errors().join(u'\n').contains(u"skipped 1 row(s): not Linux"_s));
         CHECK(dialog.errors().join(u'\n').contains(u"p3.2xlarge"_s));
         CHECK(int(db.database->sheets()->size()) == sheetsBefore);
+    }
+
+    SECTION("every provider format is offered, detected and previewed")
+    {
+        // The format list is the CLI's, in people's words.
+        ui::ImportDialog first(*db.database, shippedCatalog(), test::dataPath(u"aws/ec2_traps.json"_s), window.get());
+        REQUIRE(waitFor([&] { return first.state() != ui::ImportDialog::State::Reading; }));
+        QStringList offered;
+        for (int i = 0; i < first.formatCombo()->count(); ++i)
+            offered << first.formatCombo()->itemText(i);
+        QStringList expected;
+        for (const pricing::ImportFormat format : pricing::importFormats())
+            expected << pricing::importFormatTitle(format);
+        CHECK(offered == expected);
+        CHECK(offered.size() == 7);
+
+        struct Case
+        {
+            QString file;
+            pricing::ImportFormat format;
+            int rows;
+        };
+        const QList<Case> cases = {{u"aws/ec2_traps.json"_s, pricing::ImportFormat::AwsJson, 4},
+                                   {u"azure/retail_two_pages.json"_s, pricing::ImportFormat::Azure, 12},
+                                   {u"gcp/gcp_traps.json"_s, pricing::ImportFormat::Gcp, 45}};
+        int imported = 0;
+        for (const Case &c : cases) {
+            INFO(c.file.toStdString());
+            ui::ImportDialog dialog(*db.database, shippedCatalog(), test::dataPath(c.file), window.get());
+            REQUIRE(waitFor([&] { return dialog.state() != ui::ImportDialog::State::Reading; }));
+            REQUIRE(dialog.state() == ui::ImportDialog::State::Ready);
+            CHECK(dialog.statusText().contains(u"Read as: "_s + pricing::importFormatTitle(c.format)));
+            CHECK(dialog.previewModel()->rowCount() == c.rows);
+            CHECK_FALSE(dialog.errors().isEmpty()); // the skipped rows, counted
+            CHECK(int(db.database->sheets()->size()) == sheetsBefore + imported); // a preview writes nothing
+            if (c.format == pricing::ImportFormat::Azure) {
+                dialog.import();
+                CHECK(dialog.state() == ui::ImportDialog::State::Imported);
+                CHECK(int(db.database->sheets()->size()) == sheetsBefore + ++imported);
+            }
+        }
     }
 
     SECTION("stopping a long read leaves the database untouched")

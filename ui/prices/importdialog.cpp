@@ -1,6 +1,6 @@
 #include "ui/prices/importdialog.h"
 
-#include "core/pricing/awsimporter.h"
+#include "core/pricing/sheetreader.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -26,7 +26,6 @@ using pricing::PriceChange;
 
 namespace {
 
-constexpr int kAwsFormat = 100; // beside the native SheetFormat values
 
 QString changeLabel(PriceChange::Kind kind)
 {
@@ -57,10 +56,8 @@ ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::Acce
     m_format = new QComboBox(this);
     m_format->setObjectName(u"importFormat"_s);
     m_format->setAccessibleName(tr("Sheet format"));
-    m_format->addItem(tr("Detect from the file"), int(pricing::SheetFormat::Auto));
-    m_format->addItem(tr("Accelplan sheet, CSV"), int(pricing::SheetFormat::Csv));
-    m_format->addItem(tr("Accelplan sheet, JSON"), int(pricing::SheetFormat::Json));
-    m_format->addItem(tr("AWS price list (AmazonEC2, CSV)"), kAwsFormat);
+    for (const pricing::ImportFormat format : pricing::importFormats())
+        m_format->addItem(pricing::importFormatTitle(format), int(format));
     form->addRow(tr("&Format"), m_format);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::start);
 
@@ -169,17 +166,8 @@ void ImportDialog::start()
             sheet->diagnostics.append(Diagnostic::error(path, 0, {}, u"cannot open: "_s + device.errorString()));
             return;
         }
-        if (format == kAwsFormat) {
-            auto instances = pricing::loadAwsInstances();
-            if (!instances) {
-                sheet->diagnostics.append(Diagnostic::error(path, 0, {}, instances.error().message));
-                return;
-            }
-            *sheet = pricing::parseAwsCsv(&device, path, instances.value(), &progress->cancelled);
-            return;
-        }
-        *sheet = pricing::PriceSheetParser(catalog, QDate::currentDate())
-                     .parse(&device, path, pricing::SheetFormat(format));
+        *sheet = pricing::SheetReader(catalog, QDate::currentDate())
+                     .read(&device, path, pricing::ImportFormat(format), &progress->cancelled);
     });
     connect(m_thread, &QThread::finished, this, &ImportDialog::parsed);
     m_progressTimer->start();
@@ -251,7 +239,11 @@ void ImportDialog::parsed()
                      .arg(QString::number(m_summary.alreadyImportedAs), counts));
         return;
     }
-    setState(State::Ready, tr("Preview — nothing written yet. %1").arg(counts));
+    const auto format = pricing::importFormatFromString(sheet.format);
+    const QString readAs = m_format->currentData().toInt() == int(pricing::ImportFormat::Auto) && format
+                               ? tr("Read as: %1. ").arg(pricing::importFormatTitle(*format))
+                               : QString();
+    setState(State::Ready, readAs + tr("Preview — nothing written yet. %1").arg(counts));
 }
 
 void ImportDialog::import()
