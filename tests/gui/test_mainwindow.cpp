@@ -958,8 +958,27 @@ TEST_CASE("gui: The import dialog previews a sheet, lists bad rows and imports a
             REQUIRE(dialog.state() == ui::ImportDialog::State::Ready);
             CHECK(dialog.statusText().contains(u"Read as: "_s + pricing::importFormatTitle(c.format)));
             CHECK(dialog.previewModel()->rowCount() == c.rows);
+            // Offers of one SKU and region differ by price model: the preview says which is which.
+            QSet<QString> keys;
+            for (int row = 0; row < dialog.previewModel()->rowCount(); ++row) {
+                QStringList key;
+                for (int column = 2; column <= 5; ++column)
+                    key << dialog.previewModel()->index(row, column).data().toString();
+                keys.insert(key.join(u'|'));
+            }
+            CHECK(keys.size() == c.rows);
+            QList<int> lines;
+            for (int row = 0; row < dialog.previewModel()->rowCount(); ++row)
+                lines << dialog.previewModel()->index(row, 0).data().toInt();
+            CHECK(std::is_sorted(lines.cbegin(), lines.cend())); // as the Line header's sort indicator says
             CHECK_FALSE(dialog.errors().isEmpty()); // the skipped rows, counted
             CHECK(int(db.database->sheets()->size()) == sheetsBefore + imported); // a preview writes nothing
+            if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+                dialog.show();
+                QTest::qWait(30);
+                CHECK(dialog.grab().toImage().save(QDir(QString::fromLocal8Bit(dir))
+                                                       .filePath(u"import-"_s + pricing::toString(c.format) + u".png"_s)));
+            }
             if (c.format == pricing::ImportFormat::Azure) {
                 dialog.import();
                 CHECK(dialog.state() == ui::ImportDialog::State::Imported);

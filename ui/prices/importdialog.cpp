@@ -70,15 +70,16 @@ ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::Acce
     m_errors = new QListWidget(this);
     m_errors->setObjectName(u"importErrors"_s);
     m_errors->setAccessibleName(tr("Problems in the sheet"));
-    m_preview = new QStandardItemModel(0, 7, this);
+    m_preview = new QStandardItemModel(0, 8, this);
     m_preview->setHorizontalHeaderLabels({tr("Line"), tr("Change"), tr("Provider"), tr("SKU"), tr("Region"),
-                                          tr("Old price"), tr("New price")});
+                                          tr("Price model"), tr("Old price"), tr("New price")});
     m_previewView = new QTableView(this);
     m_previewView->setObjectName(u"importPreview"_s);
     m_previewView->setAccessibleName(tr("What the import would do"));
     m_previewView->setModel(m_preview);
     m_previewView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_previewView->setSortingEnabled(true);
+    m_previewView->sortByColumn(0, Qt::AscendingOrder); // file order; QHeaderView's default is descending
     m_previewView->verticalHeader()->hide();
     m_previewView->horizontalHeader()->setStretchLastSection(true);
 
@@ -226,8 +227,12 @@ void ImportDialog::parsed()
         line->setData(change.line, Qt::DisplayRole);
         m_preview->appendRow({line, new QStandardItem(changeLabel(change.kind)), new QStandardItem(change.key.provider),
                               new QStandardItem(change.key.sku), new QStandardItem(change.key.region),
+                              new QStandardItem(pricing::toString(change.key.priceModel)),
                               new QStandardItem(change.oldPrice), new QStandardItem(change.newPrice)});
     }
+    // Rows arrive in the summary's order; keep the order the header shows (line, by default).
+    m_previewView->sortByColumn(m_previewView->horizontalHeader()->sortIndicatorSection(),
+                                m_previewView->horizontalHeader()->sortIndicatorOrder());
     m_previewView->resizeColumnsToContents();
     const QString counts = tr("%1 rows: %2 added, %3 changed, %4 unchanged, %5 history only.")
                                .arg(QString::number(m_summary.rowCount), QString::number(m_summary.added),
