@@ -114,6 +114,10 @@ TEST_CASE("aws: a file without a needed column or with a negative price is refus
     REQUIRE_FALSE(negative.ok());
     CHECK(negative.diagnostics.first().toString().startsWith(u"ec2_negative_price.csv:8: error: PricePerUnit"_s));
 
+    const ParsedSheet notNumber = parseAws(u"ec2_bad_price.csv"_s);
+    REQUIRE_FALSE(notNumber.ok());
+    CHECK(notNumber.diagnostics.first().toString().startsWith(u"ec2_bad_price.csv:7: error: PricePerUnit: \"55,04\" is not a number"_s));
+
     // A native sheet is not an AWS file.
     const auto instances = loadAwsInstances();
     QFile native(test::dataPath(u"sheets/good/all_fields.csv"_s));
