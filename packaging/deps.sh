@@ -10,6 +10,9 @@ packages=(
   libssl-dev          # OpenSSL SHA-256 for multi-gigabyte price files
   fonts-dejavu-core   # text renders headless (offscreen GUI tests, PDFs)
   poppler-utils       # pdftotext/pdftoppm for report tests
+  dpkg-dev            # cpack -G DEB: dpkg-shlibdeps computes the package's library dependencies
+  desktop-file-utils  # desktop-file-validate, in CI
+  appstream           # appstreamcli validate, in CI
 )
 
 missing=()

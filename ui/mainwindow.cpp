@@ -4,6 +4,7 @@
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
 #include "core/pricing/sheetexporter.h"
+#include "core/pricing/shippedprices.h"
 #include "ui/planner/plancharts.h"
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
@@ -815,13 +816,21 @@ void MainWindow::updateStatus()
         m_countLabel->setText(tr("%1 / %n offers priced", nullptr, total).arg(shown));
 }
 
+QString MainWindow::aboutText() const
+{
+    const QDate shipped = pricing::shippedPricesDate();
+    return tr("<h3>Accelplan %1</h3>"
+              "<p>Plans the cost of AI hardware: cloud GPUs, dedicated servers, TPUs, "
+              "marketplace and owned hardware. Every price shows where it comes from.</p>"
+              "<p>Shipped prices as of %2<br>Prices in this database as of %3</p>")
+        .arg(QStringLiteral(ACCELPLAN_VERSION).toHtmlEscaped(),
+             shipped.isValid() ? isoDate(shipped) : tr("none"),
+             m_pricesAsOf.isValid() ? isoDate(m_pricesAsOf) : tr("none"));
+}
+
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Accelplan"),
-                       tr("<h3>Accelplan %1</h3>"
-                          "<p>Plans the cost of AI hardware: cloud GPUs, dedicated servers, TPUs, "
-                          "marketplace and owned hardware. Every price shows where it comes from.</p>")
-                           .arg(QCoreApplication::applicationVersion().toHtmlEscaped()));
+    QMessageBox::about(this, tr("About Accelplan"), aboutText());
 }
 
 void MainWindow::readSettings()

@@ -65,6 +65,8 @@ public:
     Status exportReport(const QString &path, QPageSize::PageSizeId pageSize = QPageSize::A4, int top = 10) const;
     /// Replaces the planner's scenario with a new one (after asking about unsaved changes).
     bool newScenario();
+    /// The About box: the version, the date of the shipped prices and that of the database's prices.
+    QString aboutText() const;
 
 public Q_SLOTS:
     /// Reads a fresh snapshot of the current prices, FX rates and sheets from the database.

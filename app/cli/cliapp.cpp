@@ -1,5 +1,7 @@
 #include "app/cli/cliapp.h"
 
+#include "core/pricing/shippedprices.h"
+
 #include "core/common/tr.h"
 
 #include <QBuffer>
@@ -23,8 +25,12 @@ QString overview()
     QString text = Tr::tr("Usage: accelplan-cli [--db PATH] COMMAND [OPTIONS]\n\n"
                           "Plans the cost and capacity of AI hardware from a price database.\n\n"
                           "Commands:\n");
-    for (const Command &c : allCommands())
-        text += u"  "_s + QString(c.group + u' ' + c.name).leftJustified(18) + c.summary + u'\n';
+    const QList<Command> commands = allCommands();
+    qsizetype width = 0;
+    for (const Command &c : commands)
+        width = std::max(width, c.group.size() + 1 + c.name.size());
+    for (const Command &c : commands)
+        text += u"  "_s + QString(c.group + u' ' + c.name).leftJustified(width + 2) + c.summary + u'\n';
     text += Tr::tr("\nGlobal options:\n"
                    "  --db PATH      the price database (default: %1)\n"
                    "  --version      print the version and exit\n"
@@ -140,7 +146,8 @@ int runCli(const QStringList &arguments)
     while (!rest.isEmpty() && rest.first().startsWith(u'-')) {
         const QString option = rest.takeFirst();
         if (option == u"--version"_s) {
-            context.out << "accelplan-cli " << QCoreApplication::applicationVersion() << '\n';
+            // The version and the date of the shipped prices, as the window's --version and About say.
+            context.out << pricing::versionText(u"accelplan-cli"_s);
             return ExitOk;
         }
         if (option == u"--help"_s || option == u"-h"_s) {

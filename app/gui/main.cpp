@@ -2,10 +2,12 @@
 #include "core/common/diagnostic.h"
 #include "core/common/tr.h"
 #include "core/pricing/pricedatabase.h"
+#include "core/pricing/shippedprices.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMessageBox>
 #include <QStringList>
 
@@ -63,8 +65,12 @@ int main(int argc, char *argv[])
     // --help and --version need no display: answer them before a GUI application exists.
     for (int i = 1; i < argc; ++i) {
         const QByteArray argument(argv[i]);
-        if (argument == "--help" || argument == "-h" || argument == "--help-all" || argument == "--version"
-            || argument == "-v") {
+        if (argument == "--version" || argument == "-v") {
+            const QCoreApplication app(argc, argv);
+            std::fputs(qPrintable(pricing::versionText(u"accelplan"_s)), stdout);
+            return 0;
+        }
+        if (argument == "--help" || argument == "-h" || argument == "--help-all") {
             QCoreApplication app(argc, argv);
             setIdentity();
             QCommandLineParser parser;
@@ -76,6 +82,12 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setApplicationDisplayName(u"Accelplan"_s);
+    // Lets the desktop match the window to the installed .desktop entry and its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral(ACCELPLAN_APP_ID));
+    QIcon icon;
+    for (const int size : {16, 32, 48, 64, 128, 256})
+        icon.addFile(u":/icons/%1x%1/apps/"_s.arg(size) + QStringLiteral(ACCELPLAN_APP_ID ".png"));
+    QApplication::setWindowIcon(icon);
 
     QCommandLineParser parser;
     const QCommandLineOption database = databaseOption();
