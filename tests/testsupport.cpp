@@ -1,6 +1,11 @@
 #include "tests/testsupport.h"
 
+#include "core/common/csvreader.h"
+
 #include <catch2/catch.hpp>
+
+#include <QDir>
+#include <QFile>
 
 using namespace Qt::StringLiterals;
 
@@ -24,6 +29,54 @@ QString dataPath(const QString &relative)
 QString examplePath(const QString &name)
 {
     return QStringLiteral(ACCELPLAN_TEST_DATA) + u"/../../data/examples/"_s + name;
+}
+
+// The newest as_of (else effective_date) of data/prices/*.csv, read here with nothing but the CSV
+// tokenizer, so the program's own reading of the sheets is checked, not repeated.
+QDate newestShippedPriceDate()
+{
+    QDate newest;
+    const QDir prices(QStringLiteral(ACCELPLAN_TEST_DATA) + u"/../../data/prices"_s);
+    const QStringList files = prices.entryList({u"*.csv"_s}, QDir::Files);
+    REQUIRE_FALSE(files.isEmpty());
+    for (const QString &name : files) {
+        QFile file(prices.filePath(name));
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        CsvReader reader(&file);
+        QStringList fields;
+        REQUIRE(reader.next(fields));
+        const int asOf = fields.indexOf(u"as_of"_s);
+        const int effective = fields.indexOf(u"effective_date"_s);
+        REQUIRE((asOf >= 0 || effective >= 0));
+        while (reader.next(fields)) {
+            QString text = asOf >= 0 ? fields.value(asOf).trimmed() : QString();
+            if (text.isEmpty() && effective >= 0)
+                text = fields.value(effective).trimmed();
+            const QDate date = QDate::fromString(text, Qt::ISODate);
+            if (date.isValid() && (!newest.isValid() || date > newest))
+                newest = date;
+        }
+        REQUIRE(reader.error().isEmpty());
+    }
+    REQUIRE(newest.isValid());
+    return newest;
+}
+
+const pricing::PriceRecord *findRecord(const pricing::ParsedSheet &sheet, const QString &sku, const QString &region,
+                                       pricing::PriceModel model)
+{
+    for (const pricing::PriceRecord &r : sheet.records)
+        if (r.key.sku == sku && r.key.region == region && r.key.priceModel == model)
+            return &r;
+    return nullptr;
+}
+
+int skippedFor(const pricing::ParsedSheet &sheet, const QString &reason)
+{
+    for (const auto &[why, count] : sheet.skipped)
+        if (why == reason)
+            return count;
+    return 0;
 }
 
 } // namespace accelplan::test

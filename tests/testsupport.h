@@ -1,6 +1,9 @@
 #pragma once
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/pricing/pricesheetparser.h"
+
+#include <QDate>
 
 #include <QString>
 
@@ -13,5 +16,16 @@ const catalog::AcceleratorCatalog &shippedCatalog();
 QString dataPath(const QString &relative);
 /// A shipped example scenario (data/examples/NAME).
 QString examplePath(const QString &name);
+
+
+/// The newest as_of (else effective_date) of data/prices/*.csv, read with nothing but the CSV
+/// tokenizer, so the program's own reading of the shipped sheets is checked, not repeated.
+QDate newestShippedPriceDate();
+
+/// Provider price files: the record of one offer, or nullptr.
+const pricing::PriceRecord *findRecord(const pricing::ParsedSheet &sheet, const QString &sku, const QString &region,
+                                       pricing::PriceModel model);
+/// Provider price files: how many rows were left out for \a reason (0 if none).
+int skippedFor(const pricing::ParsedSheet &sheet, const QString &reason);
 
 } // namespace accelplan::test

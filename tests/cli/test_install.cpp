@@ -48,36 +48,6 @@ QString sourcePath(const QString &relative)
     return QDir::cleanPath(test::dataPath(u"../../"_s + relative));
 }
 
-// The newest as_of (else effective_date) of data/prices/*.csv, read here with nothing but the CSV
-// tokenizer, so the program's own reading of the sheets is checked, not repeated.
-QDate newestShippedPriceDate()
-{
-    QDate newest;
-    const QDir prices(sourcePath(u"data/prices"_s));
-    const QStringList files = prices.entryList({u"*.csv"_s}, QDir::Files);
-    REQUIRE_FALSE(files.isEmpty());
-    for (const QString &name : files) {
-        QFile file(prices.filePath(name));
-        REQUIRE(file.open(QIODevice::ReadOnly));
-        CsvReader reader(&file);
-        QStringList fields;
-        REQUIRE(reader.next(fields));
-        const int asOf = fields.indexOf(u"as_of"_s);
-        const int effective = fields.indexOf(u"effective_date"_s);
-        REQUIRE((asOf >= 0 || effective >= 0));
-        while (reader.next(fields)) {
-            QString text = asOf >= 0 ? fields.value(asOf).trimmed() : QString();
-            if (text.isEmpty() && effective >= 0)
-                text = fields.value(effective).trimmed();
-            const QDate date = QDate::fromString(text, Qt::ISODate);
-            if (date.isValid() && (!newest.isValid() || date > newest))
-                newest = date;
-        }
-        REQUIRE(reader.error().isEmpty());
-    }
-    REQUIRE(newest.isValid());
-    return newest;
-}
 
 // An environment in which a program that opened a window would fail: no display, and a
 // platform plugin that needs one.
@@ -150,7 +120,7 @@ QStringList manPageCommands(const QString &page)
 TEST_CASE("install: --version of both programs gives the version and the date of the shipped prices",
           "[install][version]")
 {
-    const QDate newest = newestShippedPriceDate();
+    const QDate newest = test::newestShippedPriceDate();
     CHECK(pricing::shippedPricesDate() == newest);
 
     const QString pricesLine = u"Shipped prices as of "_s + newest.toString(Qt::ISODate) + u'\n';
@@ -267,7 +237,7 @@ TEST_CASE("install: cmake --install lays out a desktop application that plans an
     const QString cli = root.filePath(u"bin/accelplan-cli"_s);
     const Run version = run(cli, {u"--version"_s});
     CHECK(version.exitCode == 0);
-    CHECK(version.out.contains(u"Shipped prices as of "_s + newestShippedPriceDate().toString(Qt::ISODate)));
+    CHECK(version.out.contains(u"Shipped prices as of "_s + test::newestShippedPriceDate().toString(Qt::ISODate)));
     const Run plan = run(cli, {u"--db"_s, prefix.filePath(u"scratch.sqlite"_s), u"plan"_s,
                                data + u"examples/llama-70b.accelplan"_s, u"--format"_s, u"json"_s});
     INFO(plan.err.toStdString());

@@ -23,20 +23,34 @@ ParsedSheet parseAws(const QString &name)
                                      : parseAwsCsv(&file, name, instances.value());
 }
 
-const PriceRecord *find(const ParsedSheet &sheet, const QString &sku, const QString &region, PriceModel model)
+// The p5.48xlarge offers both forms of the traps fixture hold.
+void checkP5Offers(const ParsedSheet &sheet, int onDemandLine)
 {
-    for (const PriceRecord &r : sheet.records)
-        if (r.key.sku == sku && r.key.region == region && r.key.priceModel == model)
-            return &r;
-    return nullptr;
-}
+    // On demand: the real us-east-1 price, the Windows/dedicated/reserved-capacity/SQL rows of the
+    // same instance left out.
+    const PriceRecord *onDemand = test::findRecord(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand);
+    REQUIRE(onDemand != nullptr);
+    CHECK(onDemand->price.toString() == u"55.04"_s);
+    CHECK(onDemand->accelerator == u"h100-sxm"_s);
+    CHECK(onDemand->acceleratorCount == 8);
+    CHECK(onDemand->vcpus == 192);
+    CHECK(onDemand->ramGb->toString() == u"2048"_s);
+    CHECK(onDemand->currency == u"USD"_s);
+    CHECK(onDemand->unit == PriceUnit::Hour);
+    CHECK(onDemand->effectiveDate == QDate(2025, 6, 1));
+    CHECK(onDemand->asOf == QDate(2026, 9, 25));
+    CHECK(onDemand->sourceUrl.contains(u"20260925000000"_s));
+    CHECK(onDemand->sheetLine == onDemandLine);
 
-int skippedFor(const ParsedSheet &sheet, const QString &reason)
-{
-    for (const auto &[why, count] : sheet.skipped)
-        if (why == reason)
-            return count;
-    return 0;
+    // 1 year: no upfront 40/h, partial 30 + 100000/8760 = 41.415525, all upfront 330000/8760 = 37.671233
+    // → the lowest effective rate, all upfront. Convertible left out.
+    const PriceRecord *oneYear = test::findRecord(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit1y);
+    REQUIRE(oneYear != nullptr);
+    CHECK(oneYear->price.toDouble() == Approx(330000.0 / 8760).epsilon(1e-6));
+    CHECK(oneYear->notes.contains(u"All Upfront"_s));
+    const PriceRecord *threeYears = test::findRecord(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit3y);
+    REQUIRE(threeYears != nullptr);
+    CHECK(threeYears->price.toDouble() == Approx(700000.0 / (3 * 8760)).epsilon(1e-6));
 }
 
 } // namespace
@@ -49,33 +63,9 @@ TEST_CASE("aws: the EC2 CSV offer file keeps Linux shared on-demand and folded r
     CHECK(sheet.rowCount == 17); // the five preamble lines and the header are not rows
     REQUIRE(sheet.records.size() == 4);
 
-    // On demand: the real us-east-1 price, the Windows/dedicated/reserved-capacity/SQL rows of the
-    // same instance left out.
-    const PriceRecord *onDemand = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand);
-    REQUIRE(onDemand != nullptr);
-    CHECK(onDemand->price.toString() == u"55.04"_s);
-    CHECK(onDemand->accelerator == u"h100-sxm"_s);
-    CHECK(onDemand->acceleratorCount == 8);
-    CHECK(onDemand->vcpus == 192);
-    CHECK(onDemand->ramGb->toString() == u"2048"_s);
-    CHECK(onDemand->currency == u"USD"_s);
-    CHECK(onDemand->unit == PriceUnit::Hour);
-    CHECK(onDemand->effectiveDate == QDate(2025, 6, 1));
-    CHECK(onDemand->asOf == QDate(2026, 9, 25));
-    CHECK(onDemand->sourceUrl.contains(u"20260925000000"_s));
-    CHECK(onDemand->sheetLine == 7);
+    checkP5Offers(sheet, 7);
 
-    // 1 year: no upfront 40/h, partial 30 + 100000/8760 = 41.415525, all upfront 330000/8760 = 37.671233
-    // → the lowest effective rate, all upfront. Convertible left out.
-    const PriceRecord *oneYear = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit1y);
-    REQUIRE(oneYear != nullptr);
-    CHECK(oneYear->price.toDouble() == Approx(330000.0 / 8760).epsilon(1e-6));
-    CHECK(oneYear->notes.contains(u"All Upfront"_s));
-    const PriceRecord *threeYears = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit3y);
-    REQUIRE(threeYears != nullptr);
-    CHECK(threeYears->price.toDouble() == Approx(700000.0 / (3 * 8760)).epsilon(1e-6));
-
-    const PriceRecord *g5 = find(sheet, u"g5.xlarge"_s, u"us-east-2"_s, PriceModel::OnDemand);
+    const PriceRecord *g5 = test::findRecord(sheet, u"g5.xlarge"_s, u"us-east-2"_s, PriceModel::OnDemand);
     REQUIRE(g5 != nullptr);
     CHECK(g5->accelerator == u"a10g"_s);
     // AWS writes 10 decimal places; a 10th significant digit is rounded to the 9 kept, and said so.
@@ -83,15 +73,15 @@ TEST_CASE("aws: the EC2 CSV offer file keeps Linux shared on-demand and folded r
     CHECK(g5->notes.contains(u"rounded to 9 decimal places from 1.0060000006"_s));
 
     // Every skipped row counted by reason; unknown GPU types listed for the mapping table.
-    CHECK(skippedFor(sheet, u"not Linux"_s) == 1);
-    CHECK(skippedFor(sheet, u"not shared tenancy"_s) == 1);
-    CHECK(skippedFor(sheet, u"capacity reservation"_s) == 1);
-    CHECK(skippedFor(sheet, u"pre-installed software"_s) == 1);
-    CHECK(skippedFor(sheet, u"convertible reserved term"_s) == 1);
-    CHECK(skippedFor(sheet, u"not an accelerator instance"_s) == 1);
-    CHECK(skippedFor(sheet, u"unknown accelerator instance type"_s) == 1);
-    CHECK(skippedFor(sheet, u"no price"_s) == 1);
-    CHECK(skippedFor(sheet, u"not a compute instance"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"not Linux"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"not shared tenancy"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"capacity reservation"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"pre-installed software"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"convertible reserved term"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"not an accelerator instance"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"unknown accelerator instance type"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"no price"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"not a compute instance"_s) == 1);
     int skippedTotal = 0;
     for (const auto &[why, count] : sheet.skipped)
         skippedTotal += count;
@@ -145,27 +135,8 @@ TEST_CASE("aws-json: the JSON offer file gives the same offers as the CSV form, 
     INFO((sheet.diagnostics.isEmpty() ? std::string() : sheet.diagnostics.first().toString().toStdString()));
     REQUIRE(sheet.ok());
     REQUIRE(sheet.records.size() == 4);
-    const PriceRecord *onDemand = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand);
-    REQUIRE(onDemand != nullptr);
-    CHECK(onDemand->price.toString() == u"55.04"_s);
-    CHECK(onDemand->accelerator == u"h100-sxm"_s);
-    CHECK(onDemand->acceleratorCount == 8);
-    CHECK(onDemand->vcpus == 192);
-    CHECK(onDemand->ramGb->toString() == u"2048"_s);
-    CHECK(onDemand->effectiveDate == QDate(2025, 6, 1));
-    CHECK(onDemand->asOf == QDate(2026, 9, 25));
-    CHECK(onDemand->sourceUrl.contains(u"20260925000000"_s));
-    CHECK(onDemand->sheetLine == 212); // the line its term starts on
-
-    // Reserved: partial 30 + 100000/8760, no upfront 40, all upfront 330000/8760 → all upfront wins.
-    const PriceRecord *oneYear = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit1y);
-    REQUIRE(oneYear != nullptr);
-    CHECK(oneYear->price.toDouble() == Approx(330000.0 / 8760).epsilon(1e-6));
-    CHECK(oneYear->notes.contains(u"All Upfront"_s));
-    const PriceRecord *threeYears = find(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit3y);
-    REQUIRE(threeYears != nullptr);
-    CHECK(threeYears->price.toDouble() == Approx(700000.0 / (3 * 8760)).epsilon(1e-6));
-    const PriceRecord *g5 = find(sheet, u"g5.xlarge"_s, u"us-east-2"_s, PriceModel::OnDemand);
+    checkP5Offers(sheet, 212); // the line its on-demand term starts on
+    const PriceRecord *g5 = test::findRecord(sheet, u"g5.xlarge"_s, u"us-east-2"_s, PriceModel::OnDemand);
     REQUIRE(g5 != nullptr);
     CHECK(g5->price.toString() == u"1.006"_s);
 
@@ -175,9 +146,9 @@ TEST_CASE("aws-json: the JSON offer file gives the same offers as the CSV form, 
                                   u"not an accelerator instance"_s, u"unknown accelerator instance type"_s,
                                   u"no price"_s, u"convertible reserved term"_s}) {
         INFO(reason.toStdString());
-        CHECK(skippedFor(sheet, reason) == 1);
+        CHECK(test::skippedFor(sheet, reason) == 1);
     }
-    CHECK(skippedFor(sheet, u"terms of a product left out"_s) == 8);
+    CHECK(test::skippedFor(sheet, u"terms of a product left out"_s) == 8);
     CHECK(sheet.unknownTypes == QStringList{u"p3.2xlarge"_s});
     CHECK(sheet.sha256.size() == 64);
 }

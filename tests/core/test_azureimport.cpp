@@ -43,22 +43,6 @@ ParsedSheet parseText(const QByteArray &json)
     return parseAzureJson(&buffer, u"inline.json"_s, shippedSkus());
 }
 
-const PriceRecord *find(const ParsedSheet &sheet, const QString &sku, const QString &region, PriceModel model)
-{
-    for (const PriceRecord &r : sheet.records)
-        if (r.key.sku == sku && r.key.region == region && r.key.priceModel == model)
-            return &r;
-    return nullptr;
-}
-
-int skippedFor(const ParsedSheet &sheet, const QString &reason)
-{
-    for (const auto &[why, count] : sheet.skipped)
-        if (why == reason)
-            return count;
-    return 0;
-}
-
 int skippedTotal(const ParsedSheet &sheet)
 {
     int total = 0;
@@ -98,7 +82,7 @@ TEST_CASE("azure: a Retail Prices page keeps Linux pay-as-you-go, spot and per-h
     REQUIRE(sheet.records.size() == 7);
 
     // Pay as you go, Linux: the Windows twin (102.736, same meterName) is not taken.
-    const PriceRecord *onDemand = find(sheet, kH100, u"eastus"_s, PriceModel::OnDemand);
+    const PriceRecord *onDemand = test::findRecord(sheet, kH100, u"eastus"_s, PriceModel::OnDemand);
     REQUIRE(onDemand != nullptr);
     CHECK(onDemand->price.toString() == u"98.32"_s);
     CHECK(onDemand->key.provider == u"Azure"_s);
@@ -119,55 +103,55 @@ TEST_CASE("azure: a Retail Prices page keeps Linux pay-as-you-go, spot and per-h
     CHECK(onDemand->sheetLine == 6);
 
     // Spot by the " Spot" meter suffix; Low Priority left out.
-    const PriceRecord *spot = find(sheet, kH100, u"eastus"_s, PriceModel::Spot);
+    const PriceRecord *spot = test::findRecord(sheet, kH100, u"eastus"_s, PriceModel::Spot);
     REQUIRE(spot != nullptr);
     CHECK(spot->price.toString() == u"18.169536"_s);
     CHECK(spot->sheetLine == 8);
 
     // Reservations: retailPrice is the whole term, not an hourly rate.
-    const PriceRecord *oneYear = find(sheet, kH100, u"eastus"_s, PriceModel::Commit1y);
+    const PriceRecord *oneYear = test::findRecord(sheet, kH100, u"eastus"_s, PriceModel::Commit1y);
     REQUIRE(oneYear != nullptr);
     CHECK(oneYear->price.toString() == u"62.924772"_s); // 551221 / 8760
     CHECK(oneYear->unit == PriceUnit::Hour);
     CHECK(oneYear->notes.contains(u"whole-term"_s));
     CHECK(oneYear->notes.contains(u"551221 / 8760 h"_s));
     CHECK(oneYear->effectiveDate == QDate(2024, 7, 1));
-    const PriceRecord *threeYears = find(sheet, kH100, u"eastus"_s, PriceModel::Commit3y);
+    const PriceRecord *threeYears = test::findRecord(sheet, kH100, u"eastus"_s, PriceModel::Commit3y);
     REQUIRE(threeYears != nullptr);
     CHECK(threeYears->price.toString() == u"43.162481"_s); // 1134310 / 26280
     CHECK(threeYears->notes.contains(u"1134310 / 26280 h"_s));
 
     // A second region is its own offer; a lower-case armSkuName still matches, in the table's spelling.
-    const PriceRecord *h200 = find(sheet, kH200, u"eastus2"_s, PriceModel::OnDemand);
+    const PriceRecord *h200 = test::findRecord(sheet, kH200, u"eastus2"_s, PriceModel::OnDemand);
     REQUIRE(h200 != nullptr);
     CHECK(h200->price.toString() == u"84.8"_s);
     CHECK(h200->accelerator == u"h200"_s);
-    const PriceRecord *h200Reserved = find(sheet, kH200, u"eastus2"_s, PriceModel::Commit1y);
+    const PriceRecord *h200Reserved = test::findRecord(sheet, kH200, u"eastus2"_s, PriceModel::Commit1y);
     REQUIRE(h200Reserved != nullptr);
     CHECK(h200Reserved->price.toString() == u"46.521233"_s); // 407526 / 8760
     CHECK(h200Reserved->sheetLine == 25);
 
     // Of two prices for one offer, the primary meter region's wins, whatever the order.
-    const PriceRecord *a100 = find(sheet, kA100, u"eastus"_s, PriceModel::OnDemand);
+    const PriceRecord *a100 = test::findRecord(sheet, kA100, u"eastus"_s, PriceModel::OnDemand);
     REQUIRE(a100 != nullptr);
     CHECK(a100->price.toString() == u"3.673"_s);
     CHECK(a100->sheetLine == 24);
     CHECK(a100->accelerator == u"a100-80gb-pcie"_s);
 
     // Every item is kept or counted by reason.
-    CHECK(skippedFor(sheet, u"Windows"_s) == 1);
-    CHECK(skippedFor(sheet, u"Low Priority"_s) == 1);
-    CHECK(skippedFor(sheet, u"DevTest"_s) == 1);
-    CHECK(skippedFor(sheet, u"other reservation term"_s) == 1); // 5 Years
-    CHECK(skippedFor(sheet, u"not an hourly price"_s) == 1);    // "100 Hours"
-    CHECK(skippedFor(sheet, u"zero price"_s) == 1);
-    CHECK(skippedFor(sheet, u"no armSkuName"_s) == 1);
-    CHECK(skippedFor(sheet, u"not a virtual machine"_s) == 1); // Storage
-    CHECK(skippedFor(sheet, u"unknown accelerator VM size"_s) == 1);
-    CHECK(skippedFor(sheet, u"not an accelerator VM size"_s) == 1); // Standard_D2s_v5
-    CHECK(skippedFor(sheet, u"same price as an earlier item"_s) == 1);
-    CHECK(skippedFor(sheet, u"other price for the same offer"_s) == 1);
-    CHECK(skippedFor(sheet, u"not the primary meter region"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"Windows"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"Low Priority"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"DevTest"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"other reservation term"_s) == 1); // 5 Years
+    CHECK(test::skippedFor(sheet, u"not an hourly price"_s) == 1);    // "100 Hours"
+    CHECK(test::skippedFor(sheet, u"zero price"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"no armSkuName"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"not a virtual machine"_s) == 1); // Storage
+    CHECK(test::skippedFor(sheet, u"unknown accelerator VM size"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"not an accelerator VM size"_s) == 1); // Standard_D2s_v5
+    CHECK(test::skippedFor(sheet, u"same price as an earlier item"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"other price for the same offer"_s) == 1);
+    CHECK(test::skippedFor(sheet, u"not the primary meter region"_s) == 1);
     CHECK(skippedTotal(sheet) == 13);
     CHECK(sheet.skipped.first().first == u"Windows"_s); // in the order met
     CHECK(sheet.records.size() + skippedTotal(sheet) == sheet.rowCount);
@@ -189,11 +173,11 @@ TEST_CASE("azure: pages one after another or in an array read as one sheet with 
     REQUIRE(second.ok());
     CHECK(second.rowCount == 5);
     REQUIRE(second.records.size() == 5);
-    const PriceRecord *nc40 = find(second, u"Standard_NC40ads_H100_v5"_s, u"eastus"_s, PriceModel::OnDemand);
+    const PriceRecord *nc40 = test::findRecord(second, u"Standard_NC40ads_H100_v5"_s, u"eastus"_s, PriceModel::OnDemand);
     REQUIRE(nc40 != nullptr);
     CHECK(nc40->accelerator == u"h100-nvl"_s);
     CHECK(nc40->sheetLine == 6); // the line of the item's '{', not of its fields
-    const PriceRecord *reserved = find(second, kA100, u"westeurope"_s, PriceModel::Commit1y);
+    const PriceRecord *reserved = test::findRecord(second, kA100, u"westeurope"_s, PriceModel::Commit1y);
     REQUIRE(reserved != nullptr);
     CHECK(reserved->price.toString() == u"4.56621"_s); // 40000 / 8760
     // A reserved hourly rate above on-demand means the whole-term reading went wrong somewhere: warned.
@@ -214,10 +198,10 @@ TEST_CASE("azure: pages one after another or in an array read as one sheet with 
         CHECK(both.sha256 == fileSha256(name));
         CHECK(both.unknownTypes == QStringList{u"Standard_NC4as_T4_v3"_s});
         CHECK(skippedTotal(both) == 13);
-        const PriceRecord *first = find(both, kH100, u"eastus"_s, PriceModel::OnDemand);
+        const PriceRecord *first = test::findRecord(both, kH100, u"eastus"_s, PriceModel::OnDemand);
         REQUIRE(first != nullptr);
         CHECK(first->sheetLine == 6 + shift);
-        const PriceRecord *later = find(both, u"Standard_NC40ads_H100_v5"_s, u"eastus"_s, PriceModel::OnDemand);
+        const PriceRecord *later = test::findRecord(both, u"Standard_NC40ads_H100_v5"_s, u"eastus"_s, PriceModel::OnDemand);
         REQUIRE(later != nullptr);
         CHECK(later->sheetLine == 35 + shift);
         // Warnings from both pages, in file order.

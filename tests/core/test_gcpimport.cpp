@@ -33,22 +33,6 @@ ParsedSheet parseGcp(const QString &name, const std::atomic<bool> *cancel = null
     return parseGcpJson(&file, name, tables(), cancel);
 }
 
-const PriceRecord *find(const ParsedSheet &sheet, const QString &sku, const QString &region, PriceModel model)
-{
-    for (const PriceRecord &r : sheet.records)
-        if (r.key.sku == sku && r.key.region == region && r.key.priceModel == model)
-            return &r;
-    return nullptr;
-}
-
-int skippedFor(const ParsedSheet &sheet, const QString &reason)
-{
-    for (const auto &[why, count] : sheet.skipped)
-        if (why == reason)
-            return count;
-    return 0;
-}
-
 QList<Diagnostic> warnings(const ParsedSheet &sheet)
 {
     QList<Diagnostic> found;
@@ -83,7 +67,7 @@ TEST_CASE("gcp: machines are assembled from vCPU, RAM and GPU SKUs per region an
     CHECK(sheet.sha256 == QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex());
 
     // 208 × 0.025 + 1872 × 0.0026 + 8 × 9.796550569 (the tier from 0, though listed second), exact.
-    const PriceRecord *a3 = find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *a3 = test::findRecord(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
     REQUIRE(a3 != nullptr);
     CHECK(a3->price.toString() == u"88.439604552"_s);
     CHECK(a3->key.provider == u"Google Cloud"_s);
@@ -106,61 +90,61 @@ TEST_CASE("gcp: machines are assembled from vCPU, RAM and GPU SKUs per region an
     CHECK(a3->notes.contains(u"2 usage tiers"_s));
 
     // 26 × 0.025 + 234 × 0.0026 + 9.796550569
-    CHECK(find(sheet, u"a3-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+    CHECK(test::findRecord(sheet, u"a3-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
           == u"11.054950569"_s);
     // Spot: 208 × 0.01 + 1872 × 0.001 + 8 × 4
-    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Spot)->price.toString() == u"35.952"_s);
+    CHECK(test::findRecord(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Spot)->price.toString() == u"35.952"_s);
     // The 1-year GPU commitment labelled usageType OnDemand is a commitment, not an on-demand price:
     // 208 × 0.0175 + 1872 × 0.00182 + 8 × 6.8.
-    const PriceRecord *oneYear = find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Commit1y);
+    const PriceRecord *oneYear = test::findRecord(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Commit1y);
     REQUIRE(oneYear != nullptr);
     CHECK(oneYear->price.toString() == u"61.44704"_s);
     CHECK(oneYear->notes.contains(u"usageType OnDemand"_s));
     CHECK(oneYear->notes.contains(u"commitment"_s));
     // 208 × 0.011 + 1872 × 0.00115 + 8 × 4.3
-    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Commit3y)->price.toString() == u"38.8408"_s);
+    CHECK(test::findRecord(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Commit3y)->price.toString() == u"38.8408"_s);
 
     // A2 Mega: 96 × 0.031611 + 1360 × 0.004237 + 16 × 2.933908; A2 Ultra from the renamed A100 80GB SKU.
-    CHECK(find(sheet, u"a2-megagpu-16g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+    CHECK(test::findRecord(sheet, u"a2-megagpu-16g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
           == u"55.739504"_s);
-    const PriceRecord *ultra = find(sheet, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *ultra = test::findRecord(sheet, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
     REQUIRE(ultra != nullptr);
     CHECK(ultra->price.toString() == u"5.027702"_s);
     CHECK(ultra->accelerator == u"a100-80gb"_s);
-    CHECK(find(sheet, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::Spot) == nullptr);
+    CHECK(test::findRecord(sheet, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::Spot) == nullptr);
 
     // G2: us-central1 takes its own core price (0.025); us-east1 the multi-regional "us" one (0.03).
-    const PriceRecord *iowa = find(sheet, u"g2-standard-4"_s, u"us-central1"_s, PriceModel::OnDemand);
-    const PriceRecord *carolina = find(sheet, u"g2-standard-4"_s, u"us-east1"_s, PriceModel::OnDemand);
+    const PriceRecord *iowa = test::findRecord(sheet, u"g2-standard-4"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *carolina = test::findRecord(sheet, u"g2-standard-4"_s, u"us-east1"_s, PriceModel::OnDemand);
     REQUIRE(iowa != nullptr);
     REQUIRE(carolina != nullptr);
     CHECK(iowa->price.toString() == u"0.708040239"_s);     // 4 × 0.025 + 16 × 0.003 + 0.560040239
     CHECK(carolina->price.toString() == u"0.728040239"_s); // 4 × 0.03 + 16 × 0.003 + 0.560040239
     CHECK_FALSE(iowa->notes.contains(u"multi-regional"_s));
     CHECK(carolina->notes.contains(u"multi-regional"_s));
-    CHECK(find(sheet, u"g2-standard-96"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+    CHECK(test::findRecord(sheet, u"g2-standard-96"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
           == u"8.032321912"_s);
-    CHECK(find(sheet, u"g2-standard-4"_s, u"europe-west4"_s, PriceModel::OnDemand) == nullptr); // "us" only
-    CHECK(find(sheet, u"g2-standard-4"_s, u"us-central1"_s, PriceModel::Commit1y) == nullptr);  // disagreeing SKU
+    CHECK(test::findRecord(sheet, u"g2-standard-4"_s, u"europe-west4"_s, PriceModel::OnDemand) == nullptr); // "us" only
+    CHECK(test::findRecord(sheet, u"g2-standard-4"_s, u"us-central1"_s, PriceModel::Commit1y) == nullptr);  // disagreeing SKU
 
     // TPU v6e: one offer per chip under the shipped sheet's SKU name; the preemptible SKU labelled
     // OnDemand is the spot price.
-    const PriceRecord *tpu = find(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand);
+    const PriceRecord *tpu = test::findRecord(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand);
     REQUIRE(tpu != nullptr);
     CHECK(tpu->price.toString() == u"2.7"_s);
     CHECK(tpu->offerKind == OfferKind::Tpu);
     CHECK(tpu->accelerator == u"tpu-v6e"_s);
     CHECK(tpu->acceleratorCount == 1);
-    CHECK(find(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::Spot)->price.toString() == u"1.89"_s);
+    CHECK(test::findRecord(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::Spot)->price.toString() == u"1.89"_s);
 
     // A3 Mega in us-east4 from the A3Plus core/RAM SKUs: 208 × 0.03 + 1872 × 0.003 + 8 × 10.3.
-    const PriceRecord *mega = find(sheet, u"a3-megagpu-8g"_s, u"us-east4"_s, PriceModel::OnDemand);
+    const PriceRecord *mega = test::findRecord(sheet, u"a3-megagpu-8g"_s, u"us-east4"_s, PriceModel::OnDemand);
     REQUIRE(mega != nullptr);
     CHECK(mega->price.toString() == u"94.256"_s);
     // Tokyo: "H100 80GB Plus" and "H100 80GB Mega" price one GPU differently, so no price is guessed.
-    CHECK(find(sheet, u"a3-megagpu-8g"_s, u"asia-northeast1"_s, PriceModel::OnDemand) == nullptr);
+    CHECK(test::findRecord(sheet, u"a3-megagpu-8g"_s, u"asia-northeast1"_s, PriceModel::OnDemand) == nullptr);
     // us-east4 has the H100 but no A3 core or RAM: no GPU-only machine price.
-    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-east4"_s, PriceModel::OnDemand) == nullptr);
+    CHECK(test::findRecord(sheet, u"a3-highgpu-8g"_s, u"us-east4"_s, PriceModel::OnDemand) == nullptr);
 }
 
 TEST_CASE("gcp: every SKU left out is counted by reason and unknown accelerators are listed", "[gcp][import]")
@@ -202,8 +186,8 @@ TEST_CASE("gcp: assembled prices reproduce the shipped sheet where the part pric
     REQUIRE(shipped.ok());
 
     // The import updates the shipped offers: same provider, SKU, region and model.
-    const PriceRecord *a2 = find(sheet, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
-    const PriceRecord *a2Shipped = find(shipped, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *a2 = test::findRecord(sheet, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *a2Shipped = test::findRecord(shipped, u"a2-highgpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
     REQUIRE(a2 != nullptr);
     REQUIRE(a2Shipped != nullptr);
     CHECK(a2->key == a2Shipped->key);
@@ -215,22 +199,22 @@ TEST_CASE("gcp: assembled prices reproduce the shipped sheet where the part pric
     CHECK(a2->price.toString() == u"3.673385"_s);
 
     // a2-ultragpu-1g: the shipped price also bills its 375 GiB local SSD at 0.08 per GiB-month ÷ 730 h.
-    const PriceRecord *ultraShipped = find(shipped, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *ultraShipped = test::findRecord(shipped, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand);
     REQUIRE(ultraShipped != nullptr);
     const double ssd = ultraShipped->price.toDouble()
-                       - find(sheet, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toDouble();
+                       - test::findRecord(sheet, u"a2-ultragpu-1g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toDouble();
     CHECK(ssd == Approx(375 * 0.08 / 730).epsilon(1e-6));
 
     // a3-highgpu-8g with illustrative A3 core/RAM prices (tests/data/gcp/README.md): the order of the
     // shipped 88.49, which a per-month RAM price, a GPU counted once or a month-long tier would miss.
-    const PriceRecord *a3Shipped = find(shipped, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    const PriceRecord *a3Shipped = test::findRecord(shipped, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
     REQUIRE(a3Shipped != nullptr);
-    CHECK(find(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toDouble()
+    CHECK(test::findRecord(sheet, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toDouble()
           == Approx(a3Shipped->price.toDouble()).epsilon(0.05));
 
     // TPU offers carry the shipped sheet's TPU SKU names.
-    CHECK(find(shipped, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand)->key
-          == find(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand)->key);
+    CHECK(test::findRecord(shipped, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand)->key
+          == test::findRecord(sheet, u"tpu-v6e (Trillium)"_s, u"us-east1"_s, PriceModel::OnDemand)->key);
 }
 
 TEST_CASE("gcp: a JSON array of pages is read like pages one after another", "[gcp][import]")
@@ -240,7 +224,7 @@ TEST_CASE("gcp: a JSON array of pages is read like pages one after another", "[g
     REQUIRE(sheet.ok());
     CHECK(sheet.rowCount == 3);
     CHECK(sheet.records.size() == 5); // a2-highgpu-1g/2g/4g/8g and a2-megagpu-16g
-    CHECK(find(sheet, u"a2-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
+    CHECK(test::findRecord(sheet, u"a2-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand)->price.toString()
           == u"29.38708"_s); // 96 × 0.031611 + 680 × 0.004237 + 8 × 2.933908
 }
 
@@ -289,7 +273,7 @@ TEST_CASE("gcp: no assembled machine is an error unless the import was cancelled
     const ParsedSheet none = parseGcp(u"gcp_no_machines.json"_s);
     REQUIRE_FALSE(none.ok());
     CHECK(none.diagnostics.first().message == u"no machine prices could be assembled (2 SKUs read)"_s);
-    CHECK(skippedFor(none, u"not a machine component"_s) == 2);
+    CHECK(test::skippedFor(none, u"not a machine component"_s) == 2);
 
     const std::atomic<bool> cancel{true};
     const ParsedSheet cancelled = parseGcp(u"gcp_traps.json"_s, &cancel);

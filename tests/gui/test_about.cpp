@@ -21,34 +21,6 @@ using namespace accelplan;
 
 namespace {
 
-// The newest as_of (else effective_date) of data/prices/*.csv, read with nothing but the CSV
-// tokenizer, so the program's own reading of the sheets is checked, not repeated.
-QDate newestShippedPriceDate()
-{
-    QDate newest;
-    const QDir prices(test::dataPath(u"../../data/prices"_s));
-    const QStringList files = prices.entryList({u"*.csv"_s}, QDir::Files);
-    REQUIRE_FALSE(files.isEmpty());
-    for (const QString &name : files) {
-        QFile file(prices.filePath(name));
-        REQUIRE(file.open(QIODevice::ReadOnly));
-        CsvReader reader(&file);
-        QStringList fields;
-        REQUIRE(reader.next(fields));
-        const int asOf = fields.indexOf(u"as_of"_s);
-        const int effective = fields.indexOf(u"effective_date"_s);
-        while (reader.next(fields)) {
-            QString text = asOf >= 0 ? fields.value(asOf).trimmed() : QString();
-            if (text.isEmpty() && effective >= 0)
-                text = fields.value(effective).trimmed();
-            const QDate date = QDate::fromString(text, Qt::ISODate);
-            if (date.isValid() && (!newest.isValid() || date > newest))
-                newest = date;
-        }
-    }
-    REQUIRE(newest.isValid());
-    return newest;
-}
 
 } // namespace
 
@@ -62,7 +34,7 @@ TEST_CASE("about: the About box shows the version and the date of the shipped pr
     ui::MainWindow window(*opened.value(), test::shippedCatalog());
     window.show();
 
-    const QString shipped = newestShippedPriceDate().toString(Qt::ISODate);
+    const QString shipped = test::newestShippedPriceDate().toString(Qt::ISODate);
     const QString text = window.aboutText();
     CHECK(text.contains(u"Accelplan "_s + QStringLiteral(ACCELPLAN_VERSION)));
     CHECK(text.contains(u"Shipped prices as of "_s + shipped));
