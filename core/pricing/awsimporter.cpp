@@ -124,14 +124,7 @@ public:
     {
     }
 
-    void skip(const QString &reason, int count = 1)
-    {
-        if (count <= 0)
-            return;
-        if (!m_skipped.contains(reason))
-            m_reasons.append(reason);
-        m_skipped[reason] += count;
-    }
+    void skip(const QString &reason, int count = 1) { m_sheet.skip(reason, count); }
     void error(int line, const QString &field, const QString &message)
     {
         m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
@@ -257,8 +250,6 @@ public:
                 r->threeYears ? u"3yr"_s : u"1yr"_s, r->purchaseOption);
             m_sheet.records.append(record);
         }
-        for (const QString &reason : std::as_const(m_reasons))
-            m_sheet.skipped.append({reason, m_skipped.value(reason)});
         m_sheet.unknownTypes = m_unknown.values();
         m_sheet.unknownTypes.sort();
         if (m_sheet.records.isEmpty() && m_sheet.ok() && !cancelled)
@@ -276,8 +267,6 @@ private:
     const QHash<QString, AwsInstance> &m_instances;
     QDate m_published;
     QString m_source;
-    QMap<QString, int> m_skipped;
-    QStringList m_reasons;
     QSet<QString> m_unknown;
     QMap<QString, PriceRecord> m_onDemand; // by instance type | region
     QMap<QString, Reserved> m_reserved;    // by instance type | region | lease | purchase option

@@ -148,8 +148,6 @@ public:
         }
         for (const Kept &kept : std::as_const(m_kept))
             m_sheet.records.append(kept.record);
-        for (const QString &reason : std::as_const(m_reasonsInOrder))
-            m_sheet.skipped.append({reason, m_skipped.value(reason)});
         m_sheet.unknownTypes = m_unknown.values();
         m_sheet.unknownTypes.sort();
         std::stable_sort(m_sheet.diagnostics.begin(), m_sheet.diagnostics.end(),
@@ -167,12 +165,7 @@ private:
         return sku.toLower() + u'|' + region.toLower() + u'|' + toString(model);
     }
 
-    void skip(const QString &reason)
-    {
-        if (!m_skipped.contains(reason))
-            m_reasonsInOrder.append(reason);
-        ++m_skipped[reason];
-    }
+    void skip(const QString &reason) { m_sheet.skip(reason); }
 
     void warning(int line, const QString &field, const QString &message)
     {
@@ -364,8 +357,6 @@ private:
     QHash<QString, QString> m_skuNames;      // lower-case armSkuName → as in m_skus
     QList<Kept> m_kept;                      // in file order
     QHash<QString, qsizetype> m_index;       // offerId → m_kept
-    QMap<QString, int> m_skipped;
-    QStringList m_reasonsInOrder;
     QSet<QString> m_unknown;
     int m_pages = 0;
 };

@@ -126,14 +126,7 @@ class GcpImport
 public:
     GcpImport(ParsedSheet &sheet, const GcpTables &tables) : m_sheet(sheet), m_tables(tables) {}
 
-    void skip(const QString &reason, int count = 1)
-    {
-        if (count <= 0)
-            return;
-        if (!m_skipped.contains(reason))
-            m_reasons.append(reason);
-        m_skipped[reason] += count;
-    }
+    void skip(const QString &reason, int count = 1) { m_sheet.skip(reason, count); }
     void error(int line, const QString &field, const QString &message)
     {
         m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
@@ -159,8 +152,6 @@ private:
 
     ParsedSheet &m_sheet;
     const GcpTables &m_tables;
-    QMap<QString, int> m_skipped;
-    QStringList m_reasons;
     QSet<QString> m_unknown;
     QHash<QString, ComponentPrice> m_prices; ///< by component | model | region (or multi-region code)
     QSet<QString> m_regions;                 ///< every region named by a SKU of the services read
@@ -481,8 +472,6 @@ void GcpImport::finish(bool cancelled, int lastLine)
         return std::tie(a.key.sku, a.key.region, a.key.priceModel) < std::tie(b.key.sku, b.key.region, b.key.priceModel);
     });
     checkAgainstOnDemand();
-    for (const QString &reason : std::as_const(m_reasons))
-        m_sheet.skipped.append({reason, m_skipped.value(reason)});
     m_sheet.unknownTypes = m_unknown.values();
     m_sheet.unknownTypes.sort();
     if (m_sheet.records.isEmpty() && m_sheet.ok() && !cancelled)

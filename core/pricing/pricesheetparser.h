@@ -34,6 +34,8 @@ struct ParsedSheet
     QStringList unknownTypes;
 
     bool ok() const { return !hasErrors(diagnostics); }
+    /// Counts \a count rows left out for \a reason (a new reason goes last: the order first met).
+    void skip(const QString &reason, int count = 1);
 };
 
 /// Reads and validates the native price-sheet format (CSV or JSON, see README), reporting
