@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake g++ make
   qt6-base-dev qt6-charts-dev libqt6sql6-sqlite qt6-qpa-plugins
+  libqt6opengl6-dev   # Qt6Charts' CMake package needs Qt6OpenGL; not pulled in without recommends
   catch2
   libssl-dev          # OpenSSL SHA-256 for multi-gigabyte price files
   fonts-dejavu-core   # text renders headless (offscreen GUI tests, PDFs)
@@ -13,6 +14,8 @@ packages=(
   dpkg-dev            # cpack -G DEB: dpkg-shlibdeps computes the package's library dependencies
   desktop-file-utils  # desktop-file-validate, in CI
   appstream           # appstreamcli validate, in CI
+  clang libclang-rt-14-dev  # libFuzzer targets (tests/fuzz, -DACCELPLAN_FUZZ=ON)
+  debootstrap         # CI proves the Quick start in a freshly bootstrapped Debian 12 root
 )
 
 missing=()
