@@ -112,7 +112,16 @@ MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::Accelera
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // ~QWidget destroys the children after this class is gone, and they still signal as they go
+    // (the undo stack emits cleanChanged while it clears): no slot of a half-destroyed MainWindow
+    // may run then.
+    disconnect(m_planner->undoStack(), nullptr, this, nullptr);
+    disconnect(m_planner, nullptr, this, nullptr);
+    disconnect(m_offerProxy, nullptr, this, nullptr);
+    disconnect(m_offerTable->selectionModel(), nullptr, this, nullptr);
+}
 
 QWidget *MainWindow::createFilterBar()
 {

@@ -341,8 +341,9 @@ QWidget *PlannerView::buildEditor()
     for (auto [preset, params, active] : {std::tuple{m_trainModel, m_trainParams, m_trainActive},
                                           std::tuple{m_serveModel, m_serveParams, m_serveActive}}) {
         disconnect(preset, &QComboBox::currentIndexChanged, this, &PlannerView::edited);
-        connect(preset, &QComboBox::currentIndexChanged, this, [this, preset, params, active] {
-            presetChosen(preset, params, active);
+        // Init-captures: clang 14 cannot capture structured bindings by name.
+        connect(preset, &QComboBox::currentIndexChanged, this, [this, box = preset, p = params, a = active] {
+            presetChosen(box, p, a);
         });
     }
     return editor;
