@@ -4,6 +4,7 @@
 #include "core/planning/offercost.h"
 #include "core/planning/ownership.h"
 #include "core/planning/training.h"
+#include "core/scenario/constraints.h"
 
 #include <QList>
 #include <QStringList>
@@ -14,17 +15,7 @@ class AcceleratorCatalog;
 
 namespace accelplan::planning {
 
-/// Which offers a plan may use. Empty lists allow everything.
-struct Constraints
-{
-    QStringList providers; ///< case-insensitive
-    QList<pricing::OfferKind> offerKinds;
-    QStringList regions;
-    QList<pricing::PriceModel> priceModels;
-    QStringList accelerators; ///< catalog ids
-    int maxChips = 4096;
-    std::optional<double> budget; ///< in the display currency
-};
+using scenario::Constraints;
 
 /// Whether an offer is one the constraints allow (everything but chips and budget).
 bool allows(const Constraints &constraints, const pricing::PriceRecord &offer);

@@ -297,7 +297,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
     if (const auto object = section(top, root, u"constraints"_s)) {
         Reader r(json, fileName, &diagnostics, &s.defaults);
         r.enter(u"constraints"_s, *object, kConstraintKeys);
-        planning::Constraints &c = s.constraints;
+        Constraints &c = s.constraints;
         c.providers = r.strings(u"providers"_s);
         c.regions = r.strings(u"regions"_s);
         c.accelerators = r.strings(u"accelerators"_s);
@@ -457,7 +457,7 @@ QJsonObject toJson(const Scenario &s)
     } else {
         root.remove(u"inference"_s);
     }
-    const planning::Constraints &c = s.constraints;
+    const Constraints &c = s.constraints;
     merge(root, u"constraints"_s,
           {{u"providers"_s, QJsonArray::fromStringList(c.providers)},
            {u"offer_kinds"_s, stringArray(c.offerKinds, [](pricing::OfferKind k) { return pricing::toString(k); })},

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
-#include "core/planning/trainingplanner.h"
+#include "core/scenario/constraints.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -86,7 +86,7 @@ struct Scenario
     QString currency = QStringLiteral("USD");
     std::optional<TrainingSection> training;
     std::optional<InferenceSection> inference;
-    planning::Constraints constraints;
+    Constraints constraints;
     LockinSection lockin;
     OwnershipSection ownership;
     SensitivitySection sensitivity;
