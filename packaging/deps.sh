@@ -12,6 +12,7 @@ packages=(
   fonts-dejavu-core   # text renders headless (offscreen GUI tests, PDFs)
   poppler-utils       # pdftotext/pdftoppm for report tests
   dpkg-dev            # cpack -G DEB: dpkg-shlibdeps computes the package's library dependencies
+  file                # cpack -G DEB: CPackDeb needs file(1) to find the binaries for dpkg-shlibdeps
   desktop-file-utils  # desktop-file-validate, in CI
   appstream           # appstreamcli validate, in CI
   clang libclang-rt-14-dev  # libFuzzer targets (tests/fuzz, -DACCELPLAN_FUZZ=ON)
