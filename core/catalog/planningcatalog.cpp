@@ -28,7 +28,7 @@ Source readSource(const CsvRecord &r)
             r.text(u"notes"_s)};
 }
 
-std::optional<Band> readBand(const CsvRecord &r)
+std::optional<Range> readBand(const CsvRecord &r)
 {
     const auto low = r.fraction(u"low"_s, true);
     const auto typical = r.fraction(u"typical"_s, true);
@@ -39,7 +39,7 @@ std::optional<Band> readBand(const CsvRecord &r)
         r.error(u"typical"_s, Tr::tr("the band must be 0 < low <= typical <= high <= 1"));
         return std::nullopt;
     }
-    return Band{*low, *typical, *high};
+    return Range{*low, *typical, *high};
 }
 
 template<typename T>
@@ -89,7 +89,7 @@ std::optional<Profile> readProfile(const CsvRecord &r, bool userSupplied)
         p.source.confidence = u"user"_s;
     // A user may give only measured tokens/s for inference; the band is then derived later.
     const bool hasBand = !r.text(u"typical"_s).isEmpty();
-    std::optional<Band> band;
+    std::optional<Range> band;
     if (hasBand || !userSupplied)
         band = readBand(r);
     if (!workload || !precision || (!band && (hasBand || !userSupplied)))

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/common/range.h"
 #include "core/catalog/accelerator.h"
 #include "core/common/diagnostic.h"
 
@@ -22,14 +23,6 @@ struct Source
     QString notes;
 };
 
-/// A low / typical / high band of a fraction (0..1).
-struct Band
-{
-    double low = 0;
-    double typical = 0;
-    double high = 0;
-};
-
 enum class Workload { DenseTraining, MoeTraining, InferencePrefill, InferenceDecode };
 QString toString(Workload workload);
 std::optional<Workload> workloadFromString(const QString &text);
@@ -45,7 +38,7 @@ struct Profile
     Precision precision = Precision::Bf16;
     QString precisionName; ///< as written ("fp16" and "bf16" share a peak but not a name)
     QString framework;     ///< pytorch | jax | tensorflow | any
-    Band efficiency;
+    Range efficiency;
     // An optional absolute measurement behind the band.
     std::optional<double> measuredTokensPerSecondPerChip;
     std::optional<double> measuredModelParams;
@@ -111,7 +104,7 @@ struct ScaleBand
     QString domain; ///< nvlink | ici | xgmi | pcie | any
     int chipsFrom = 1;
     int chipsTo = 1;
-    Band band;
+    Range band;
     Source source;
 };
 

@@ -10,13 +10,12 @@ using namespace Qt::StringLiterals;
 
 namespace accelplan::planning {
 
-using catalog::Band;
 
 namespace {
 
 // Used only when no measured profile exists for the accelerator; reported as such.
-constexpr Band kGenericPrefill{0.3, 0.45, 0.6};
-constexpr Band kGenericDecode{0.5, 0.65, 0.8};
+constexpr Range kGenericPrefill{0.3, 0.45, 0.6};
+constexpr Range kGenericDecode{0.5, 0.65, 0.8};
 constexpr int kMaxBatch = 1024;
 constexpr double kInferenceOverheadBytes = 2.0e9; // runtime, activations and workspace per chip
 // Decode GEMMs (one token per sequence) reach a smaller share of the peak than prefill's:

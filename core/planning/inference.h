@@ -55,9 +55,9 @@ struct InferenceProjection
     double inputTokensPerSecondPerReplica = 0;
     double tokensPerSecondPerChip = 0;
     double prefillTimeShare = 0; ///< share of replica time spent in prefill
-    catalog::Band prefillEfficiency;
+    Range prefillEfficiency;
     QString prefillSource;
-    catalog::Band decodeEfficiency;
+    Range decodeEfficiency;
     QString decodeSource;
     double calibration = 1;      ///< measured / roofline at the measured point, when a measurement applies
     QString calibrationSource;

@@ -9,12 +9,11 @@ using namespace Qt::StringLiterals;
 
 namespace accelplan::planning {
 
-using catalog::Band;
 
 namespace {
 
 // Used only when no measured profile exists for an accelerator at all; reported as such.
-constexpr Band kGenericMfu{0.25, 0.35, 0.45};
+constexpr Range kGenericMfu{0.25, 0.35, 0.45};
 constexpr int kProfileChipsWhenUnstated = 8;
 
 QString describe(const catalog::Source &source)
@@ -27,7 +26,7 @@ QString describe(const catalog::Source &source)
     return text;
 }
 
-Band pointBand(double value)
+Range pointBand(double value)
 {
     return {value, value, value};
 }

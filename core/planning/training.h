@@ -13,17 +13,6 @@ class AcceleratorCatalog;
 
 namespace accelplan::planning {
 
-/// A quantity with the planner's band: low, typical, high (low is the optimistic end for times
-/// and costs, i.e. computed with the high efficiencies).
-struct Range
-{
-    double low = 0;
-    double typical = 0;
-    double high = 0;
-
-    Range scaled(double factor) const { return {low * factor, typical * factor, high * factor}; }
-};
-
 /// The model and run a training projection is for. Counts are plain numbers (parameters,
 /// tokens). Shape fields are optional: without them the attention term is left out and memory
 /// uses an estimated shape (reported in warnings).
@@ -80,13 +69,13 @@ MemoryEstimate trainingMemory(const TrainingInput &input, const catalog::Acceler
 /// Efficiencies behind a projection, each with where it came from.
 struct TrainingEfficiency
 {
-    catalog::Band mfu;
+    Range mfu;
     QString mfuSource;
     double frameworkFactor = 1;
     QString frameworkSource;
-    catalog::Band scaling;
+    Range scaling;
     QString scalingSource;
-    catalog::Band goodput;
+    Range goodput;
     QString goodputSource;
 };
 

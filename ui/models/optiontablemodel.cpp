@@ -43,7 +43,7 @@ QString money(double value, int decimals = 0)
     return QLocale().toString(value, 'f', decimals);
 }
 
-QString band(const catalog::Band &b)
+QString band(const Range &b)
 {
     return OptionTableModel::tr("%1 (%2–%3)")
         .arg(QString::number(b.typical, 'g', 3), QString::number(b.low, 'g', 3), QString::number(b.high, 'g', 3));
