@@ -95,16 +95,6 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
     return r;
 }
 
-bool isCommitment(pricing::PriceModel m)
-{
-    return commitmentTermHours(m) > 0;
-}
-
-double termMonths(pricing::PriceModel m)
-{
-    return commitmentTermHours(m) / kHoursPerMonth;
-}
-
 /// An inference option's cost over the horizon: its monthly cost for every month, and for a
 /// commitment longer than the horizon the rest of the term, less other work's share.
 double inferencePlanCost(const InferenceOption &o, double months, double otherUse)
@@ -189,72 +179,7 @@ std::optional<BreakEven> breakEven(const QList<Option> &options, double exitProb
     return b;
 }
 
-BudgetMonth &monthAt(QList<BudgetMonth> &months, int index)
-{
-    while (months.size() <= index)
-        months.append(BudgetMonth{int(months.size()) + 1});
-    return months[index];
-}
-
-/// Adds \a cost evenly over \a count months from month index \a first.
-void addEvenly(QList<BudgetMonth> &months, int first, int count, double cost, double BudgetMonth::*category)
-{
-    for (int m = 0; m < count && cost > 0; ++m)
-        monthAt(months, first + m).*category += cost / count;
-}
-
-/// Adds \a cost by the share of \a hours that falls in each month from month index \a first.
-void addByHours(QList<BudgetMonth> &months, int first, double hours, double cost, double BudgetMonth::*category)
-{
-    const int count = std::max(1, int(std::ceil(hours / kHoursPerMonth - 1e-9)));
-    for (int m = 0; m < count && cost > 0; ++m)
-        monthAt(months, first + m).*category += hours > 0 ? cost * std::min(kHoursPerMonth, hours - m * kHoursPerMonth) / hours : cost;
-}
-
-int wholeMonths(double months)
-{
-    return std::max(1, int(std::ceil(months - 1e-9)));
-}
-
-/// A deterministic uniform in [0, 1) from the generator's raw bits (the standard distributions
-/// differ between library implementations; the raw mt19937_64 sequence does not).
-double uniform(std::mt19937_64 &rng)
-{
-    return double(rng() >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/// Inverse CDF of the triangular distribution (low, mode, high).
-double triangular(double u, double low, double mode, double high)
-{
-    if (high <= low)
-        return mode;
-    const double f = (mode - low) / (high - low);
-    return u < f ? low + std::sqrt(u * (high - low) * (mode - low))
-                 : high - std::sqrt((1 - u) * (high - low) * (high - mode));
-}
-
 } // namespace
-
-double priceBand(const QString &confidence)
-{
-    const QString c = confidence.toLower();
-    if (c == u"exact"_s)
-        return 0.05;
-    if (c == u"derived"_s || c == u"approximate"_s)
-        return 0.10;
-    return 0.25;
-}
-
-double percentile(QList<double> values, double p)
-{
-    if (values.isEmpty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const double rank = std::clamp(p, 0.0, 100.0) / 100.0 * (values.size() - 1);
-    const qsizetype below = qsizetype(std::floor(rank));
-    const qsizetype above = std::min<qsizetype>(below + 1, values.size() - 1);
-    return values[below] + (values[above] - values[below]) * (rank - below);
-}
 
 const TrainingOption *Plan::recommendedTraining() const
 {
@@ -366,100 +291,12 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         plan.ownership.append(a);
     }
 
-    // Budget: training at the start, inference every month of the horizon, terms in full.
     const TrainingOption *train = plan.recommendedTraining();
     const InferenceOption *serve = plan.recommendedInference();
-    QList<BudgetMonth> &months = plan.budget.months;
-    double trainingTotal = 0, inferenceTotal = 0;
-    const int start = s.training ? s.training->startMonth - 1 : 0;
-    if (train) {
-        const double hours = train->projection.wallHours.typical * plan.trainingRequest->runs;
-        const pricing::PriceModel model = train->offer.key.priceModel;
-        trainingTotal = train->cost.typical;
-        if (isCommitment(model)) {
-            const double term = termMonths(model);
-            addEvenly(months, start, int(std::max(1.0, std::ceil(hours / (term * kHoursPerMonth))) * term), trainingTotal,
-                      &BudgetMonth::commitments);
-        } else if (model == pricing::PriceModel::Monthly) {
-            addEvenly(months, start, wholeMonths(hours / kHoursPerMonth), trainingTotal, &BudgetMonth::training);
-        } else {
-            addByHours(months, start, hours, trainingTotal, &BudgetMonth::training);
-        }
-        plan.budget.fxRates += train->fxRates;
-    }
-    if (serve) {
-        inferenceTotal = serve->lockin.planCost;
-        const pricing::PriceModel model = serve->offer.key.priceModel;
-        const int horizon = wholeMonths(plan.inferenceMonths);
-        const double inHorizon = serve->monthlyCost * plan.inferenceMonths + serve->setupCost;
-        auto category = isCommitment(model) ? &BudgetMonth::commitments : &BudgetMonth::inference;
-        addEvenly(months, 0, horizon, inHorizon - serve->setupCost, category);
-        addEvenly(months, 0, 1, serve->setupCost, category); // setup fees in the first month
-        // A term longer than the horizon: its remaining months, less other work's share.
-        const int rest = int(termMonths(model)) - horizon;
-        if (const double leftover = inferenceTotal - inHorizon; leftover > 0)
-            addEvenly(months, rest > 0 ? horizon : horizon - 1, std::max(1, rest), leftover, category);
-        plan.budget.fxRates += serve->fxRates;
-    }
-    for (const BudgetMonth &m : std::as_const(months))
-        plan.budget.total += m.total();
-
-    // Sensitivity: the total at each input's low and high end, and a seeded Monte Carlo.
-    Sensitivity &x = plan.sensitivity;
-    x.base = trainingTotal + inferenceTotal;
-    x.samples = s.sensitivity.samples;
-    x.seed = s.sensitivity.seed;
-    const double trainLow = train && train->cost.typical > 0 ? train->cost.low / train->cost.typical : 1.0;
-    const double trainHigh = train && train->cost.typical > 0 ? train->cost.high / train->cost.typical : 1.0;
-    const double trainPrice = train ? priceBand(train->offer.confidence) : 0;
-    const double servePrice = serve ? priceBand(serve->offer.confidence) : 0;
-    const double trainFx = train && train->offer.currency != plan.currency ? s.sensitivity.fxBand : 0;
-    const double serveFx = serve && serve->offer.currency != plan.currency ? s.sensitivity.fxBand : 0;
-    const double u = plan.inferenceRequest ? plan.inferenceRequest->input.targetUtilisation : 1.0;
-    const double uLow = std::max(0.05, u - s.sensitivity.utilizationBand);
-    const double uHigh = std::min(1.0, u + s.sensitivity.utilizationBand);
-    const double volume = s.sensitivity.volumeBand;
-    auto total = [&](double mfu, double tPrice, double tFx, double sPrice, double sFx, double util, double vol) {
-        return trainingTotal * mfu * tPrice * tFx + inferenceTotal * sPrice * sFx * util * vol;
-    };
-    if (train)
-        x.factors.append({u"mfu"_s, Tr::tr("MFU (training)"), Tr::tr("low MFU"), Tr::tr("high MFU"),
-                          total(trainHigh, 1, 1, 1, 1, 1, 1), total(trainLow, 1, 1, 1, 1, 1, 1)});
-    x.factors.append({u"price"_s, Tr::tr("Prices"),
-                      Tr::tr("−%1% / −%2%").arg(trainPrice * 100).arg(servePrice * 100),
-                      Tr::tr("+%1% / +%2%").arg(trainPrice * 100).arg(servePrice * 100),
-                      total(1, 1 - trainPrice, 1, 1 - servePrice, 1, 1, 1), total(1, 1 + trainPrice, 1, 1 + servePrice, 1, 1, 1)});
-    if (serve) {
-        x.factors.append({u"utilization"_s, Tr::tr("Utilisation (inference)"), Tr::tr("%1").arg(uLow, 0, 'f', 2),
-                          Tr::tr("%1").arg(uHigh, 0, 'f', 2), total(1, 1, 1, 1, 1, u / uLow, 1),
-                          total(1, 1, 1, 1, 1, u / uHigh, 1)});
-        x.factors.append({u"volume"_s, Tr::tr("Token volume"), Tr::tr("−%1%").arg(volume * 100),
-                          Tr::tr("+%1%").arg(volume * 100), total(1, 1, 1, 1, 1, 1, 1 - volume),
-                          total(1, 1, 1, 1, 1, 1, 1 + volume)});
-    }
-    if (trainFx > 0 || serveFx > 0)
-        x.factors.append({u"fx"_s, Tr::tr("Exchange rates"), Tr::tr("−%1%").arg(s.sensitivity.fxBand * 100),
-                          Tr::tr("+%1%").arg(s.sensitivity.fxBand * 100), total(1, 1, 1 - trainFx, 1, 1 - serveFx, 1, 1),
-                          total(1, 1, 1 + trainFx, 1, 1 + serveFx, 1, 1)});
-    std::stable_sort(x.factors.begin(), x.factors.end(), [](const SensitivityFactor &a, const SensitivityFactor &b) {
-        return std::abs(a.totalAtHigh - a.totalAtLow) > std::abs(b.totalAtHigh - b.totalAtLow);
-    });
-    std::mt19937_64 rng(x.seed);
-    QList<double> totals;
-    totals.reserve(x.samples);
-    for (int i = 0; i < x.samples; ++i) {
-        const double mfu = triangular(uniform(rng), std::min(trainLow, 1.0), 1.0, std::max(trainHigh, 1.0));
-        const double tPrice = triangular(uniform(rng), 1 - trainPrice, 1, 1 + trainPrice);
-        const double sPrice = triangular(uniform(rng), 1 - servePrice, 1, 1 + servePrice);
-        const double tFx = triangular(uniform(rng), 1 - trainFx, 1, 1 + trainFx);
-        const double sFx = triangular(uniform(rng), 1 - serveFx, 1, 1 + serveFx);
-        const double util = u / triangular(uniform(rng), uLow, u, uHigh);
-        const double vol = triangular(uniform(rng), 1 - volume, 1, 1 + volume);
-        totals.append(total(mfu, tPrice, tFx, sPrice, sFx, util, vol));
-    }
-    x.p10 = percentile(totals, 10);
-    x.p50 = percentile(totals, 50);
-    x.p90 = percentile(totals, 90);
+    plan.budget = planBudget(train, plan.trainingRequest ? plan.trainingRequest->runs : 1,
+                             s.training ? s.training->startMonth - 1 : 0, serve, plan.inferenceMonths);
+    plan.sensitivity = planSensitivity(train, serve, plan.inferenceRequest ? plan.inferenceRequest->input.targetUtilisation : 1.0,
+                                       s.sensitivity, plan.currency);
     plan.defaults.append(Tr::tr("price uncertainty by the price row's confidence: exact ±5%, derived or approximate "
                                 "±10%, remembered ±25% (judgement)"));
 

@@ -1,52 +1,14 @@
 #pragma once
 
+#include "core/planning/budget.h"
 #include "core/planning/inferenceplanner.h"
+#include "core/planning/sensitivity.h"
 #include "core/planning/trainingplanner.h"
 #include "core/scenario/scenario.h"
 
 #include <QDate>
 
 namespace accelplan::planning {
-
-/// One month of the budget horizon, in the plan's currency. Commitments are what 1- and 3-year
-/// terms cost in that month (training or inference on a commitment is counted there, not twice).
-struct BudgetMonth
-{
-    int month = 1;
-    double training = 0;
-    double inference = 0;
-    double commitments = 0;
-    double total() const { return training + inference + commitments; }
-};
-
-struct Budget
-{
-    QList<BudgetMonth> months;
-    double total = 0;
-    QList<pricing::FxRate> fxRates; ///< every rate used by the budgeted options
-};
-
-/// The plan total at the low and at the high end of one input.
-struct SensitivityFactor
-{
-    QString id;     ///< mfu, price, utilization, volume, fx
-    QString label;
-    QString lowInput;  ///< the input at its low end, in words
-    QString highInput;
-    double totalAtLow = 0;
-    double totalAtHigh = 0;
-};
-
-struct Sensitivity
-{
-    double base = 0;
-    QList<SensitivityFactor> factors; ///< widest swing first (the tornado)
-    int samples = 0;
-    quint64 seed = 0;
-    double p10 = 0;
-    double p50 = 0;
-    double p90 = 0;
-};
 
 /// The cheapest option against the cheapest portable one (sold by at least three providers, no
 /// porting, no term): what the cheaper saves and what leaving it is expected to cost.
@@ -99,12 +61,5 @@ struct Plan
 Result<Plan> planScenario(const scenario::Scenario &scenario, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
                           const pricing::FxTable &fx, QDate pricesAsOf);
-
-/// The price uncertainty used for a price row of this confidence (± share): exact 5 %,
-/// derived or approximate 10 %, remembered or unknown 25 %. A judgement, reported as a default.
-double priceBand(const QString &confidence);
-
-/// P-th percentile (0..100) of \a values by linear interpolation between order statistics.
-double percentile(QList<double> values, double p);
 
 } // namespace accelplan::planning
