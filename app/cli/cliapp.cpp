@@ -77,33 +77,34 @@ pricing::PriceDatabase *Context::database()
 const catalog::PlanningCatalog *Context::planningCatalog()
 {
     if (!m_planningCatalog) {
-        auto loaded = catalog::PlanningCatalog::loadShipped();
+        pricing::PriceDatabase *db = database();
+        if (!db)
+            return nullptr;
+        auto loaded = planning::loadPlanningCatalog(*db);
         if (!loaded) {
             m_failureExit = report(loaded.error());
             return nullptr;
         }
-        pricing::PriceDatabase *db = database();
-        if (!db)
-            return nullptr;
-        const auto files = db->profileFiles();
-        if (!files) {
-            m_failureExit = report(files.error());
-            return nullptr;
-        }
-        for (const pricing::PriceDatabase::ProfileFile &file : *files) {
-            QByteArray content = file.content;
-            QBuffer buffer(&content);
-            buffer.open(QIODevice::ReadOnly);
-            auto profiles = catalog::PlanningCatalog::parseProfiles(&buffer, file.name, true);
-            if (!profiles) {
-                m_failureExit = report(profiles.error());
-                return nullptr;
-            }
-            loaded->addUserProfiles(*profiles);
-        }
         m_planningCatalog = std::move(loaded).value();
     }
     return &*m_planningCatalog;
+}
+
+const planning::PlanInputs *Context::planInputs()
+{
+    if (!m_planInputs) {
+        const catalog::AcceleratorCatalog *accelerators = catalog();
+        pricing::PriceDatabase *db = accelerators ? database() : nullptr;
+        if (!db)
+            return nullptr;
+        auto loaded = planning::loadPlanInputs(*db, *accelerators);
+        if (!loaded) {
+            m_failureExit = report(loaded.error());
+            return nullptr;
+        }
+        m_planInputs = std::move(loaded).value();
+    }
+    return &*m_planInputs;
 }
 
 int Context::report(const Error &error)

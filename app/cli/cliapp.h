@@ -3,6 +3,7 @@
 #include "app/cli/output.h"
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/catalog/planningcatalog.h"
+#include "core/planning/planinputs.h"
 #include "core/pricing/pricedatabase.h"
 
 #include <QCommandLineParser>
@@ -30,6 +31,8 @@ public:
     pricing::PriceDatabase *database();
     /// Profiles, framework fit, presets and scale bands (shipped, plus the user's profiles).
     const catalog::PlanningCatalog *planningCatalog();
+    /// What plans are computed from (planning::loadPlanInputs, as the window loads it).
+    const planning::PlanInputs *planInputs();
     int failureExitCode() const { return m_failureExit; }
 
     /// Prints an error (and its details) to stderr and returns its exit code.
@@ -41,6 +44,7 @@ private:
     std::optional<catalog::AcceleratorCatalog> m_catalog;
     std::unique_ptr<pricing::PriceDatabase> m_database;
     std::optional<catalog::PlanningCatalog> m_planningCatalog;
+    std::optional<planning::PlanInputs> m_planInputs;
     int m_failureExit = ExitOk;
 };
 

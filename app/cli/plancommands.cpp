@@ -107,21 +107,6 @@ bool readConstraints(Context &context, const QCommandLineParser &parser, const c
     return true;
 }
 
-/// The current prices and FX rates; nullopt after reporting why not (see failureExitCode()).
-std::optional<std::pair<QList<pricing::PriceRecord>, pricing::FxTable>> loadPrices(Context &context)
-{
-    pricing::PriceDatabase *database = context.database();
-    if (!database)
-        return std::nullopt;
-    auto offers = database->prices();
-    auto fx = database->fxTable();
-    if (!offers || !fx) {
-        context.report(!offers ? offers.error() : fx.error());
-        return std::nullopt;
-    }
-    return std::pair{std::move(offers).value(), std::move(fx).value()};
-}
-
 /// Applies --model PRESET; false after a usage error.
 const catalog::ModelPreset *presetOption(Context &context, const QCommandLineParser &parser,
                                          const catalog::PlanningCatalog &planning, bool *failed)
@@ -177,7 +162,6 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
     if (!format)
         return ExitUsage;
-    TrainingRequest request;
     std::optional<double> params, tokens, active, mfu, deadline, chips, seqLen, otherUse;
     if (!countOption(context, parser, u"model-params"_s, &params) || !countOption(context, parser, u"tokens"_s, &tokens)
         || !countOption(context, parser, u"active-params"_s, &active)
@@ -188,62 +172,61 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
         || !numberOption(context, parser, u"commitment-other-use"_s, 0, 1, &otherUse))
         return ExitUsage;
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
-    const catalog::PlanningCatalog *planning = context.planningCatalog();
-    if (!accelerators || !planning)
+    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
+    if (!inputs)
         return context.failureExitCode();
+    const catalog::PlanningCatalog &planning = *inputs->planning;
 
-    TrainingInput &input = request.input;
+    // The options fill a scenario's training section, which goes through the same mapping to a
+    // request as `plan` (planning::trainingRequest).
+    scenario::Scenario s;
+    scenario::TrainingSection &t = s.training.emplace();
     bool presetFailed = false;
-    if (const catalog::ModelPreset *preset = presetOption(context, parser, *planning, &presetFailed))
-        applyPreset(*preset, input);
+    if (const catalog::ModelPreset *preset = presetOption(context, parser, planning, &presetFailed))
+        t.model = preset->id;
     if (presetFailed)
         return ExitUsage;
-    if (params)
-        input.modelParams = *params;
-    if (active)
-        input.activeParams = *active;
-    if (tokens)
-        input.tokens = *tokens;
+    t.modelParams = params.value_or(0);
+    t.activeParams = active;
+    t.tokens = tokens.value_or(0);
     if (seqLen)
-        input.seqLen = int(*seqLen);
-    if (input.modelParams <= 0 || input.tokens <= 0)
+        t.seqLen = int(*seqLen);
+    catalog::Precision precision;
+    if (!precisionOption(context, parser, &precision, &t.precision))
+        return ExitUsage;
+    t.framework = parser.value(u"framework"_s).toLower();
+    if (!QStringList{u"pytorch"_s, u"jax"_s, u"tensorflow"_s}.contains(t.framework))
+        return context.usage(Tr::tr("--framework must be pytorch, jax or tensorflow"));
+    s.lockin.customCudaKernels = parser.isSet(u"custom-cuda-kernels"_s);
+    t.mfu = mfu;
+    t.deadlineDays = deadline;
+    if (chips)
+        t.chips = int(*chips);
+    s.lockin.commitmentOtherUse = otherUse.value_or(0);
+    const catalog::Accelerator *accelerator = nullptr;
+    if (!readConstraints(context, parser, *accelerators, &s.constraints, &s.currency, &accelerator))
+        return ExitUsage;
+    auto mapped = trainingRequest(s, planning);
+    if (!mapped)
         return context.usage(Tr::tr("train needs --model-params N and --tokens D (or --model PRESET)"));
+    const TrainingRequest &request = *mapped;
+    const TrainingInput &input = request.input;
     if (input.activeParams && *input.activeParams > input.modelParams)
         return context.usage(Tr::tr("--active-params cannot exceed --model-params"));
-    if (!precisionOption(context, parser, &input.precision, &input.precisionName))
-        return ExitUsage;
-    input.framework = parser.value(u"framework"_s).toLower();
-    if (!QStringList{u"pytorch"_s, u"jax"_s, u"tensorflow"_s}.contains(input.framework))
-        return context.usage(Tr::tr("--framework must be pytorch, jax or tensorflow"));
-    if (parser.isSet(u"custom-cuda-kernels"_s))
-        input.framework = u"custom_cuda"_s;
-    input.mfuOverride = mfu;
-    request.deadlineDays = deadline;
-    if (chips)
-        request.chips = int(*chips);
-    request.commitmentOtherUse = otherUse.value_or(0);
 
-    const catalog::Accelerator *accelerator = nullptr;
-    if (!readConstraints(context, parser, *accelerators, &request.constraints, &request.currency, &accelerator))
-        return ExitUsage;
-    const auto prices = loadPrices(context);
-    if (!prices)
-        return context.failureExitCode();
-    const auto &[offers, fx] = *prices;
-
-    const TrainingPlan plan = planTraining(request, *accelerators, *planning, offers, fx);
+    const TrainingPlan plan = planTraining(request, *accelerators, planning, *inputs->offers, inputs->fx);
 
     // The headline: the given accelerator and chip count, else the cheapest runnable option.
     TrainingProjection headline;
     if (accelerator && request.chips) {
-        headline = projectTraining(input, *accelerator, *request.chips, *planning);
+        headline = projectTraining(input, *accelerator, *request.chips, planning);
     } else {
         const auto best = std::find_if(plan.options.cbegin(), plan.options.cend(),
                                        [](const TrainingOption &o) { return o.runnable(); });
         if (best != plan.options.cend())
             headline = best->projection;
         else if (accelerator)
-            headline = projectTraining(input, *accelerator, trainingMemory(input, *accelerator).minimumChips(), *planning);
+            headline = projectTraining(input, *accelerator, trainingMemory(input, *accelerator).minimumChips(), planning);
     }
 
     QJsonObject json;
@@ -306,8 +289,6 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
     if (!format)
         return ExitUsage;
-    InferenceRequest request;
-    InferenceInput &input = request.input;
     std::optional<double> params, active, inputTokens, outputTokens, qps, perMonth, ttft, tpot, chipsPerReplica,
         utilisation;
     if (!countOption(context, parser, u"model-params"_s, &params) || !countOption(context, parser, u"active-params"_s, &active)
@@ -323,47 +304,56 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     if (qps && perMonth)
         return context.usage(Tr::tr("give --qps or --requests-per-month, not both"));
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
-    const catalog::PlanningCatalog *planning = context.planningCatalog();
-    if (!accelerators || !planning)
+    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
+    if (!inputs)
         return context.failureExitCode();
+    const catalog::PlanningCatalog &planning = *inputs->planning;
+
+    // The options fill a scenario's inference section, mapped to a request as `plan` maps it.
+    scenario::Scenario s;
+    scenario::InferenceSection &i = s.inference.emplace();
     bool presetFailed = false;
-    if (const catalog::ModelPreset *preset = presetOption(context, parser, *planning, &presetFailed))
-        applyPreset(*preset, input);
+    const catalog::ModelPreset *preset = presetOption(context, parser, planning, &presetFailed);
     if (presetFailed)
         return ExitUsage;
-    if (params)
-        input.modelParams = *params;
-    if (active)
-        input.activeParams = *active;
-    if (input.modelParams <= 0 || !inputTokens || !outputTokens)
+    if (preset)
+        i.model = preset->id;
+    i.modelParams = params.value_or(0);
+    i.activeParams = active;
+    if ((i.modelParams <= 0 && !preset) || !inputTokens || !outputTokens)
         return context.usage(Tr::tr("serve needs --model-params N (or --model PRESET), --input-tokens I and --output-tokens O"));
-    input.inputTokens = *inputTokens;
-    input.outputTokens = *outputTokens;
-    input.requestsPerSecond = qps ? qps : perMonth ? std::optional<double>(*perMonth / (kHoursPerMonth * 3600.0)) : std::nullopt;
-    input.ttftMs = ttft;
-    input.tpotMs = tpot;
+    i.inputTokens = *inputTokens;
+    i.outputTokens = *outputTokens;
+    i.requestsPerSecond = qps;
+    i.requestsPerMonth = perMonth;
+    i.ttftMs = ttft;
+    i.tpotMs = tpot;
     if (chipsPerReplica)
-        input.chipsPerReplica = int(*chipsPerReplica);
+        i.chipsPerReplica = int(*chipsPerReplica);
     if (utilisation)
-        input.targetUtilisation = *utilisation;
+        i.utilization = *utilisation;
     const QString mode = parser.value(u"mode"_s).toLower();
     if (mode != u"online"_s && mode != u"offline"_s)
         return context.usage(Tr::tr("--mode must be online or offline"));
-    input.offline = mode == u"offline"_s;
-    if (!precisionOption(context, parser, &input.precision, &input.precisionName))
+    i.offline = mode == u"offline"_s;
+    catalog::Precision precision;
+    if (!precisionOption(context, parser, &precision, &i.precision))
         return ExitUsage;
     const catalog::Accelerator *accelerator = nullptr;
-    if (!readConstraints(context, parser, *accelerators, &request.constraints, &request.currency, &accelerator))
+    if (!readConstraints(context, parser, *accelerators, &s.constraints, &s.currency, &accelerator))
         return ExitUsage;
-    const auto prices = loadPrices(context);
-    if (!prices)
-        return context.failureExitCode();
-    const auto &[offers, fx] = *prices;
-    const InferencePlan plan = planInference(request, *accelerators, *planning, offers, fx);
+    auto mapped = inferenceRequest(s, planning);
+    if (!mapped)
+        return context.report(mapped.error());
+    const InferenceRequest &request = *mapped;
+    const InferenceInput &input = request.input;
+    if (input.modelParams <= 0)
+        return context.usage(Tr::tr("serve needs --model-params N (or --model PRESET), --input-tokens I and --output-tokens O"));
+    const InferencePlan plan = planInference(request, *accelerators, planning, *inputs->offers, inputs->fx);
 
     InferenceProjection headline;
     if (accelerator) {
-        headline = projectInference(input, *accelerator, *planning);
+        headline = projectInference(input, *accelerator, planning);
     } else {
         const auto best = std::find_if(plan.options.cbegin(), plan.options.cend(),
                                        [](const InferenceOption &o) { return o.runnable(); });
@@ -469,14 +459,12 @@ std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommand
     if (samples)
         scenario->sensitivity.samples = int(*samples);
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
-    const catalog::PlanningCatalog *planning = context.planningCatalog();
-    const auto prices = accelerators && planning ? loadPrices(context) : std::nullopt;
-    if (!prices) {
+    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
+    if (!inputs) {
         *exitCode = context.failureExitCode();
         return std::nullopt;
     }
-    const auto &[offers, fx] = *prices;
-    auto plan = planScenario(*scenario, *accelerators, *planning, offers, fx, context.database()->pricesAsOf());
+    auto plan = planScenario(*scenario, *inputs);
     if (!plan) {
         *exitCode = context.report(plan.error());
         return std::nullopt;

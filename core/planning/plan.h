@@ -2,6 +2,7 @@
 
 #include "core/planning/budget.h"
 #include "core/planning/inferenceplanner.h"
+#include "core/planning/requests.h"
 #include "core/planning/sensitivity.h"
 #include "core/planning/trainingplanner.h"
 #include "core/scenario/scenario.h"

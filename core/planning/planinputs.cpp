@@ -1,0 +1,57 @@
+#include "core/planning/planinputs.h"
+
+#include "core/pricing/pricedatabase.h"
+
+#include <QBuffer>
+
+namespace accelplan::planning {
+
+Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database)
+{
+    auto loaded = catalog::PlanningCatalog::loadShipped();
+    if (!loaded)
+        return loaded.error();
+    const auto files = database.profileFiles();
+    if (!files)
+        return files.error();
+    for (const pricing::PriceDatabase::ProfileFile &file : *files) {
+        QByteArray content = file.content;
+        QBuffer buffer(&content);
+        buffer.open(QIODevice::ReadOnly);
+        auto profiles = catalog::PlanningCatalog::parseProfiles(&buffer, file.name, true);
+        if (!profiles)
+            return profiles.error();
+        loaded->addUserProfiles(*profiles);
+    }
+    return loaded;
+}
+
+Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
+                                  const catalog::AcceleratorCatalog &accelerators)
+{
+    auto planning = loadPlanningCatalog(database);
+    if (!planning)
+        return planning.error();
+    auto offers = database.prices();
+    if (!offers)
+        return offers.error();
+    auto fx = database.fxTable();
+    if (!fx)
+        return fx.error();
+    PlanInputs inputs;
+    inputs.accelerators = &accelerators;
+    inputs.planning = std::make_shared<const catalog::PlanningCatalog>(std::move(planning).value());
+    inputs.offers = std::make_shared<const QList<pricing::PriceRecord>>(std::move(offers).value());
+    inputs.fx = std::move(fx).value();
+    inputs.pricesAsOf = database.pricesAsOf();
+    return inputs;
+}
+
+Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs)
+{
+    Q_ASSERT(inputs.complete());
+    return planScenario(scenario, *inputs.accelerators, *inputs.planning, *inputs.offers, inputs.fx,
+                        inputs.pricesAsOf);
+}
+
+} // namespace accelplan::planning

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/planning/plan.h"
+
+#include <QDate>
+
+#include <memory>
+
+namespace accelplan::pricing {
+class PriceDatabase;
+}
+
+namespace accelplan::planning {
+
+/// Everything a plan is computed from besides the scenario, as one snapshot that never changes
+/// under a running computation: the accelerator catalog, the planning catalog with the user's own
+/// throughput profiles over the shipped ones, the current prices, the exchange rates and the date of
+/// the prices. The window and the command line both build it with loadPlanInputs(), so a profile
+/// added with `catalog add-profile` changes both programs' plans alike.
+struct PlanInputs
+{
+    const catalog::AcceleratorCatalog *accelerators = nullptr; ///< outlives the snapshot
+    std::shared_ptr<const catalog::PlanningCatalog> planning;
+    std::shared_ptr<const QList<pricing::PriceRecord>> offers;
+    pricing::FxTable fx;
+    QDate pricesAsOf;
+
+    bool complete() const { return accelerators && planning && offers; }
+};
+
+/// The shipped planning catalog with the profile files stored in \a database added as user
+/// profiles (which take precedence over shipped ones for the same accelerator and workload).
+Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database);
+
+/// The snapshot of \a database: loadPlanningCatalog(), the current prices, the FX table and the
+/// prices' date. An error when any of them cannot be read: a plan on part of its inputs would
+/// look complete and be wrong.
+Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
+                                  const catalog::AcceleratorCatalog &accelerators);
+
+/// planScenario() on a snapshot (which must be complete()).
+Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs);
+
+} // namespace accelplan::planning
