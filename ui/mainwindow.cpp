@@ -608,17 +608,25 @@ void MainWindow::reload()
     if (const QModelIndex selected = m_offerTable->selectionModel()->selectedRows().value(0); selected.isValid())
         selectedKey = m_offerModel->offer(selected.data(OfferTableModel::OfferRowRole).toInt()).key;
 
+    // One snapshot for the planner, loaded as the command line loads it (user profiles included);
+    // the prices browser shows the same offers. When it cannot be loaded, the browser still shows
+    // what can be read and the planner has nothing to plan on.
     QList<PriceRecord> records;
-    if (auto prices = m_database.prices(); prices.ok())
-        records = std::move(prices).value();
-    else
-        m_loadError = tr("Could not read the prices: %1").arg(prices.error().message);
-
     pricing::FxTable fxTable;
-    if (auto fx = m_database.fxTable(); fx.ok())
-        fxTable = std::move(fx).value();
-    else if (m_loadError.isEmpty())
-        m_loadError = tr("Could not read the exchange rates: %1").arg(fx.error().message);
+    auto inputs = planning::loadPlanInputs(m_database, m_catalog);
+    if (inputs) {
+        records = *inputs->offers;
+        fxTable = inputs->fx;
+        m_planner->setInputs(std::move(inputs).value());
+    } else {
+        m_loadError = tr("Could not load the prices, exchange rates and profiles to plan on: %1")
+                          .arg(inputs.error().message);
+        m_planner->setInputs({});
+        if (auto prices = m_database.prices(); prices.ok())
+            records = std::move(prices).value();
+        if (auto fx = m_database.fxTable(); fx.ok())
+            fxTable = std::move(fx).value();
+    }
 
     m_pricesAsOf = m_database.pricesAsOf();
     m_sheets.clear();
@@ -630,14 +638,6 @@ void MainWindow::reload()
     QString currency = m_currencyCombo->currentData().toString();
     if (currency.isEmpty())
         currency = kDefaultDisplayCurrency;
-    if (!m_planningCatalog) {
-        if (auto planning = catalog::PlanningCatalog::loadShipped(); planning.ok())
-            m_planningCatalog = std::make_shared<const catalog::PlanningCatalog>(std::move(planning).value());
-        else if (m_loadError.isEmpty())
-            m_loadError = tr("Could not load the planning catalog: %1").arg(planning.error().message);
-    }
-    m_planner->setInputs({&m_catalog, m_planningCatalog, std::make_shared<const QList<PriceRecord>>(records), fxTable,
-                          m_pricesAsOf});
     m_offerModel->setOffers(std::move(records), std::move(fxTable), currency);
     fillCurrencyCombo();
     {

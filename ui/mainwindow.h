@@ -126,7 +126,6 @@ private:
     QTableView *m_offerTable = nullptr;
     QTabWidget *m_tabs = nullptr;
     PlannerView *m_planner = nullptr;
-    std::shared_ptr<const catalog::PlanningCatalog> m_planningCatalog;
     QTextBrowser *m_detailPane = nullptr;
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;

@@ -1095,3 +1095,34 @@ TEST_CASE("gui: File > Export Report writes the same report as the command line"
     CHECK(text.contains(ui::report::reportAmount(plan.budget.total) + u" USD"_s));
     CHECK(text.contains(u"Amounts in USD"_s));
 }
+
+TEST_CASE("gui: The window plans with the user's own throughput profiles as the command line does", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    auto h100 = [](const planning::Plan &plan) -> const planning::TrainingOption * {
+        for (const planning::TrainingOption &o : plan.training->options) {
+            if (o.offer.accelerator == u"h100-sxm"_s && o.runnable())
+                return &o;
+        }
+        return nullptr;
+    };
+    const planning::Plan *before = planner->plan();
+    REQUIRE(before->training);
+    const planning::TrainingOption *shipped = h100(*before);
+    REQUIRE(shipped != nullptr);
+    REQUIRE(shipped->projection.efficiency.mfu.typical != Approx(0.72));
+
+    // What `accelplan-cli catalog add-profile` stores: a profile for the default scenario's workload.
+    const QByteArray profile = "accelerator,workload,precision,framework,low,typical,high,source_url,as_of,notes\n"
+                               "h100-sxm,dense_training,bf16,pytorch,0.7,0.72,0.74,https://example.test/window-profile,"
+                               "2026-11-01,our own run\n";
+    REQUIRE(db.database->addProfileFile({u"ours.csv"_s, profile}).ok());
+    window->reload();
+    REQUIRE(waitForNewPlan(planner, before));
+    const planning::TrainingOption *mine = h100(*planner->plan());
+    REQUIRE(mine != nullptr);
+    CHECK(mine->projection.efficiency.mfu.typical == Approx(0.72));
+    CHECK(mine->projection.efficiency.mfuSource.contains(u"example.test/window-profile"_s));
+}

@@ -34,8 +34,7 @@ quint64 PlanRunner::request(const scenario::Scenario &scenario)
     m_pool.start([this, inputs, scenario, generation] {
         QElapsedTimer timer;
         timer.start();
-        auto result = planning::planScenario(scenario, *inputs.accelerators, *inputs.planning, *inputs.offers, inputs.fx,
-                                             inputs.pricesAsOf);
+        auto result = planning::planScenario(scenario, inputs);
         const qint64 elapsed = timer.elapsed();
         QMetaObject::invokeMethod(
             this,

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/planning/plan.h"
+#include "core/planning/planinputs.h"
 
 #include <QObject>
 #include <QThreadPool>
@@ -9,16 +9,7 @@
 
 namespace accelplan::ui {
 
-/// What a plan is computed from besides the scenario: a snapshot that never changes under a
-/// running computation.
-struct PlanInputs
-{
-    const catalog::AcceleratorCatalog *accelerators = nullptr; ///< outlives the runner
-    std::shared_ptr<const catalog::PlanningCatalog> planning;
-    std::shared_ptr<const QList<pricing::PriceRecord>> offers;
-    pricing::FxTable fx;
-    QDate pricesAsOf;
-};
+using planning::PlanInputs;
 
 /// Computes plans off the GUI thread. Only the newest request's result is delivered: a result
 /// that an edit has overtaken is dropped.
@@ -31,7 +22,7 @@ public:
     ~PlanRunner() override; ///< waits for a running computation
 
     void setInputs(PlanInputs inputs);
-    bool hasInputs() const { return m_inputs.accelerators && m_inputs.planning && m_inputs.offers; }
+    bool hasInputs() const { return m_inputs.complete(); }
     /// Starts planning \a scenario; returns the request's generation.
     quint64 request(const scenario::Scenario &scenario);
     bool busy() const { return m_delivered != m_generation; }
