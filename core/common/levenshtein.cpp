@@ -3,6 +3,7 @@
 #include <QList>
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 namespace accelplan {
@@ -27,17 +28,23 @@ int editDistance(QStringView a, QStringView b)
 QString closestMatch(const QString &input, const QStringList &candidates)
 {
     const QString needle = input.toLower();
+    // Suggest only when the guess is plausibly a typo: at most a third of the input changed.
+    const int limit = std::max<int>(1, int(needle.size()) / 3);
     QString best;
     int bestDistance = std::numeric_limits<int>::max();
     for (const QString &candidate : candidates) {
-        const int d = editDistance(needle, candidate.toLower());
+        // The distance is at least the difference in length: a candidate that far off could
+        // never be suggested, and skipping it keeps a long unknown value (a shifted column,
+        // a whole notes field) from costing length × length work per candidate and row.
+        const QString key = candidate.toLower();
+        if (std::abs(key.size() - needle.size()) > limit)
+            continue;
+        const int d = editDistance(needle, key);
         if (d < bestDistance) {
             bestDistance = d;
             best = candidate;
         }
     }
-    // Suggest only when the guess is plausibly a typo: at most a third of the input changed.
-    const int limit = std::max<int>(1, int(needle.size()) / 3);
     return bestDistance <= limit ? best : QString();
 }
 
