@@ -8,6 +8,39 @@ namespace accelplan::planning {
 
 namespace {
 
+void insertProjection(QJsonObject &out, const TrainingProjection &p)
+{
+    out.insert(u"accelerator"_s, p.accelerator);
+    out.insert(u"chips"_s, p.chips);
+    out.insert(u"peak_tflops_per_chip"_s, p.peakFlopsPerChip / 1e12);
+    out.insert(u"mfu"_s, p.efficiency.mfu.typical);
+    out.insert(u"mfu_low"_s, p.efficiency.mfu.low);
+    out.insert(u"mfu_high"_s, p.efficiency.mfu.high);
+    out.insert(u"mfu_source"_s, p.efficiency.mfuSource);
+    out.insert(u"framework_factor"_s, p.efficiency.frameworkFactor);
+    out.insert(u"framework_source"_s, p.efficiency.frameworkSource);
+    out.insert(u"scaling_efficiency"_s, p.efficiency.scaling.typical);
+    out.insert(u"scaling_source"_s, p.efficiency.scalingSource);
+    out.insert(u"goodput"_s, p.efficiency.goodput.typical);
+    out.insert(u"goodput_source"_s, p.efficiency.goodputSource);
+    out.insert(u"wall_hours"_s, p.wallHours.typical);
+    out.insert(u"wall_hours_low"_s, p.wallHours.low);
+    out.insert(u"wall_hours_high"_s, p.wallHours.high);
+    out.insert(u"chip_hours"_s, p.chipHours.typical);
+    out.insert(u"chip_hours_low"_s, p.chipHours.low);
+    out.insert(u"chip_hours_high"_s, p.chipHours.high);
+    out.insert(u"memory_per_chip_gb"_s, p.memoryPerChipGb);
+    out.insert(u"min_chips_for_memory"_s, p.minimumChipsForMemory);
+    out.insert(u"fits_in_memory"_s, p.fitsInMemory);
+    out.insert(u"runnable"_s, p.runnable());
+    out.insert(u"reason"_s, optionalJson(p.cannotRun));
+    out.insert(u"warnings"_s, QJsonArray::fromStringList(p.warnings));
+}
+
+} // namespace
+
+namespace {
+
 
 QJsonObject lockinJson(const OptionLockin &l)
 {
@@ -257,6 +290,59 @@ QJsonObject planJson(const Plan &plan)
                                          {u"custom_cuda_kernels"_s, plan.lockin.customCudaKernels}});
     json.insert(u"defaults"_s, QJsonArray::fromStringList(plan.defaults));
     json.insert(u"warnings"_s, QJsonArray::fromStringList(plan.warnings));
+    return json;
+}
+
+QJsonObject trainingHeadJson(const TrainingRequest &request, const TrainingProjection *headline)
+{
+    const TrainingInput &input = request.input;
+    QJsonObject json;
+    json.insert(u"total_flops"_s, trainingFlops(input));
+    json.insert(u"attention_flops"_s, attentionFlops(input));
+    json.insert(u"model_params"_s, input.modelParams);
+    json.insert(u"active_params"_s, input.active());
+    json.insert(u"tokens"_s, input.tokens);
+    json.insert(u"precision"_s, input.precisionName);
+    json.insert(u"framework"_s, input.framework);
+    json.insert(u"currency"_s, request.currency);
+    if (request.deadlineDays)
+        json.insert(u"deadline_days"_s, *request.deadlineDays);
+    if (headline)
+        insertProjection(json, *headline);
+    return json;
+}
+
+QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePlan &plan,
+                              const InferenceProjection *headline)
+{
+    const InferenceInput &input = request.input;
+    QJsonObject json{{u"model_params"_s, input.modelParams},
+                     {u"active_params"_s, input.active()},
+                     {u"precision"_s, input.precisionName},
+                     {u"input_tokens"_s, input.inputTokens},
+                     {u"output_tokens"_s, input.outputTokens},
+                     {u"mode"_s, input.offline ? u"offline"_s : u"online"_s},
+                     {u"requests_per_second"_s, plan.requestsPerSecond},
+                     {u"currency"_s, request.currency}};
+    if (headline) {
+        json.insert(u"accelerator"_s, headline->accelerator);
+        json.insert(u"tokens_per_s_per_chip"_s, headline->tokensPerSecondPerChip);
+        json.insert(u"ttft_ms"_s, headline->ttftMs);
+        json.insert(u"tpot_ms"_s, headline->tpotMs);
+        json.insert(u"chips_per_replica"_s, headline->chipsPerReplica);
+        json.insert(u"batch"_s, headline->batch);
+        json.insert(u"weights_gb"_s, headline->weightsGb);
+        json.insert(u"kv_bytes_per_token"_s, headline->kvBytesPerToken);
+        json.insert(u"prefill_efficiency"_s, headline->prefillEfficiency.typical);
+        json.insert(u"prefill_source"_s, headline->prefillSource);
+        json.insert(u"decode_efficiency"_s, headline->decodeEfficiency.typical);
+        json.insert(u"decode_source"_s, headline->decodeSource);
+        json.insert(u"calibration"_s, headline->calibration);
+        json.insert(u"calibration_source"_s, optionalJson(headline->calibrationSource));
+        json.insert(u"runnable"_s, headline->runnable());
+        json.insert(u"reason"_s, optionalJson(headline->cannotRun));
+        json.insert(u"warnings"_s, QJsonArray::fromStringList(headline->warnings));
+    }
     return json;
 }
 

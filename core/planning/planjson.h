@@ -17,6 +17,11 @@ QJsonObject offerJson(const pricing::PriceRecord &offer);
 /// scenario planner computed them.
 QJsonObject trainingOptionJson(const TrainingOption &option, const QString &currency);
 QJsonObject inferenceOptionJson(const InferenceOption &option, const QString &currency);
+/// The head of `train --format json` (the run, and the headline projection's fields when there is
+/// one) and of `serve --format json`; the options follow under "options".
+QJsonObject trainingHeadJson(const TrainingRequest &request, const TrainingProjection *headline);
+QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePlan &plan,
+                              const InferenceProjection *headline);
 /// The whole plan as `accelplan-cli plan --format json` prints it.
 QJsonObject planJson(const Plan &plan);
 
