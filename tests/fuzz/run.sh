@@ -53,9 +53,10 @@ fuzz_one() {
     rm -rf "$dir/seeds" "$dir/artifacts"
     mkdir -p "$dir/corpus" "$dir/seeds" "$dir/artifacts"
     # libFuzzer takes corpus directories: the seeds are copied into one, named by their path.
-    local pattern file
+    local patterns pattern file
+    read -ra patterns <<< "${seed_patterns[$target]}" # split only: globbed below, in $source_dir
     shopt -s nullglob
-    for pattern in ${seed_patterns[$target]}; do
+    for pattern in "${patterns[@]}"; do
         for file in "$source_dir"/$pattern; do
             [ -f "$file" ] && cp "$file" "$dir/seeds/$(echo "${file#"$source_dir"/}" | tr / _)"
         done
