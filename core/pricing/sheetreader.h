@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/pricing/awsimporter.h"
-#include "core/pricing/azureimporter.h"
-#include "core/pricing/gcpimporter.h"
+#include "core/pricing/importers/awsimporter.h"
+#include "core/pricing/importers/azureimporter.h"
+#include "core/pricing/importers/gcpimporter.h"
 #include "core/pricing/pricesheetparser.h"
 
 #include <atomic>

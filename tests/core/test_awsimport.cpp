@@ -1,4 +1,4 @@
-#include "core/pricing/awsimporter.h"
+#include "core/pricing/importers/awsimporter.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 

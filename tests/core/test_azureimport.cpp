@@ -1,4 +1,4 @@
-#include "core/pricing/azureimporter.h"
+#include "core/pricing/importers/azureimporter.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 

@@ -1,4 +1,4 @@
-#include "core/pricing/gcpimporter.h"
+#include "core/pricing/importers/gcpimporter.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 

@@ -1,4 +1,4 @@
-#include "core/pricing/awsimporter.h"
+#include "core/pricing/importers/awsimporter.h"
 
 #include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"

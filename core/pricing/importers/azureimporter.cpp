@@ -1,4 +1,4 @@
-#include "core/pricing/azureimporter.h"
+#include "core/pricing/importers/azureimporter.h"
 
 #include "core/common/csvtable.h"
 #include "core/common/jsonstream.h"

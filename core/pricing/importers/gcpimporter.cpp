@@ -1,4 +1,4 @@
-#include "core/pricing/gcpimporter.h"
+#include "core/pricing/importers/gcpimporter.h"
 
 #include "core/common/csvtable.h"
 #include "core/common/jsonstream.h"
