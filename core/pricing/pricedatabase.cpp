@@ -31,11 +31,6 @@ QString toString(SheetKind kind)
 
 namespace {
 
-QString priceText(const QString &price, const QString &currency, const QString &unit)
-{
-    return price + u' ' + currency + u'/' + unit;
-}
-
 QVariant optionalDecimal(const std::optional<Decimal> &value)
 {
     return value ? QVariant(value->toString()) : QVariant();
@@ -59,19 +54,6 @@ Error sqlError(const QString &what, const QSqlQuery &query)
 }
 
 // The newest stored price of each offer, for computing what an import changes.
-struct StoredOffer
-{
-    qint64 id = 0;
-    QString offerKind;
-    QString accelerator;
-    int acceleratorCount = 0;
-    QVariant vcpus;
-    QVariant ramGb;
-    QString price;
-    QString currency;
-    QString unit;
-    QDate effectiveDate;
-};
 
 } // namespace
 
@@ -272,36 +254,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
     }
     query.finish();
 
-    summary.changes.reserve(sheet.records.size());
-    for (const PriceRecord &r : sheet.records) {
-        PriceChange change;
-        change.key = r.key;
-        change.line = r.sheetLine;
-        change.newPrice = priceText(r.price.toString(), r.currency, toString(r.unit));
-        const auto it = stored.constFind(r.key);
-        if (it == stored.cend()) {
-            change.kind = PriceChange::Kind::Added;
-            ++summary.added;
-        } else {
-            change.oldPrice = priceText(it->price, it->currency, it->unit);
-            change.oldEffectiveDate = it->effectiveDate;
-            const bool samePrice = Decimal::parse(it->price) == r.price && it->currency == r.currency
-                                   && it->unit == toString(r.unit);
-            const bool sameOffer = it->offerKind == toString(r.offerKind) && it->accelerator == r.accelerator
-                                   && it->acceleratorCount == r.acceleratorCount;
-            if (r.effectiveDate < it->effectiveDate) {
-                change.kind = PriceChange::Kind::Historical;
-                ++summary.historical;
-            } else if (samePrice && sameOffer) {
-                change.kind = PriceChange::Kind::Unchanged;
-                ++summary.unchanged;
-            } else {
-                change.kind = PriceChange::Kind::Changed;
-                ++summary.changed;
-            }
-        }
-        summary.changes.append(change);
-    }
+    diffSheet(sheet.records, stored, &summary);
     if (dryRun)
         return summary;
 

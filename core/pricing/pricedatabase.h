@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
+#include "core/pricing/sheetdiff.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
 
@@ -37,30 +38,6 @@ struct SheetInfo
     int changedCount = 0;
     int unchangedCount = 0;
     int historicalCount = 0;
-};
-
-/// What importing a sheet does to one offer.
-struct PriceChange
-{
-    enum class Kind { Added, Changed, Unchanged, Historical };
-    Kind kind = Kind::Added;
-    OfferKey key;
-    int line = 0;
-    QString oldPrice; ///< "98.32 USD/hour": the newest stored price; empty when added
-    QDate oldEffectiveDate; ///< when the newest stored price took effect
-    QString newPrice;
-};
-
-struct ImportSummary
-{
-    qint64 sheetId = 0;          ///< the new sheet; 0 for a dry run or an already-imported file
-    qint64 alreadyImportedAs = 0; ///< set when a sheet with the same file hash exists
-    int rowCount = 0;
-    int added = 0;
-    int changed = 0;
-    int unchanged = 0;
-    int historical = 0; ///< rows older than the stored current price: history only
-    QList<PriceChange> changes; ///< one per row, in file order
 };
 
 struct FxImportSummary

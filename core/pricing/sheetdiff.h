@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/pricing/pricetypes.h"
+
+#include <QDate>
+#include <QHash>
+#include <QList>
+#include <QVariant>
+
+namespace accelplan::pricing {
+
+/// What importing a sheet does to one offer.
+struct PriceChange
+{
+    enum class Kind { Added, Changed, Unchanged, Historical };
+    Kind kind = Kind::Added;
+    OfferKey key;
+    int line = 0;
+    QString oldPrice; ///< "98.32 USD/hour": the newest stored price; empty when added
+    QDate oldEffectiveDate; ///< when the newest stored price took effect
+    QString newPrice;
+};
+
+struct ImportSummary
+{
+    qint64 sheetId = 0;          ///< the new sheet; 0 for a dry run or an already-imported file
+    qint64 alreadyImportedAs = 0; ///< set when a sheet with the same file hash exists
+    int rowCount = 0;
+    int added = 0;
+    int changed = 0;
+    int unchanged = 0;
+    int historical = 0; ///< rows older than the stored current price: history only
+    QList<PriceChange> changes; ///< one per row, in file order
+};
+
+/// An offer as stored, with its newest price: what a new sheet row is compared with.
+struct StoredOffer
+{
+    qint64 id = 0; ///< the offers row
+    QString offerKind;
+    QString accelerator;
+    int acceleratorCount = 0;
+    QVariant vcpus;
+    QVariant ramGb;
+    QString price;
+    QString currency;
+    QString unit;
+    QDate effectiveDate;
+};
+
+/// Compares each of \a records with the stored offer of the same key: added (none stored),
+/// historical (older than the stored current price), unchanged (same price, currency, unit, kind,
+/// accelerator and count) or changed. Appends one change per record, in order, to \a summary and
+/// counts them. Pure: the database reads \a stored and writes what this decides.
+void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOffer> &stored, ImportSummary *summary);
+
+} // namespace accelplan::pricing
