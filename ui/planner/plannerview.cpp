@@ -483,7 +483,7 @@ void PlannerView::fill(const scenario::Scenario &s)
     m_servePrecision->setCurrentText(i.precision);
     m_inputTokens->setValue(int(std::max(0.0, i.inputTokens)));
     m_outputTokens->setValue(int(std::max(1.0, i.outputTokens)));
-    m_qps->setValue(i.requestsPerSecond.value_or(i.requestsPerMonth.value_or(0) / (730.0 * 3600.0)));
+    m_qps->setValue(i.requestsPerSecond.value_or(i.requestsPerMonth.value_or(0) / (planning::kHoursPerMonth * 3600.0)));
     m_ttft->setValue(i.ttftMs.value_or(0));
     m_tpot->setValue(i.tpotMs.value_or(0));
     m_serveUtilization->setValue(i.utilization);
