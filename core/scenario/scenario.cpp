@@ -198,6 +198,46 @@ constexpr double kMaxCount = 1e16;
 
 } // namespace
 
+QString Problem::path() const
+{
+    return section.isEmpty() ? key : section + u'.' + key;
+}
+
+QList<Problem> validate(const Scenario &s)
+{
+    QList<Problem> problems;
+    auto problem = [&](const QString &section, const QString &key, const QString &message) {
+        problems.append({section, key, message});
+    };
+    if (s.name.trimmed().isEmpty())
+        problem({}, u"name"_s, Tr::tr("must be a non-empty string"));
+    if (!s.training && !s.inference)
+        problem({}, u"training"_s, Tr::tr("a scenario needs a training or an inference section"));
+    if (const auto &t = s.training) {
+        if (t->model.isEmpty() && (t->modelParams <= 0 || t->tokens <= 0))
+            problem(u"training"_s, u"model_params"_s, Tr::tr("training needs model_params and tokens (or a model preset)"));
+        if (t->activeParams && t->modelParams > 0 && *t->activeParams > t->modelParams)
+            problem(u"training"_s, u"active_params"_s, Tr::tr("cannot exceed model_params"));
+    }
+    if (const auto &i = s.inference) {
+        if (i->model.isEmpty() && i->modelParams <= 0)
+            problem(u"inference"_s, u"model_params"_s, Tr::tr("inference needs model_params (or a model preset)"));
+        if (i->activeParams && i->modelParams > 0 && *i->activeParams > i->modelParams)
+            problem(u"inference"_s, u"active_params"_s, Tr::tr("cannot exceed model_params"));
+        if (i->inputTokens < 0)
+            problem(u"inference"_s, u"input_tokens"_s, Tr::tr("missing: tokens in each request's prompt"));
+        if (i->outputTokens <= 0)
+            problem(u"inference"_s, u"output_tokens"_s, Tr::tr("missing: tokens generated for each request"));
+        if (i->requestsPerSecond && i->requestsPerMonth)
+            problem(u"inference"_s, u"requests_per_month"_s,
+                    Tr::tr("give requests_per_second or requests_per_month, not both"));
+        if (!i->requestsPerSecond && !i->requestsPerMonth && !i->offline)
+            problem(u"inference"_s, u"requests_per_second"_s,
+                    Tr::tr("missing: the load (requests_per_second or requests_per_month)"));
+    }
+    return problems;
+}
+
 Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
 {
     QJsonParseError parseError;
@@ -232,9 +272,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
                                     .arg(kFormatVersion));
         return Error::badInput(Tr::tr("%1 was written by a newer Accelplan").arg(fileName), diagnostics);
     }
-    s.name = root.value(u"name"_s).toString().trimmed();
-    if (s.name.isEmpty())
-        top.error(u"name"_s, Tr::tr("must be a non-empty string"));
+    s.name = root.value(u"name"_s).toString().trimmed(); // validate(): a non-empty string
     s.currency = top.text(u"currency"_s, {}, u"usd"_s).toUpper();
     if (!pricing::isIsoCurrency(s.currency))
         top.error(u"currency"_s, Tr::tr("'%1' is not an ISO 4217 currency code").arg(s.currency));
@@ -255,10 +293,6 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
         t.seqLen = r.integer(u"seq_len"_s, 1, 1e8);
         t.chips = r.integer(u"chips"_s, 1, 1e6);
         t.mfu = r.number(u"mfu"_s, 0.01, 1);
-        if (t.model.isEmpty() && (t.modelParams <= 0 || t.tokens <= 0))
-            r.error(u"model_params"_s, Tr::tr("training needs model_params and tokens (or a model preset)"));
-        if (t.activeParams && t.modelParams > 0 && *t.activeParams > t.modelParams)
-            r.error(u"active_params"_s, Tr::tr("cannot exceed model_params"));
         s.training = t;
     }
     if (const auto object = section(top, root, u"inference"_s)) {
@@ -279,20 +313,8 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
         i.offline = r.text(u"mode"_s, {u"online"_s, u"offline"_s}, u"online"_s) == u"offline"_s;
         i.chipsPerReplica = r.integer(u"chips_per_replica"_s, 1, 4096);
         i.utilization = r.number(u"utilization"_s, 0.01, 1, 0.7);
-        if (i.model.isEmpty() && i.modelParams <= 0)
-            r.error(u"model_params"_s, Tr::tr("inference needs model_params (or a model preset)"));
-        if (i.inputTokens < 0)
-            r.error(u"input_tokens"_s, Tr::tr("missing: tokens in each request's prompt"));
-        if (i.outputTokens <= 0)
-            r.error(u"output_tokens"_s, Tr::tr("missing: tokens generated for each request"));
-        if (i.requestsPerSecond && i.requestsPerMonth)
-            r.error(u"requests_per_month"_s, Tr::tr("give requests_per_second or requests_per_month, not both"));
-        if (!i.requestsPerSecond && !i.requestsPerMonth && !i.offline)
-            r.error(u"requests_per_second"_s, Tr::tr("missing: the load (requests_per_second or requests_per_month)"));
         s.inference = i;
     }
-    if (!s.training && !s.inference)
-        top.error(u"training"_s, Tr::tr("a scenario needs a training or an inference section"));
 
     if (const auto object = section(top, root, u"constraints"_s)) {
         Reader r(json, fileName, &diagnostics, &s.defaults);
@@ -359,6 +381,11 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
         x.fxBand = r.number(u"fx_band"_s, 0, 0.9, x.fxBand);
     }
 
+    for (const Problem &problem : validate(s)) {
+        Reader at(json, fileName, &diagnostics, &s.defaults);
+        at.enter(problem.section, {}, {});
+        at.error(problem.key, problem.message);
+    }
     if (hasErrors(diagnostics))
         return Error::badInput(Tr::tr("%1 is not a valid scenario").arg(fileName), diagnostics);
     s.warnings = diagnostics;

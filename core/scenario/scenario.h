@@ -96,6 +96,21 @@ struct Scenario
     Diagnostics warnings;   ///< unknown keys and the like
 };
 
+/// A rule a scenario's values break, whoever entered them: "training.model_params: training needs
+/// model_params and tokens (or a model preset)".
+struct Problem
+{
+    QString section; ///< "training"; empty for a top-level key
+    QString key;
+    QString message;
+    QString path() const;
+};
+
+/// The rules every scenario must meet beyond each field's own type and range: a name, a training
+/// or inference section, model sizes (or a preset), active ≤ total parameters, token counts, one
+/// load unless offline. The file parser reports each at its line; the editor lists them.
+QList<Problem> validate(const Scenario &scenario);
+
 /// Parses a scenario; every problem names the file, line and field. A file of a newer version
 /// is refused.
 Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName);

@@ -187,3 +187,46 @@ TEST_CASE("Scenario: saving is atomic and reports an unwritable place", "[scenar
     CHECK(readAll(path) == before);
     CHECK(QDir(dir.path()).entryList(QDir::Files) == QStringList{u"keep.accelplan"_s});
 }
+
+TEST_CASE("Scenario: validate() names each rule a scenario breaks, for the editor and the parser alike", "[scenario]")
+{
+    scenario::Scenario s;
+    auto paths = [&] {
+        QStringList out;
+        for (const scenario::Problem &p : scenario::validate(s))
+            out.append(p.path());
+        return out;
+    };
+    CHECK(paths() == QStringList{u"name"_s, u"training"_s});
+
+    s.name = u"n"_s;
+    s.training.emplace();
+    CHECK(paths() == QStringList{u"training.model_params"_s});
+    s.training->modelParams = 7e9;
+    s.training->tokens = 1e12;
+    s.training->activeParams = 8e9;
+    CHECK(paths() == QStringList{u"training.active_params"_s});
+    s.training->activeParams = 1e9;
+    CHECK(paths().isEmpty());
+
+    s.inference.emplace();
+    s.inference->model = u"llama-3.1-8b"_s;
+    s.inference->inputTokens = -1; // as the parser leaves a missing count
+    CHECK(paths() == QStringList{u"inference.input_tokens"_s, u"inference.output_tokens"_s,
+                                 u"inference.requests_per_second"_s});
+    s.inference->inputTokens = 512;
+    s.inference->outputTokens = 128;
+    s.inference->offline = true;
+    CHECK(paths().isEmpty());
+
+    // The parser reports the same rules at their lines.
+    const auto parsed = scenario::parseScenario(R"({"format": "accelplan-scenario", "version": 1, "name": "n",
+  "training": {"model_params": 7e9,
+               "tokens": 1e12,
+               "active_params": 8e9}})",
+                                                u"v.accelplan"_s);
+    REQUIRE_FALSE(parsed.ok());
+    REQUIRE(parsed.error().details.size() == 1);
+    CHECK(parsed.error().details.first().line == 4);
+    CHECK(parsed.error().details.first().field == u"training.active_params"_s);
+}
