@@ -34,15 +34,20 @@ bool countOption(Context &context, const QCommandLineParser &parser, const QStri
     return true;
 }
 
+/// Reads a number option in [min, max] (a whole number when \a whole); NaN and infinity are refused
+/// by name like any other bad value. False after a usage error.
 bool numberOption(Context &context, const QCommandLineParser &parser, const QString &name, double min, double max,
-                  std::optional<double> *out)
+                  std::optional<double> *out, bool whole = false)
 {
     if (!parser.isSet(name))
         return true;
     bool ok = false;
     const double value = parser.value(name).toDouble(&ok);
-    if (!ok || value < min || value > max) {
-        context.usage(Tr::tr("--%1 '%2' must be a number from %3 to %4").arg(name, parser.value(name)).arg(min).arg(max));
+    if (!ok || !std::isfinite(value) || value < min || value > max || (whole && std::floor(value) != value)) {
+        context.usage((whole ? Tr::tr("--%1 '%2' must be a whole number from %3 to %4")
+                             : Tr::tr("--%1 '%2' must be a number from %3 to %4"))
+                          .arg(name, parser.value(name))
+                          .arg(QLocale::c().toString(min, 'g', 16), QLocale::c().toString(max, 'g', 16)));
         return false;
     }
     *out = value;
@@ -67,7 +72,7 @@ bool readConstraints(Context &context, const QCommandLineParser &parser, const c
                      Constraints *constraints, QString *currency, const catalog::Accelerator **accelerator)
 {
     std::optional<double> maxChips, budget;
-    if (!numberOption(context, parser, u"max-chips"_s, 1, 1e6, &maxChips)
+    if (!numberOption(context, parser, u"max-chips"_s, 1, 1e6, &maxChips, true)
         || !numberOption(context, parser, u"budget"_s, 0, 1e15, &budget))
         return false;
     if (maxChips)
@@ -138,8 +143,8 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
         || !countOption(context, parser, u"active-params"_s, &active)
         || !numberOption(context, parser, u"mfu"_s, 0.01, 1.0, &mfu)
         || !numberOption(context, parser, u"deadline-days"_s, 0.001, 36500, &deadline)
-        || !numberOption(context, parser, u"chips"_s, 1, 1e6, &chips)
-        || !numberOption(context, parser, u"seq-len"_s, 1, 1e8, &seqLen)
+        || !numberOption(context, parser, u"chips"_s, 1, 1e6, &chips, true)
+        || !numberOption(context, parser, u"seq-len"_s, 1, 1e8, &seqLen, true)
         || !numberOption(context, parser, u"commitment-other-use"_s, 0, 1, &otherUse))
         return ExitUsage;
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
@@ -257,7 +262,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         || !countOption(context, parser, u"requests-per-month"_s, &perMonth)
         || !numberOption(context, parser, u"ttft-ms"_s, 0.001, 1e9, &ttft)
         || !numberOption(context, parser, u"tpot-ms"_s, 0.001, 1e9, &tpot)
-        || !numberOption(context, parser, u"chips-per-replica"_s, 1, 4096, &chipsPerReplica)
+        || !numberOption(context, parser, u"chips-per-replica"_s, 1, 4096, &chipsPerReplica, true)
         || !numberOption(context, parser, u"utilization"_s, 0.01, 1, &utilisation))
         return ExitUsage;
     if (qps && perMonth)
@@ -377,8 +382,8 @@ std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommand
         return std::nullopt;
     }
     std::optional<double> seed, samples;
-    if (!numberOption(context, parser, u"seed"_s, 0, 9007199254740991.0, &seed)
-        || !numberOption(context, parser, u"samples"_s, 10, 1e6, &samples)) {
+    if (!numberOption(context, parser, u"seed"_s, 0, 9007199254740991.0, &seed, true)
+        || !numberOption(context, parser, u"samples"_s, 10, 1e6, &samples, true)) {
         *exitCode = ExitUsage;
         return std::nullopt;
     }
@@ -469,7 +474,7 @@ int reportCommand(Context &context, const QCommandLineParser &parser)
     if (!pageId)
         return context.usage(Tr::tr("--page-size must be A4 or Letter, not '%1'").arg(pageSize));
     std::optional<double> top;
-    if (!numberOption(context, parser, u"top"_s, 1, 1000, &top))
+    if (!numberOption(context, parser, u"top"_s, 1, 1000, &top, true))
         return ExitUsage;
     int exitCode = ExitOk;
     auto planned = planScenarioFile(context, parser, u"report"_s, &exitCode);

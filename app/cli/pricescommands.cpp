@@ -109,10 +109,13 @@ ParsedSheet readSheet(Context &context, SheetReader &reader, const QString &file
 {
     auto progress = std::make_shared<ReadProgress>();
     ProgressDevice device(file, progress);
-    if (!device.open(QIODevice::ReadOnly)) {
+    const bool directory = QFileInfo(file).isDir();
+    if (directory || !device.open(QIODevice::ReadOnly)) {
         ParsedSheet sheet;
         sheet.fileName = file;
-        sheet.diagnostics.append(Diagnostic::error(file, 0, {}, Tr::tr("cannot open: %1").arg(device.errorString())));
+        sheet.diagnostics.append(Diagnostic::error(
+            file, 0, {},
+            Tr::tr("cannot open %1: %2").arg(file, directory ? Tr::tr("it is a directory") : device.errorString())));
         return sheet;
     }
     ParsedSheet sheet;
@@ -172,10 +175,9 @@ int importCommand(Context &context, const QCommandLineParser &parser)
         if (g_interrupted.load())
             return interrupted();
         // Auto-detection names the provider format it chose; a native sheet needs no word.
-        if (*format == ImportFormat::Auto && sheet.format != u"csv"_s && sheet.format != u"json"_s)
-            context.err << Tr::tr("%1: read as %2 (%3)")
-                               .arg(file, sheet.format, importFormatTitle(importFormatFromString(sheet.format).value()))
-                        << '\n';
+        const auto detected = importFormatFromString(sheet.format); // none when the file could not be read
+        if (*format == ImportFormat::Auto && detected && *detected != ImportFormat::Csv && *detected != ImportFormat::Json)
+            context.err << Tr::tr("%1: read as %2 (%3)").arg(file, sheet.format, importFormatTitle(*detected)) << '\n';
         for (const auto &[reason, count] : std::as_const(sheet.skipped))
             context.err << Tr::tr("%1: skipped %2 rows: %3").arg(file, QString::number(count), reason) << '\n';
         if (!sheet.unknownTypes.isEmpty())
@@ -194,8 +196,13 @@ int importCommand(Context &context, const QCommandLineParser &parser)
                     badLines.insert(d.line);
                 }
             }
-            context.err << Tr::tr("%1: %2 errors on %3 of %4 rows").arg(file).arg(errors).arg(badLines.size()).arg(sheet.rowCount)
-                        << '\n';
+            // A file that has no rows (unreadable, empty, not a sheet) has said why above.
+            if (sheet.rowCount > 0)
+                context.err << Tr::tr("%1: %2 on %3 of %4 rows")
+                                   .arg(file, errors == 1 ? Tr::tr("1 error") : Tr::tr("%1 errors").arg(errors))
+                                   .arg(badLines.size())
+                                   .arg(sheet.rowCount)
+                            << '\n';
         }
         sheets.append(std::move(sheet));
     }

@@ -17,7 +17,7 @@ std::optional<double> parseCount(const QString &input)
     }
     bool ok = false;
     const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value <= 0)
+    if (!ok || !std::isfinite(value) || value <= 0 || !std::isfinite(value * multiplier))
         return std::nullopt;
     return value * multiplier;
 }

@@ -345,10 +345,15 @@ Result<QList<PriceRecord>> PriceDatabase::selectPrices(const QString &joinAndWhe
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    query.prepare(u"SELECT o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator, o.accelerator_count,"
-                  " o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date, p.as_of, p.setup_fee,"
-                  " p.source_url, p.confidence, p.notes, p.sheet_id, p.sheet_line FROM offers o "_s
-                  + joinAndWhere + u" ORDER BY "_s + orderBy);
+    // A prepare that fails (a damaged database: a table missing) says why; exec would only say
+    // "Parameter count mismatch".
+    if (!query.prepare(u"SELECT o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator, o.accelerator_count,"
+                       " o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date, p.as_of, p.setup_fee,"
+                       " p.source_url, p.confidence, p.notes, p.sheet_id, p.sheet_line FROM offers o "_s
+                       + joinAndWhere + u" ORDER BY "_s + orderBy))
+        return Error::internal(Tr::tr("reading prices from %1: %2 (the database is damaged; restore it from a backup, "
+                                      "or move it away to start from the shipped prices)")
+                                   .arg(m_path, query.lastError().text()));
     for (const QVariant &v : bindings)
         query.addBindValue(v);
     if (!query.exec())

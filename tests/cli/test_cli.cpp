@@ -1,3 +1,4 @@
+#include "tests/cli/clirun.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 
@@ -25,56 +26,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
-
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run cli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(ACCELPLAN_CLI), arguments);
-    REQUIRE(process.waitForFinished(60'000));
-    REQUIRE(process.exitStatus() == QProcess::NormalExit);
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
-
-/// A scratch database, created and seeded by the first command that uses it.
-struct Scratch
-{
-    QTemporaryDir dir;
-    QString db = dir.filePath(u"prices.sqlite"_s);
-
-    Run run(QStringList arguments) const
-    {
-        arguments.prepend(db);
-        arguments.prepend(u"--db"_s);
-        return cli(arguments);
-    }
-};
-
-QJsonArray jsonArray(const Run &run)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8(), &error);
-    INFO(run.out.left(400).toStdString());
-    REQUIRE(error.error == QJsonParseError::NoError);
-    REQUIRE(document.isArray());
-    return document.array();
-}
-
-int sheetCount(const Scratch &scratch)
-{
-    return int(jsonArray(scratch.run({u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s})).size());
-}
-
-} // namespace
+using namespace accelplan::test;
 
 TEST_CASE("cli: --version and --help exit 0 on stdout", "[cli]")
 {

@@ -1,0 +1,111 @@
+// Fault and bad-input tests of the command line (issue 15): each case failed before its fix.
+
+#include "tests/cli/clirun.h"
+#include "tests/qtstringmaker.h"
+#include "tests/testsupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan;
+using namespace accelplan::test;
+
+TEST_CASE("faults: importing a file that cannot be opened exits 2 naming it, and writes nothing", "[cli][faults]")
+{
+    Scratch scratch;
+    const int sheetsBefore = sheetCount(scratch);
+    const QString good = dataPath(u"sheets/good/all_fields.csv"_s);
+    const QString missing = scratch.dir.filePath(u"does-not-exist.csv"_s);
+    const QList<QStringList> runs{
+        {u"prices"_s, u"import"_s, missing},
+        {u"prices"_s, u"import"_s, u"--dry-run"_s, missing},
+        {u"prices"_s, u"import"_s, u"--format"_s, u"auto"_s, missing},
+        {u"prices"_s, u"import"_s, scratch.dir.path()},
+        {u"prices"_s, u"import"_s, good, missing},
+    };
+    for (const QStringList &arguments : runs) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(u"cannot open "_s));
+        CHECK_FALSE(run.err.contains(u"rows"_s)); // no "1 errors on 1 of 0 rows"
+        CHECK(sheetCount(scratch) == sheetsBefore);
+    }
+    CHECK(scratch.run({u"prices"_s, u"import"_s, missing}).err.contains(u"cannot open "_s + missing + u": "_s));
+    CHECK(scratch.run({u"prices"_s, u"import"_s, scratch.dir.path()}).err.contains(u"it is a directory"_s));
+}
+
+TEST_CASE("faults: NaN, infinity and fractions are refused by every numeric option, by name", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QStringList train{u"train"_s, u"--model-params"_s, u"7B"_s, u"--tokens"_s, u"1T"_s};
+    const QStringList serve{u"serve"_s,           u"--model-params"_s,  u"7B"_s, u"--input-tokens"_s,
+                            u"100"_s,             u"--output-tokens"_s, u"100"_s, u"--qps"_s,
+                            u"1"_s};
+    const QList<std::pair<QStringList, QString>> cases{
+        {train + QStringList{u"--chips"_s, u"NaN"_s}, u"--chips"_s},
+        {train + QStringList{u"--chips"_s, u"1.5"_s}, u"--chips"_s},
+        {train + QStringList{u"--mfu"_s, u"nan"_s}, u"--mfu"_s},
+        {train + QStringList{u"--deadline-days"_s, u"inf"_s}, u"--deadline-days"_s},
+        {train + QStringList{u"--seq-len"_s, u"-inf"_s}, u"--seq-len"_s},
+        {train + QStringList{u"--max-chips"_s, u"NaN"_s}, u"--max-chips"_s},
+        {train + QStringList{u"--budget"_s, u"inf"_s}, u"--budget"_s},
+        {{u"train"_s, u"--model-params"_s, u"1e308T"_s, u"--tokens"_s, u"1T"_s}, u"--model-params"_s},
+        {{u"serve"_s, u"--model-params"_s, u"7B"_s, u"--input-tokens"_s, u"100"_s, u"--output-tokens"_s, u"100"_s,
+          u"--qps"_s, u"NaN"_s},
+         u"--qps"_s},
+        {serve + QStringList{u"--utilization"_s, u"nan"_s}, u"--utilization"_s},
+        {serve + QStringList{u"--chips-per-replica"_s, u"inf"_s}, u"--chips-per-replica"_s},
+        {{u"plan"_s, u"--samples"_s, u"NaN"_s, scenario}, u"--samples"_s},
+        {{u"plan"_s, u"--seed"_s, u"NaN"_s, scenario}, u"--seed"_s},
+        {{u"report"_s, u"--top"_s, u"NaN"_s, u"-o"_s, scratch.dir.filePath(u"r.pdf"_s), scenario}, u"--top"_s},
+    };
+    for (const auto &[arguments, option] : cases) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 1);
+        CHECK(run.err.contains(option + u" '"_s));
+        CHECK(run.out.isEmpty());
+    }
+    CHECK_FALSE(QFile::exists(scratch.dir.filePath(u"r.pdf"_s)));
+}
+
+TEST_CASE("faults: plan, train, serve and report on a database whose prices cannot be read exit 3", "[cli][faults]")
+{
+    Scratch scratch;
+    REQUIRE(scratch.run({u"prices"_s, u"sheets"_s}).exitCode == 0); // creates and seeds it
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"damage"_s);
+        db.setDatabaseName(scratch.db);
+        REQUIRE(db.open());
+        REQUIRE(QSqlQuery(db).exec(u"DROP TABLE prices"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"damage"_s);
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString pdf = scratch.dir.filePath(u"r.pdf"_s);
+    const QList<QStringList> runs{
+        {u"plan"_s, scenario},
+        {u"plan"_s, u"--format"_s, u"json"_s, scenario},
+        {u"report"_s, u"-o"_s, pdf, scenario},
+        {u"train"_s, u"--model-params"_s, u"7B"_s, u"--tokens"_s, u"1T"_s},
+        {u"serve"_s, u"--model-params"_s, u"7B"_s, u"--input-tokens"_s, u"100"_s, u"--output-tokens"_s, u"100"_s,
+         u"--qps"_s, u"1"_s},
+    };
+    for (const QStringList &arguments : runs) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        CHECK(run.exitCode == 3);
+        CHECK(run.out.isEmpty());
+        CHECK(run.err.contains(u"reading prices from "_s + scratch.db));
+        CHECK(run.err.contains(u"no such table: prices"_s));
+    }
+    CHECK_FALSE(QFile::exists(pdf));
+}
