@@ -211,6 +211,12 @@ QList<Problem> validate(const Scenario &s)
     };
     if (s.name.trimmed().isEmpty())
         problem({}, u"name"_s, Tr::tr("must be a non-empty string"));
+    else if (s.name.size() > kMaxNameLength)
+        problem({}, u"name"_s,
+                Tr::tr("is %1 characters long; a scenario name has at most %2 (it heads every report page and window "
+                       "title)")
+                    .arg(s.name.size())
+                    .arg(kMaxNameLength));
     if (!s.training && !s.inference)
         problem({}, u"training"_s, Tr::tr("a scenario needs a training or an inference section"));
     if (const auto &t = s.training) {

@@ -12,6 +12,7 @@
 namespace accelplan::scenario {
 
 constexpr int kFormatVersion = 1;
+constexpr int kMaxNameLength = 200; ///< a scenario's name, in UTF-16 code units
 inline const QString kFormatName = QStringLiteral("accelplan-scenario");
 inline const QString kFileExtension = QStringLiteral("accelplan");
 

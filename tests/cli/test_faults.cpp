@@ -109,3 +109,36 @@ TEST_CASE("faults: plan, train, serve and report on a database whose prices cann
     }
     CHECK_FALSE(QFile::exists(pdf));
 }
+
+TEST_CASE("faults: a scenario name longer than 200 characters is refused at its line, before any report work", "[cli][faults]")
+{
+    Scratch scratch;
+    QFile example(examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(example.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(example.readAll());
+    const qsizetype at = text.indexOf(u"\"name\""_s);
+    REQUIRE(at >= 0);
+    const int line = int(text.left(at).count(u'\n')) + 1;
+    const qsizetype open = text.indexOf(u'"', text.indexOf(u':', at)) + 1;
+    const qsizetype close = text.indexOf(u'"', open);
+    text.replace(open, close - open, QString(100'000, u'x'));
+    const QString path = scratch.dir.filePath(u"long.accelplan"_s);
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(text.toUtf8());
+    file.close();
+
+    const QString pdf = scratch.dir.filePath(u"long.pdf"_s);
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, path});
+    INFO(run.err.left(400).toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(path + u':' + QString::number(line) + u": error: name: is 100000 characters long"_s));
+    CHECK_FALSE(QFile::exists(pdf));
+
+    text.replace(open, 100'000, QString(200, u'x')); // the longest name allowed still reports
+    REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(text.toUtf8());
+    file.close();
+    CHECK(scratch.run({u"report"_s, u"-o"_s, pdf, path}).exitCode == 0);
+    CHECK(QFile::exists(pdf));
+}

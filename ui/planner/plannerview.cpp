@@ -228,6 +228,7 @@ QWidget *PlannerView::buildEditor()
 
     auto *general = new QFormLayout;
     m_name = line(editor, u"scenarioName"_s, tr("Scenario name"), tr("what this plan is for"));
+    m_name->setMaxLength(scenario::kMaxNameLength);
     general->addRow(tr("&Name"), m_name);
     m_currency = combo(editor, u"currency"_s, tr("Scenario currency"),
                        {u"USD"_s, u"EUR"_s, u"GBP"_s, u"JPY"_s, u"CHF"_s});
