@@ -12,6 +12,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QStorageInfo>
 #include <QUuid>
 #include <QVariant>
 
@@ -80,51 +81,119 @@ QString PriceDatabase::defaultPath()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/prices.sqlite"_s;
 }
 
+namespace {
+
+/// What an SQLite failure on opening or setting up \a path means, in words a user can act on.
+Error openError(const QString &path, const QSqlError &error)
+{
+    const QString text = error.text();
+    const QString folder = QFileInfo(path).absolutePath();
+    const QString code = error.nativeErrorCode();
+    const QStorageInfo storage(folder);
+    if (code == u"13"_s || text.contains(u"full"_s, Qt::CaseInsensitive)
+        || (text.contains(u"I/O error"_s, Qt::CaseInsensitive) && storage.isValid() && storage.bytesAvailable() < 1 << 20))
+        return Error::badInput(Tr::tr("cannot set up the database %1: the disk is full (%2 bytes free in %3); free some "
+                                      "space or use another --db")
+                                   .arg(path)
+                                   .arg(storage.bytesAvailable())
+                                   .arg(folder));
+    if (code == u"8"_s || text.contains(u"readonly"_s, Qt::CaseInsensitive))
+        return Error::badInput(Tr::tr("cannot write the database %1: it or its folder %2 is read-only").arg(path, folder));
+    if (code == u"26"_s || text.contains(u"not a database"_s, Qt::CaseInsensitive))
+        return Error::badInput(Tr::tr("%1 is not an SQLite database: %2").arg(path, text));
+    if (code == u"5"_s || text.contains(u"locked"_s, Qt::CaseInsensitive))
+        return Error::internal(Tr::tr("the database %1 is locked by another program: %2").arg(path, text));
+    return Error::internal(Tr::tr("cannot open the database %1: %2").arg(path, text));
+}
+
+} // namespace
+
 Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &path,
                                                           const catalog::AcceleratorCatalog &catalog)
 {
     const QFileInfo info(path);
-    const bool existed = info.exists() && info.size() > 0;
     if (info.exists() && info.isDir())
         return Error::badInput(Tr::tr("%1 is a folder, not a database file").arg(path));
     if (!QDir().mkpath(info.absolutePath()))
         return Error::badInput(Tr::tr("cannot create the folder %1").arg(info.absolutePath()));
+    // SQLite writes its journal beside the file, so even a writable file needs a writable folder.
+    if (!QFileInfo(info.absolutePath()).isWritable())
+        return Error::badInput(
+            Tr::tr("cannot use the database %1: the folder %2 is not writable").arg(path, info.absolutePath()));
+
+    // Whoever creates the file (O_EXCL) is the only one who may remove it after a failed set-up;
+    // a file another process created is never removed.
+    bool created = false;
+    if (!info.exists()) {
+        QFile file(path);
+        created = file.open(QIODevice::WriteOnly | QIODevice::NewOnly);
+        if (!created && !QFileInfo::exists(path))
+            return Error::badInput(Tr::tr("cannot create the database %1: %2").arg(path, file.errorString()));
+    }
 
     const QString connection = u"accelplan-prices-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
     std::unique_ptr<PriceDatabase> database(new PriceDatabase(path, connection));
-    bool fresh = false;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
-        db.setDatabaseName(path);
-        if (!db.open())
-            return Error::badInput(Tr::tr("cannot open the database %1: %2").arg(path, db.lastError().text()));
-        QSqlQuery query(db);
-        if (!query.exec(u"SELECT count(*) FROM sqlite_master"_s) || !query.next())
-            return Error::badInput(Tr::tr("%1 is not an SQLite database: %2").arg(path, query.lastError().text()));
-        const int tables = query.value(0).toInt();
-        if (tables > 0 && schema::version(db) == 0)
-            return Error::badInput(Tr::tr("%1 is an SQLite database but not an Accelplan price database").arg(path));
-        // A new file, or an empty SQLite file someone created: set up and seed it.
-        fresh = tables == 0;
-        query.exec(u"PRAGMA journal_mode = WAL"_s);
-        query.exec(u"PRAGMA synchronous = NORMAL"_s);
-        query.exec(u"PRAGMA foreign_keys = ON"_s);
-        // Large imports update several indexes; a 32 MiB page cache keeps them in memory.
-        query.exec(u"PRAGMA cache_size = -32768"_s);
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
+    QSqlQuery query(db);
+    auto failed = [&](const Error &error) -> Error {
+        query = QSqlQuery(); // no handle may outlive the connection the database removes
+        db = QSqlDatabase();
+        database.reset();
+        if (created) {
+            for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s, u"-journal"_s})
+                QFile::remove(path + suffix);
+        }
+        return error;
+    };
 
-        if (Status migrated = schema::migrate(db); !migrated)
-            return migrated.error();
-    }
-    if (fresh) {
-        if (Status seeded = database->seed(catalog); !seeded) {
-            database.reset();
-            if (!existed) {
-                QFile::remove(path);
-                QFile::remove(path + u"-wal"_s);
-                QFile::remove(path + u"-shm"_s);
-            }
-            return Error::internal(Tr::tr("seeding the new database from the shipped data failed: %1")
-                                       .arg(seeded.error().message));
+    db.setDatabaseName(path);
+    // Another process setting up or importing holds the write lock for a moment: wait for it.
+    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(kBusyTimeoutMs));
+    if (!db.open())
+        return failed(openError(path, db.lastError()));
+    query = QSqlQuery(db);
+    auto tableCount = [&]() -> std::optional<int> {
+        if (!query.exec(u"SELECT count(*) FROM sqlite_master"_s) || !query.next())
+            return std::nullopt;
+        const int count = query.value(0).toInt();
+        query.finish();
+        return count;
+    };
+    const auto tables = tableCount();
+    if (!tables)
+        return failed(openError(path, query.lastError()));
+    if (*tables > 0 && schema::version(db) == 0)
+        return failed(Error::badInput(Tr::tr("%1 is an SQLite database but not an Accelplan price database").arg(path)));
+    query.exec(u"PRAGMA journal_mode = WAL"_s);
+    query.exec(u"PRAGMA synchronous = NORMAL"_s);
+    query.exec(u"PRAGMA foreign_keys = ON"_s);
+    // Large imports update several indexes; a 32 MiB page cache keeps them in memory.
+    query.exec(u"PRAGMA cache_size = -32768"_s);
+
+    if (*tables == 0 || schema::version(db) != schema::kCurrentVersion) {
+        // Creating, migrating and seeding happen in one write transaction, checked again once
+        // the lock is held: of several processes opening a new file at once, the first sets it
+        // up and the others find it done.
+        if (!query.exec(u"BEGIN IMMEDIATE"_s))
+            return failed(openError(path, query.lastError()));
+        const auto tablesNow = tableCount();
+        Status setUp = tablesNow ? schema::migrate(db) : Status(openError(path, query.lastError()));
+        if (setUp && *tablesNow == 0) {
+            database->m_inSeedTransaction = true;
+            setUp = database->seedSheetsAndRates(catalog);
+            database->m_inSeedTransaction = false;
+            if (!setUp)
+                setUp = Error::internal(Tr::tr("seeding the new database from the shipped data failed: %1")
+                                            .arg(setUp.error().message));
+        }
+        if (!setUp) {
+            query.exec(u"ROLLBACK"_s);
+            return failed(setUp.error());
+        }
+        if (!query.exec(u"COMMIT"_s)) {
+            const Error error = openError(path, query.lastError());
+            query.exec(u"ROLLBACK"_s);
+            return failed(error);
         }
     }
     return database;
@@ -149,28 +218,6 @@ void PriceDatabase::rollbackWrite()
 {
     if (!m_inSeedTransaction)
         database().rollback();
-}
-
-Status PriceDatabase::seed(const catalog::AcceleratorCatalog &catalog)
-{
-    // All shipped sheets and rates land together or not at all: a crash half-way must not
-    // leave a database that looks seeded but lacks providers.
-    QSqlDatabase db = database();
-    if (!db.transaction())
-        return Error::internal(Tr::tr("cannot start a transaction: %1").arg(db.lastError().text()));
-    m_inSeedTransaction = true;
-    const Status seeded = seedSheetsAndRates(catalog);
-    m_inSeedTransaction = false;
-    if (!seeded) {
-        db.rollback();
-        return seeded;
-    }
-    if (!db.commit()) {
-        const QString why = db.lastError().text();
-        db.rollback();
-        return Error::internal(Tr::tr("committing the shipped data: %1").arg(why));
-    }
-    return Done{};
 }
 
 Status PriceDatabase::seedSheetsAndRates(const catalog::AcceleratorCatalog &catalog)

@@ -112,7 +112,7 @@ public:
 
 private:
     PriceDatabase(QString path, QString connectionName);
-    Status seed(const catalog::AcceleratorCatalog &catalog);
+    /// Imports the shipped sheets and FX rates inside the set-up transaction open() holds.
     Status seedSheetsAndRates(const catalog::AcceleratorCatalog &catalog);
     // Writes run in their own transaction, or inside the seeding one.
     bool beginWrite();
@@ -125,6 +125,7 @@ private:
     QString m_path;
     QString m_connectionName;
     bool m_inSeedTransaction = false;
+    static constexpr int kBusyTimeoutMs = 10000;
 };
 
 } // namespace accelplan::pricing

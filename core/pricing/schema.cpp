@@ -107,28 +107,18 @@ Status migrate(QSqlDatabase &db)
                                    .arg(from)
                                    .arg(kCurrentVersion));
     }
-    if (from == kCurrentVersion)
-        return Done{};
-    if (!db.transaction())
-        return Error::internal(Tr::tr("cannot start a transaction: %1").arg(db.lastError().text()));
     QSqlQuery query(db);
     for (int step = from; step < kCurrentVersion; ++step) {
         for (const QString &statement : kSteps[step]) {
-            if (!query.exec(statement)) {
-                const QString why = query.lastError().text();
-                db.rollback();
+            if (!query.exec(statement))
                 return Error::internal(Tr::tr("migrating the schema from version %1 to %2 failed: %3")
                                            .arg(step)
                                            .arg(step + 1)
-                                           .arg(why));
-            }
+                                           .arg(query.lastError().text()));
         }
     }
-    if (!query.exec(u"PRAGMA user_version = %1"_s.arg(kCurrentVersion)) || !db.commit()) {
-        const QString why = db.lastError().text();
-        db.rollback();
-        return Error::internal(Tr::tr("cannot record the schema version: %1").arg(why));
-    }
+    if (from != kCurrentVersion && !query.exec(u"PRAGMA user_version = %1"_s.arg(kCurrentVersion)))
+        return Error::internal(Tr::tr("cannot record the schema version: %1").arg(query.lastError().text()));
     return Done{};
 }
 

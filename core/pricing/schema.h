@@ -9,9 +9,10 @@ namespace accelplan::pricing::schema {
 /// The schema version this build writes (PRAGMA user_version).
 constexpr int kCurrentVersion = 4;
 
-/// Brings an open database from its user_version to kCurrentVersion in one transaction;
-/// a brand-new database (version 0) is created by the same steps. Rolls back on any failure
-/// and refuses a database written by a newer Accelplan.
+/// Brings an open database from its user_version to kCurrentVersion; a brand-new database
+/// (version 0) is created by the same steps. Runs inside the caller's write transaction (BEGIN
+/// IMMEDIATE, see PriceDatabase::open), which rolls everything back on failure. A database newer
+/// than this build is refused.
 Status migrate(QSqlDatabase &db);
 
 /// The user_version of an open database.

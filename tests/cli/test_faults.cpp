@@ -7,8 +7,17 @@
 #include <catch2/catch.hpp>
 
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QTemporaryDir>
+
+#include <memory>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -141,4 +150,37 @@ TEST_CASE("faults: a scenario name longer than 200 characters is refused at its 
     file.close();
     CHECK(scratch.run({u"report"_s, u"-o"_s, pdf, path}).exitCode == 0);
     CHECK(QFile::exists(pdf));
+}
+
+TEST_CASE("faults: processes that open a new database at once all see it set up and seeded once", "[cli][faults][database]")
+{
+    constexpr int kRounds = 5;
+    constexpr int kProcesses = 6;
+    for (int round = 0; round < kRounds; ++round) {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(u"new.sqlite"_s);
+        std::vector<std::unique_ptr<QProcess>> processes;
+        for (int i = 0; i < kProcesses; ++i) {
+            auto &process = processes.emplace_back(std::make_unique<QProcess>());
+            process->start(QStringLiteral(ACCELPLAN_CLI),
+                           {u"--db"_s, db, u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s});
+        }
+        QSet<qsizetype> sheetCounts;
+        for (auto &process : processes) {
+            REQUIRE(process->waitForFinished(60'000));
+            const QString err = QString::fromUtf8(process->readAllStandardError());
+            INFO("round " << round << ": " << err.toStdString());
+            CHECK(process->exitStatus() == QProcess::NormalExit);
+            CHECK(process->exitCode() == 0);
+            const QJsonDocument sheets = QJsonDocument::fromJson(process->readAllStandardOutput());
+            CHECK(sheets.isArray());
+            sheetCounts.insert(sheets.array().size());
+        }
+        CHECK(sheetCounts.size() == 1); // every process saw the same, whole seeding
+        CHECK_FALSE(sheetCounts.contains(0));
+        CHECK(QFileInfo(db).size() > 0);
+        Scratch check;
+        check.db = db;
+        CHECK(sheetCount(check) == *sheetCounts.begin());
+    }
 }
