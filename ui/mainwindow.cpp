@@ -336,7 +336,8 @@ bool MainWindow::newScenario()
 
 Status MainWindow::openScenario(const QString &path)
 {
-    auto loaded = scenario::readScenario(path);
+    // An unknown model preset is refused at its line, as the command line refuses it.
+    auto loaded = scenario::readScenario(path, m_modelIds.isEmpty() ? nullptr : &m_modelIds);
     if (!loaded.ok())
         return loaded.error();
     m_planner->setScenario(loaded.value());
@@ -617,6 +618,7 @@ void MainWindow::reload()
     if (inputs) {
         records = *inputs->offers;
         fxTable = inputs->fx;
+        m_modelIds = inputs->planning->modelIds();
         m_planner->setInputs(std::move(inputs).value());
     } else {
         m_loadError = tr("Could not load the prices, exchange rates and profiles to plan on: %1")

@@ -114,6 +114,7 @@ private:
     OfferFilterProxyModel *m_offerProxy = nullptr;
     QHash<qint64, pricing::SheetInfo> m_sheets;
     QString m_loadError;
+    QStringList m_modelIds; ///< the planning catalog's model presets, for opening scenarios
     QDate m_pricesAsOf;
 
     OfferFilterBar *m_filterBar = nullptr;

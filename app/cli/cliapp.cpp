@@ -214,7 +214,13 @@ int runCommand(Context &context, const Command &command, const QStringList &rest
     if (!parser.parse(commandArguments))
         return context.usage(parser.errorText());
     if (parser.isSet(u"help"_s)) {
-        context.out << parser.helpText();
+        // Qt names the program by its path ("Usage: build/bin/accelplan-cli [options]"): name the
+        // command as it is typed instead.
+        QString help = parser.helpText();
+        const QString qtUsage = u"Usage: "_s + QCoreApplication::arguments().value(0);
+        if (help.startsWith(qtUsage))
+            help.replace(0, qtUsage.size(), u"Usage: "_s + commandArguments.first());
+        context.out << help;
         return ExitOk;
     }
     if (!command.takesFiles && !parser.positionalArguments().isEmpty())

@@ -387,7 +387,14 @@ std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommand
         *exitCode = ExitUsage;
         return std::nullopt;
     }
-    auto scenario = scenario::readScenario(files.first());
+    const catalog::AcceleratorCatalog *accelerators = context.catalog();
+    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
+    if (!inputs) {
+        *exitCode = context.failureExitCode();
+        return std::nullopt;
+    }
+    const QStringList models = inputs->planning->modelIds();
+    auto scenario = scenario::readScenario(files.first(), &models);
     if (!scenario) {
         *exitCode = context.report(scenario.error());
         return std::nullopt;
@@ -396,12 +403,6 @@ std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommand
         scenario->sensitivity.seed = quint64(*seed);
     if (samples)
         scenario->sensitivity.samples = int(*samples);
-    const catalog::AcceleratorCatalog *accelerators = context.catalog();
-    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
-    if (!inputs) {
-        *exitCode = context.failureExitCode();
-        return std::nullopt;
-    }
     auto plan = planScenario(*scenario, *inputs);
     if (!plan) {
         *exitCode = context.report(plan.error());

@@ -402,4 +402,12 @@ const ScaleBand *PlanningCatalog::findScaleBand(ScaleBand::Kind kind, const QStr
     return fallback;
 }
 
+QStringList PlanningCatalog::modelIds() const
+{
+    QStringList ids;
+    for (const ModelPreset &m : m_models)
+        ids.append(m.id);
+    return ids;
+}
+
 } // namespace accelplan::catalog

@@ -125,6 +125,7 @@ public:
     const QList<Profile> &profiles() const { return m_profiles; }
     const QList<FrameworkFit> &frameworks() const { return m_frameworks; }
     const QList<ModelPreset> &models() const { return m_models; }
+    QStringList modelIds() const;
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
     const QList<EgressTier> &egress() const { return m_egress; }
     /// A provider's egress tiers, lowest first (case-insensitive); empty when none is shipped.

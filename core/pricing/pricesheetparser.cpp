@@ -17,6 +17,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
 #include <functional>
 
 using namespace Qt::StringLiterals;
@@ -48,12 +50,25 @@ public:
         : m_catalog(catalog), m_defaultDate(defaultDate), m_sheet(sheet)
     {}
 
-    void validate(int line, const Getter &get)
+    void validate(int line, const Getter &rawGet)
     {
         ++m_sheet.rowCount;
         const qsizetype diagnosticsBefore = m_sheet.diagnostics.size();
         auto error = [&](const QString &field, const QString &message) {
             m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
+        };
+        // Text that is not text is refused, not stored: a NUL character, or bytes that were not
+        // UTF-8 (decoded to U+FFFD). Each column is reported once.
+        QSet<QString> badText;
+        auto get = [&](const QString &column) {
+            const QString value = rawGet(column);
+            const bool nul = value.contains(QChar(0));
+            if ((nul || value.contains(QChar::ReplacementCharacter)) && !badText.contains(column)) {
+                badText.insert(column);
+                error(column, nul ? Tr::tr("contains a NUL character")
+                                  : Tr::tr("is not valid UTF-8 (the file must be UTF-8 encoded)"));
+            }
+            return value;
         };
         auto required = [&](const QString &column) {
             const QString value = get(column).trimmed();
@@ -88,7 +103,8 @@ public:
             const QString value = get(column).trimmed();
             if (value.isEmpty())
                 return QDate();
-            const QDate date = QDate::fromString(value, Qt::ISODate);
+            // A date and nothing else: Qt's ISO parsing would also take "2026-11-01T10:00".
+            const QDate date = value.size() == 10 ? QDate::fromString(value, Qt::ISODate) : QDate();
             if (!date.isValid())
                 error(column, Tr::tr("'%1' is not an ISO date (YYYY-MM-DD)").arg(value));
             return date;
@@ -99,7 +115,12 @@ public:
                 return std::nullopt;
             bool ok = false;
             const int parsed = value.toInt(&ok);
-            if (!ok)
+            bool isNumber = false;
+            const double number = value.toDouble(&isNumber);
+            if (!ok && isNumber && std::isfinite(number) && std::floor(number) == number)
+                error(column, number < minimum ? Tr::tr("%1 is below the minimum of %2").arg(value).arg(minimum)
+                                               : Tr::tr("%1 is too large (at most %2)").arg(value).arg(INT_MAX));
+            else if (!ok)
                 error(column, Tr::tr("'%1' is not a whole number").arg(value));
             else if (parsed < minimum)
                 error(column, Tr::tr("%1 is below the minimum of %2").arg(value).arg(minimum));

@@ -244,7 +244,7 @@ QList<Problem> validate(const Scenario &s)
     return problems;
 }
 
-Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
+Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, const QStringList *knownModels)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
@@ -259,6 +259,10 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
     s.document = doc.object();
     Diagnostics diagnostics;
     Reader top(json, fileName, &diagnostics, &s.defaults);
+    auto checkModel = [&](Reader &r, const QString &model) {
+        if (knownModels && !model.isEmpty() && !knownModels->contains(model))
+            r.error(u"model"_s, Tr::tr("unknown model preset '%1'; presets: %2").arg(model, knownModels->join(u", "_s)));
+    };
     top.enter({}, s.document, kTopKeys);
     const QJsonObject &root = s.document;
 
@@ -288,6 +292,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
         r.enter(u"training"_s, *object, kTrainingKeys);
         TrainingSection t;
         t.model = r.text(u"model"_s, {}, {});
+        checkModel(r, t.model);
         t.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
         t.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
         t.tokens = r.number(u"tokens"_s, 1, kMaxCount).value_or(0);
@@ -306,6 +311,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
         r.enter(u"inference"_s, *object, kInferenceKeys);
         InferenceSection i;
         i.model = r.text(u"model"_s, {}, {});
+        checkModel(r, i.model);
         i.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
         i.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
         i.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
@@ -398,14 +404,14 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName)
     return s;
 }
 
-Result<Scenario> readScenario(const QString &path)
+Result<Scenario> readScenario(const QString &path, const QStringList *knownModels)
 {
     QFile file(path);
     if (!file.exists())
         return Error::badInput(Tr::tr("%1: no such file").arg(path));
     if (!file.open(QIODevice::ReadOnly))
         return Error::badInput(Tr::tr("%1: cannot read: %2").arg(path, file.errorString()));
-    return parseScenario(file.readAll(), path);
+    return parseScenario(file.readAll(), path, knownModels);
 }
 
 namespace {

@@ -114,8 +114,11 @@ QList<Problem> validate(const Scenario &scenario);
 
 /// Parses a scenario; every problem names the file, line and field. A file of a newer version
 /// is refused.
-Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName);
-Result<Scenario> readScenario(const QString &path);
+/// With \a knownModels (the model preset ids), a model that is not one of them is an error at its
+/// line too.
+Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName,
+                               const QStringList *knownModels = nullptr);
+Result<Scenario> readScenario(const QString &path, const QStringList *knownModels = nullptr);
 
 /// The scenario as JSON: the document it was read from with the known fields rewritten.
 QJsonObject toJson(const Scenario &scenario);

@@ -19,6 +19,8 @@
 #include <memory>
 #include <vector>
 
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 using namespace accelplan;
 using namespace accelplan::test;
@@ -183,4 +185,110 @@ TEST_CASE("faults: processes that open a new database at once all see it set up 
         check.db = db;
         CHECK(sheetCount(check) == *sheetCounts.begin());
     }
+}
+
+namespace {
+
+// Runs a system command; true when it exited 0.
+bool system(const QString &program, const QStringList &arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    return process.waitForFinished(30'000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+}
+
+// A tmpfs mounted on a scratch folder for the test's lifetime (needs root: CI runs as root).
+struct Mount
+{
+    QTemporaryDir dir;
+    bool mounted = false;
+
+    explicit Mount(const QString &options)
+    {
+        mounted = ::geteuid() == 0 && system(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, options, u"accelplan-test"_s, dir.path()});
+    }
+    ~Mount()
+    {
+        if (mounted)
+            system(u"umount"_s, {dir.path()});
+    }
+};
+
+} // namespace
+
+TEST_CASE("faults: a database in a read-only folder is refused saying so, exit 2", "[cli][faults][database]")
+{
+    Mount mount(u"size=4m"_s);
+    if (!mount.mounted) {
+        WARN("not root or mount refused: the read-only case needs a read-only file system");
+        return;
+    }
+    const QString db = mount.dir.filePath(u"prices.sqlite"_s);
+    REQUIRE(cli({u"--db"_s, db, u"prices"_s, u"sheets"_s}).exitCode == 0);
+    REQUIRE(system(u"mount"_s, {u"-o"_s, u"remount,ro"_s, mount.dir.path()}));
+    for (const QString &path : {db, mount.dir.filePath(u"new.sqlite"_s)}) {
+        const Run run = cli({u"--db"_s, path, u"prices"_s, u"list"_s});
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(u"the folder "_s + mount.dir.path() + u" is not writable"_s));
+        CHECK_FALSE(run.err.contains(u"not an SQLite database"_s));
+    }
+    CHECK_FALSE(QFile::exists(mount.dir.filePath(u"new.sqlite"_s)));
+}
+
+TEST_CASE("faults: a new database on a full disk is refused saying so, and leaves nothing behind", "[cli][faults][database]")
+{
+    Mount mount(u"size=256k"_s);
+    if (!mount.mounted) {
+        WARN("not root or mount refused: the disk-full case needs a small file system");
+        return;
+    }
+    // Fill it: dd stops with "No space left on device".
+    system(u"dd"_s, {u"if=/dev/zero"_s, u"of="_s + mount.dir.filePath(u"filler"_s), u"bs=4096"_s});
+    const QString db = mount.dir.filePath(u"prices.sqlite"_s);
+    const Run run = cli({u"--db"_s, db, u"prices"_s, u"sheets"_s});
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"the disk is full"_s));
+    CHECK_FALSE(run.err.contains(u"not an SQLite database"_s));
+    for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s, u"-journal"_s})
+        CHECK_FALSE(QFile::exists(db + suffix));
+}
+
+TEST_CASE("faults: an unknown model preset in a scenario is named at its line", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString path = scratch.dir.filePath(u"preset.accelplan"_s);
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"accelplan-scenario\", \"version\": 1, \"name\": \"x\",\n"
+               " \"training\": {\n"
+               "   \"model\": \"llama-9000\",\n"
+               "   \"tokens\": 1e12}}\n");
+    file.close();
+    const Run run = scratch.run({u"plan"_s, path});
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(path + u":3: error: training.model: unknown model preset 'llama-9000'; presets: "_s));
+}
+
+TEST_CASE("faults: a command's help names the command, not the program's path", "[cli][faults]")
+{
+    for (const QStringList &command : {QStringList{u"train"_s}, {u"prices"_s, u"import"_s}, {u"plan"_s}}) {
+        const Run run = cli(command + QStringList{u"--help"_s});
+        CHECK(run.exitCode == 0);
+        CHECK(run.out.startsWith(u"Usage: accelplan-cli "_s + command.join(u' ') + u" [options]"_s));
+    }
+}
+
+TEST_CASE("faults: an empty file says it is empty, not '1 errors on 1 of 0 rows'", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString empty = scratch.dir.filePath(u"empty.csv"_s);
+    QFile file(empty);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.close();
+    const Run run = scratch.run({u"prices"_s, u"import"_s, empty});
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"the file is empty"_s));
+    CHECK_FALSE(run.err.contains(u"of 0 rows"_s));
 }
