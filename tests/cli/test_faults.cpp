@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSet>
 #include <QSqlDatabase>
@@ -291,4 +292,27 @@ TEST_CASE("faults: an empty file says it is empty, not '1 errors on 1 of 0 rows'
     CHECK(run.exitCode == 2);
     CHECK(run.err.contains(u"the file is empty"_s));
     CHECK_FALSE(run.err.contains(u"of 0 rows"_s));
+}
+
+TEST_CASE("faults: SQL quotes and markup in a sheet are stored and printed literally", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString sheet = scratch.dir.filePath(u"quotes.csv"_s);
+    QFile file(sheet);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write("provider,sku,region,price_model,offer_kind,accelerator,accelerator_count,price,currency,unit,as_of,"
+               "source_url,confidence,notes\n"
+               "Quote Cloud,\"x'); DROP TABLE prices;--\",us-east-1,on_demand,cloud_vm,h100-sxm,8,98.32,USD,hour,"
+               "2026-11-01,https://example.test/q?a=1&b=2,exact,\"<b>bold</b> & \"\"quoted\"\"\"\n");
+    file.close();
+    REQUIRE(scratch.run({u"prices"_s, u"import"_s, sheet}).exitCode == 0);
+    const Run list = scratch.run({u"prices"_s, u"list"_s, u"--provider"_s, u"Quote Cloud"_s, u"--format"_s, u"json"_s});
+    REQUIRE(list.exitCode == 0);
+    const QJsonArray offers = jsonArray(list);
+    REQUIRE(offers.size() == 1);
+    const QJsonObject offer = offers.first().toObject();
+    CHECK(offer.value(u"sku"_s).toString() == u"x'); DROP TABLE prices;--"_s);
+    CHECK(offer.value(u"notes"_s).toString() == u"<b>bold</b> & \"quoted\""_s);
+    CHECK(offer.value(u"source_url"_s).toString() == u"https://example.test/q?a=1&b=2"_s);
+    CHECK(sheetCount(scratch) > 1); // the prices table and the rest are still there
 }
