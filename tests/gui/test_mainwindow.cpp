@@ -1126,3 +1126,92 @@ TEST_CASE("gui: The window plans with the user's own throughput profiles as the 
     CHECK(mine->projection.efficiency.mfu.typical == Approx(0.72));
     CHECK(mine->projection.efficiency.mfuSource.contains(u"example.test/window-profile"_s));
 }
+
+TEST_CASE("gui: While an input is invalid the results say they are out of date", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    const planning::Plan *valid = planner->plan();
+    CHECK_FALSE(planner->stale());
+    auto *banner = planner->findChild<QLabel *>(u"staleBanner"_s);
+    REQUIRE(banner != nullptr);
+    CHECK(banner->isHidden());
+
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    tokens->setText(u"lots"_s);
+    QTest::qWait(50);
+    CHECK(planner->stale());
+    CHECK_FALSE(banner->isHidden());
+    CHECK(banner->text().contains(u"out of date"_s));
+    CHECK(banner->text().contains(u"Training tokens"_s));
+    CHECK_FALSE(planner->findChild<QTabWidget *>(u"optionTabs"_s)->isEnabled());
+    CHECK(planner->plan() == valid); // nothing planned on bad input
+
+    // A rule of scenario::validate (the file parser's too) is listed the same way.
+    tokens->setText(u"2T"_s);
+    REQUIRE(waitForNewPlan(planner, valid));
+    auto *name = planner->findChild<QLineEdit *>(u"scenarioName"_s);
+    name->setText(QString());
+    QTest::qWait(50);
+    CHECK(planner->stale());
+    CHECK(banner->text().contains(u"Name: must be a non-empty string"_s));
+    const planning::Plan *before = planner->plan();
+    name->setText(u"Back"_s);
+    REQUIRE(waitForNewPlan(planner, before));
+    CHECK_FALSE(planner->stale());
+    CHECK(banner->isHidden());
+    CHECK(planner->findChild<QTabWidget *>(u"optionTabs"_s)->isEnabled());
+}
+
+TEST_CASE("gui: Each new plan selects its recommended option so the details are never a previous plan's", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    auto *details = planner->findChild<QTextBrowser *>(u"optionDetails"_s);
+    const planning::TrainingOption &first = planner->plan()->training->options.first();
+    CHECK(details->toPlainText().contains(first.offer.key.sku));
+    auto *trainingTable = planner->findChild<QTableView *>(u"trainingOptions"_s);
+    CHECK(trainingTable->selectionModel()->currentIndex().row() == 0);
+
+    // An inference-only scenario: its first inference option is shown, not the training option.
+    const planning::Plan *before = planner->plan();
+    REQUIRE(window->openScenario(test::examplePath(u"chat-service-8b-eur.accelplan"_s)).ok());
+    REQUIRE(waitForNewPlan(planner, before));
+    const planning::Plan *plan = planner->plan();
+    REQUIRE(plan->inference);
+    REQUIRE_FALSE(plan->training);
+    const QString sku = plan->inference->options.first().offer.key.sku;
+    CHECK(details->toPlainText().contains(sku));
+    CHECK_FALSE(details->toPlainText().contains(first.offer.key.sku + u' '));
+    CHECK(planner->findChild<QTabWidget *>(u"optionTabs"_s)->currentWidget()
+          == planner->findChild<QTableView *>(u"inferenceOptions"_s));
+}
+
+TEST_CASE("gui: The mouse wheel scrolls the editor and changes only the field being edited", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    window->show();
+    REQUIRE(QTest::qWaitForWindowExposed(window.get()));
+    QApplication::setActiveWindow(window.get());
+    ui::PlannerView *planner = window->planner();
+    auto *utilisation = planner->findChild<QDoubleSpinBox *>(u"servingUtilization"_s);
+    REQUIRE(utilisation != nullptr);
+    const double value = utilisation->value();
+    auto wheel = [&] {
+        const QPointF at(utilisation->width() / 2.0, utilisation->height() / 2.0);
+        QWheelEvent event(at, utilisation->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(utilisation, &event);
+    };
+    planner->findChild<QLineEdit *>(u"scenarioName"_s)->setFocus();
+    REQUIRE_FALSE(utilisation->hasFocus());
+    wheel();
+    CHECK(utilisation->value() == value);
+    utilisation->setFocus();
+    REQUIRE(utilisation->hasFocus());
+    wheel();
+    CHECK(utilisation->value() != value);
+}

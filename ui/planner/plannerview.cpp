@@ -9,6 +9,8 @@
 
 #include <QAbstractSpinBox>
 #include <QCheckBox>
+#include <QCoreApplication>
+#include <QEvent>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -63,6 +65,17 @@ std::optional<double> readCount(QLineEdit *edit, bool required)
     const bool ok = text.isEmpty() ? !required : value && *value > 0;
     edit->setStyleSheet(ok ? QString() : u"QLineEdit { background: #f8d7da; color: #58151c; }"_s);
     return ok ? value : std::nullopt;
+}
+
+/// A scenario::validate() problem as the editor lists it: "Training model params: …".
+QString problemText(const scenario::Problem &problem)
+{
+    if (problem.section.isEmpty() && problem.key == u"training"_s)
+        return QCoreApplication::translate("PlannerView", "Plan training, inference or both");
+    QString field = problem.section.isEmpty() ? problem.key : problem.section + u' ' + problem.key;
+    field.replace(u'_', u' ');
+    field[0] = field[0].toUpper();
+    return field + u": "_s + problem.message;
 }
 
 std::optional<double> positive(double value)
@@ -335,8 +348,16 @@ QWidget *PlannerView::buildEditor()
     m_problemsLabel->setObjectName(u"scenarioProblems"_s);
     m_problemsLabel->setWordWrap(true);
     m_problemsLabel->setStyleSheet(u"color: #b02a37;"_s);
-    form->addWidget(m_problemsLabel);
+    form->insertWidget(0, m_problemsLabel); // the problems first, where they are seen
     form->addStretch(1);
+
+    // The mouse wheel scrolls the editor; it changes a value only in the field being edited.
+    for (QWidget *field : editor->findChildren<QWidget *>()) {
+        if (qobject_cast<QAbstractSpinBox *>(field) || qobject_cast<QComboBox *>(field)) {
+            field->setFocusPolicy(Qt::StrongFocus);
+            field->installEventFilter(this);
+        }
+    }
 
     // A preset fills in its sourced sizes (the fields stay editable): one edit, one undo step.
     for (auto [preset, params, active] : {std::tuple{m_trainModel, m_trainParams, m_trainActive},
@@ -359,10 +380,18 @@ QWidget *PlannerView::buildResults()
     m_summary->setAccessibleName(tr("Recommendation"));
     m_filterBar = new OfferFilterBar(u"option"_s, true, this);
     connect(m_filterBar, &OfferFilterBar::changed, this, &PlannerView::applyOptionFilters);
+    m_staleBanner = new QLabel(this);
+    m_staleBanner->setObjectName(u"staleBanner"_s);
+    m_staleBanner->setWordWrap(true);
+    m_staleBanner->setStyleSheet(u"QLabel { background: #fff3cd; color: #664d03; border: 1px solid #ffda6a; padding: 6px; }"_s);
+    m_staleBanner->hide();
     auto *tabs = new QTabWidget(this);
     tabs->setObjectName(u"optionTabs"_s);
-    tabs->addTab(makeTable(m_trainingModel, m_trainingProxy, u"trainingOptions"_s), tr("Training options"));
-    tabs->addTab(makeTable(m_inferenceModel, m_inferenceProxy, u"inferenceOptions"_s), tr("Inference options"));
+    m_optionTabs = tabs;
+    m_trainingTable = makeTable(m_trainingModel, m_trainingProxy, u"trainingOptions"_s);
+    m_inferenceTable = makeTable(m_inferenceModel, m_inferenceProxy, u"inferenceOptions"_s);
+    tabs->addTab(m_trainingTable, tr("Training options"));
+    tabs->addTab(m_inferenceTable, tr("Inference options"));
     m_detail = new QTextBrowser(this);
     m_detail->setObjectName(u"optionDetails"_s);
     m_detail->setAccessibleName(tr("Option details"));
@@ -373,6 +402,7 @@ QWidget *PlannerView::buildResults()
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_staleBanner);
     topLayout->addWidget(m_summary);
     topLayout->addWidget(m_filterBar);
     topLayout->addWidget(tabs, 1);
@@ -522,15 +552,29 @@ void PlannerView::restore(const scenario::Scenario &s)
 
 scenario::Scenario PlannerView::scenario() const
 {
+    return readEditor(nullptr);
+}
+
+scenario::Scenario PlannerView::readEditor(QStringList *problems) const
+{
+    // Each count field is parsed once, here: a bad one turns red and is listed in *problems.
+    auto count = [problems](QLineEdit *edit, bool required, const QString &problem) -> std::optional<double> {
+        const auto value = readCount(edit, required);
+        if (!value && !(edit->text().trimmed().isEmpty() && !required) && problems)
+            problems->append(problem);
+        return value;
+    };
     scenario::Scenario s = m_base;
     s.name = m_name->text().trimmed();
     s.currency = m_currency->currentText();
     if (m_training->isChecked()) {
         scenario::TrainingSection t = m_base.training.value_or(scenario::TrainingSection{});
         t.model = m_trainModel->currentData().toString();
-        t.modelParams = planning::parseCount(m_trainParams->text().trimmed()).value_or(0);
-        t.activeParams = planning::parseCount(m_trainActive->text().trimmed());
-        t.tokens = planning::parseCount(m_trainTokens->text().trimmed()).value_or(0);
+        t.modelParams = count(m_trainParams, t.model.isEmpty(), tr("Training parameters: a count such as 70B or 7e10"))
+                            .value_or(0);
+        t.activeParams = count(m_trainActive, false,
+                               tr("Training active parameters: a count such as 37B, or empty for a dense model"));
+        t.tokens = count(m_trainTokens, true, tr("Training tokens: a count such as 2T")).value_or(0);
         t.precision = m_trainPrecision->currentText();
         t.framework = m_framework->currentText();
         t.deadlineDays = positive(m_deadline->value());
@@ -543,8 +587,9 @@ scenario::Scenario PlannerView::scenario() const
     if (m_inference->isChecked()) {
         scenario::InferenceSection i = m_base.inference.value_or(scenario::InferenceSection{});
         i.model = m_serveModel->currentData().toString();
-        i.modelParams = planning::parseCount(m_serveParams->text().trimmed()).value_or(0);
-        i.activeParams = planning::parseCount(m_serveActive->text().trimmed());
+        i.modelParams = count(m_serveParams, i.model.isEmpty(), tr("Inference parameters: a count such as 8B")).value_or(0);
+        i.activeParams = count(m_serveActive, false,
+                               tr("Inference active parameters: a count such as 13B, or empty for a dense model"));
         i.precision = m_servePrecision->currentText();
         i.inputTokens = m_inputTokens->value();
         i.outputTokens = m_outputTokens->value();
@@ -581,32 +626,20 @@ void PlannerView::edited()
 {
     if (m_filling)
         return;
+    // The fields as typed, read once; then the rules every scenario meets, shared with the file
+    // parser (scenario::validate). A section whose counts are unreadable is not judged further.
     QStringList problems;
-    if (m_name->text().trimmed().isEmpty())
-        problems.append(tr("Name: give the scenario a name"));
-    if (m_training->isChecked()) {
-        const bool preset = !m_trainModel->currentData().toString().isEmpty();
-        if (!readCount(m_trainParams, !preset) && !(preset && m_trainParams->text().trimmed().isEmpty()))
-            problems.append(tr("Training parameters: a count such as 70B or 7e10"));
-        if (!readCount(m_trainActive, false) && !m_trainActive->text().trimmed().isEmpty())
-            problems.append(tr("Training active parameters: a count such as 37B, or empty for a dense model"));
-        if (!readCount(m_trainTokens, true))
-            problems.append(tr("Training tokens: a count such as 2T"));
+    const scenario::Scenario now = readEditor(&problems);
+    const bool countsBad = !problems.isEmpty();
+    for (const scenario::Problem &problem : scenario::validate(now)) {
+        if (!(countsBad && !problem.section.isEmpty()))
+            problems.append(problemText(problem));
     }
-    if (m_inference->isChecked()) {
-        const bool preset = !m_serveModel->currentData().toString().isEmpty();
-        if (!readCount(m_serveParams, !preset) && !(preset && m_serveParams->text().trimmed().isEmpty()))
-            problems.append(tr("Inference parameters: a count such as 8B"));
-        if (!readCount(m_serveActive, false) && !m_serveActive->text().trimmed().isEmpty())
-            problems.append(tr("Inference active parameters: a count such as 13B, or empty for a dense model"));
-    }
-    if (!m_training->isChecked() && !m_inference->isChecked())
-        problems.append(tr("Plan training, inference or both"));
     m_problems = problems;
     m_problemsLabel->setText(problems.join(u'\n'));
+    setStale(!problems.isEmpty());
 
     // Record the edit for undo (not while undo or redo restores a scenario: m_last is it).
-    const scenario::Scenario now = scenario();
     if (scenario::toJson(now) != scenario::toJson(m_last)) {
         m_undo->push(new ScenarioCommand(this, m_last, now, sender()));
         m_last = now;
@@ -656,7 +689,54 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
     if (plan->inferenceBreakEven)
         text += u"<br>"_s + tr("Lock-in, inference: %1").arg(plan->inferenceBreakEven->summary.toHtmlEscaped());
     m_summary->setText(text);
+    setStale(!m_problems.isEmpty());
+    selectRecommended();
     Q_EMIT planUpdated(elapsedMs);
+}
+
+bool PlannerView::stale() const
+{
+    return !m_staleBanner->isHidden();
+}
+
+void PlannerView::setStale(bool stale)
+{
+    if (stale) {
+        QStringList problems;
+        for (const QString &problem : m_problems)
+            problems.append(problem.toHtmlEscaped());
+        m_staleBanner->setText(tr("<b>These results are out of date.</b> They are for the last valid inputs; fix "
+                                  "the fields marked red to plan again:<br>%1")
+                                   .arg(problems.join(u"<br>"_s)));
+    }
+    m_staleBanner->setVisible(stale && m_plan);
+    for (QWidget *w : {static_cast<QWidget *>(m_summary), static_cast<QWidget *>(m_optionTabs),
+                       static_cast<QWidget *>(m_charts), static_cast<QWidget *>(m_detail)})
+        w->setEnabled(!stale);
+}
+
+void PlannerView::selectRecommended()
+{
+    // Training's recommendation when the plan has one, else inference's.
+    QTableView *table = m_trainingProxy->rowCount() > 0 ? m_trainingTable : m_inferenceTable;
+    if (table->model()->rowCount() == 0) {
+        m_detail->clear();
+        return;
+    }
+    m_optionTabs->setCurrentWidget(table);
+    table->selectionModel()->setCurrentIndex(table->model()->index(0, 0),
+                                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+bool PlannerView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Wheel) {
+        if (auto *field = qobject_cast<QWidget *>(watched); field && !field->hasFocus()) {
+            event->ignore(); // passed on to the scroll area
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace accelplan::ui

@@ -13,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTableView;
+class QTabWidget;
 class QTextBrowser;
 class QTimer;
 class QUndoStack;
@@ -44,6 +45,7 @@ public:
     static scenario::Scenario newScenario();
     /// Why the editor's scenario cannot be planned, field by field; empty when it can.
     QStringList problems() const { return m_problems; }
+    bool stale() const;
 
     OptionTableModel *trainingModel() const { return m_trainingModel; }
     OptionTableModel *inferenceModel() const { return m_inferenceModel; }
@@ -56,6 +58,9 @@ public:
     std::shared_ptr<const planning::Plan> sharedPlan() const { return m_plan; }
     bool busy() const { return m_runner->busy(); }
     QLabel *summaryLabel() const { return m_summary; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 Q_SIGNALS:
     void planUpdated(qint64 elapsedMs);
@@ -71,6 +76,13 @@ private:
     void fill(const scenario::Scenario &scenario);
     void restore(const scenario::Scenario &scenario); ///< undo/redo: fill without recording
     void edited();
+    /// The editor's scenario; each count field parsed once (bad ones turn red and, with
+    /// \a problems, are listed there).
+    scenario::Scenario readEditor(QStringList *problems) const;
+    /// Marks the results as those of the last valid inputs while the inputs are not valid.
+    void setStale(bool stale);
+    /// Selects the recommended (first) option so the details never show a previous plan's.
+    void selectRecommended();
     void presetChosen(QComboBox *combo, QLineEdit *params, QLineEdit *active);
     void replan();
     void showPlan(std::shared_ptr<const planning::Plan> plan, qint64 elapsedMs);
@@ -127,6 +139,10 @@ private:
     QSpinBox *m_samples = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_problemsLabel = nullptr;
+    QLabel *m_staleBanner = nullptr;
+    QTableView *m_trainingTable = nullptr;
+    QTableView *m_inferenceTable = nullptr;
+    QTabWidget *m_optionTabs = nullptr;
     OptionTableModel *m_trainingModel = nullptr;
     OptionTableModel *m_inferenceModel = nullptr;
     OfferFilterProxyModel *m_trainingProxy = nullptr;
