@@ -1170,8 +1170,8 @@ TEST_CASE("gui: Each new plan selects its recommended option so the details are 
     auto window = plannedWindow(*db.database);
     ui::PlannerView *planner = window->planner();
     auto *details = planner->findChild<QTextBrowser *>(u"optionDetails"_s);
-    const planning::TrainingOption &first = planner->plan()->training->options.first();
-    CHECK(details->toPlainText().contains(first.offer.key.sku));
+    const QString firstSku = planner->plan()->training->options.first().offer.key.sku; // the plan goes away
+    CHECK(details->toPlainText().contains(firstSku));
     auto *trainingTable = planner->findChild<QTableView *>(u"trainingOptions"_s);
     CHECK(trainingTable->selectionModel()->currentIndex().row() == 0);
 
@@ -1184,7 +1184,7 @@ TEST_CASE("gui: Each new plan selects its recommended option so the details are 
     REQUIRE_FALSE(plan->training);
     const QString sku = plan->inference->options.first().offer.key.sku;
     CHECK(details->toPlainText().contains(sku));
-    CHECK_FALSE(details->toPlainText().contains(first.offer.key.sku + u' '));
+    CHECK_FALSE(details->toPlainText().contains(firstSku + u' '));
     CHECK(planner->findChild<QTabWidget *>(u"optionTabs"_s)->currentWidget()
           == planner->findChild<QTableView *>(u"inferenceOptions"_s));
 }
