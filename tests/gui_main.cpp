@@ -10,7 +10,9 @@ int main(int argc, char *argv[])
 {
     // Forced here, before QApplication: without it Catch2 discovery on a machine with no
     // display aborts and silently registers no GUI tests.
-    qputenv("QT_QPA_PLATFORM", "offscreen");
+    // An offscreen platform given with options (a screen of another size) is kept.
+    if (!qEnvironmentVariable("QT_QPA_PLATFORM").startsWith(u"offscreen"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("AccelplanTests"));

@@ -33,6 +33,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSet>
+#include <QScreen>
 #include <QSettings>
 #include <QRegularExpression>
 #include <QSplitter>
@@ -849,6 +850,13 @@ void MainWindow::readSettings()
     const QSettings settings;
     if (!restoreGeometry(settings.value(kGeometryKey).toByteArray()))
         resize(1400, 800);
+    // A size saved on a larger screen, or at another scale, must not put the window off this one.
+    if (const QScreen *here = screen()) {
+        const QRect available = here->availableGeometry();
+        resize(size().boundedTo(available.size()));
+        if (!available.contains(frameGeometry().topLeft()))
+            move(available.topLeft());
+    }
     m_splitter->restoreState(settings.value(kSplitterKey).toByteArray());
     const QString currency = settings.value(kDisplayCurrencyKey, kDefaultDisplayCurrency).toString();
     const QSignalBlocker blocker(m_currencyCombo);

@@ -43,6 +43,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QSet>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
@@ -1214,4 +1215,72 @@ TEST_CASE("gui: The mouse wheel scrolls the editor and changes only the field be
     REQUIRE(utilisation->hasFocus());
     wheel();
     CHECK(utilisation->value() != value);
+}
+
+TEST_CASE("gui: The window fits 1024x700 and its restored size is clamped to the screen", "[gui][window]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    window->show();
+    REQUIRE(QTest::qWaitForWindowExposed(window.get()));
+    const QSize minimum = window->minimumSizeHint().expandedTo(window->minimumSize());
+    INFO("minimum size " << minimum.width() << "x" << minimum.height());
+    CHECK(minimum.width() <= 1024);
+    CHECK(minimum.height() <= 700);
+    window->resize(1024, 700);
+    QTest::qWait(50);
+    CHECK(window->width() == 1024);
+    CHECK(window->height() == 700);
+    // Every part of the planner is on screen: the editor and the results side by side.
+    ui::PlannerView *planner = window->planner();
+    const QRect inside = window->rect();
+    for (const QString &name : {u"planSummary"_s, u"optionTabs"_s, u"scenarioName"_s}) {
+        auto *widget = planner->findChild<QWidget *>(name);
+        REQUIRE(widget != nullptr);
+        const QRect at(widget->mapTo(window.get(), QPoint(0, 0)), QSize(std::min(widget->width(), 40), 10));
+        INFO(name.toStdString());
+        CHECK(inside.contains(at));
+    }
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
+        CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner-1024x700.png"_s)));
+    }
+
+    // A saved size larger than the screen (another monitor, another scale) is clamped to it.
+    window->resize(5000, 4000);
+    window->close();
+    auto again = std::make_unique<MainWindow>(*db.database, shippedCatalog()); // with the saved settings
+    const QRect screen = again->screen()->availableGeometry();
+    CHECK(again->width() <= screen.width());
+    CHECK(again->height() <= screen.height());
+}
+
+TEST_CASE("gui: At scale 2 the window fits half of a 1920x1080 screen", "[.scale2][gui][window]")
+{
+    REQUIRE(qEnvironmentVariable("QT_SCALE_FACTOR") == u"2"_s); // run by its own ctest entry
+    SeededDatabase db;
+    {
+        auto first = plannedWindow(*db.database); // makeWindow sizes it 1400x800
+        first->close();                           // and the size is saved
+    }
+    auto window = std::make_unique<MainWindow>(*db.database, shippedCatalog());
+    ui::PlannerView *planner = window->planner();
+    REQUIRE(waitFor([&] { return planner->plan() != nullptr && !planner->busy(); }));
+    window->show();
+    REQUIRE(QTest::qWaitForWindowExposed(window.get()));
+    const QRect available = window->screen()->availableGeometry();
+    CHECK(available.width() == 960);
+    CHECK(available.height() == 540);
+    CHECK(window->width() <= available.width()); // the saved 1400x800 is clamped
+    CHECK(window->height() <= available.height());
+    const QSize minimum = window->minimumSizeHint().expandedTo(window->minimumSize());
+    INFO("minimum size " << minimum.width() << "x" << minimum.height());
+    CHECK(minimum.width() <= available.width());
+    CHECK(minimum.height() <= available.height());
+    window->resize(available.size());
+    QTest::qWait(50);
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
+        CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner-scale2.png"_s)));
+    }
 }

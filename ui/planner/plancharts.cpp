@@ -28,7 +28,7 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
         view->setObjectName(names.at(i));
         view->setAccessibleName(titles.at(i));
         view->setRenderHint(QPainter::Antialiasing);
-        view->setMinimumHeight(220);
+        view->setMinimumHeight(160);
         m_views.append(view);
         m_tabs->addTab(view, titles.at(i));
     }

@@ -6,6 +6,7 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QVBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSet>
@@ -41,8 +42,12 @@ QString camel(const QString &prefix, const QString &name)
 OfferFilterBar::OfferFilterBar(const QString &prefix, bool compact, QWidget *parent)
     : QWidget(parent), m_compact(compact)
 {
-    m_layout = new QHBoxLayout(this);
-    m_layout->setContentsMargins(0, 0, 0, 0);
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    for (QHBoxLayout *&row : m_rows) {
+        row = new QHBoxLayout;
+        rows->addLayout(row);
+    }
 
     m_search = new QLineEdit(this);
     m_search->setObjectName(camel(prefix, u"searchEdit"_s));
@@ -51,7 +56,7 @@ OfferFilterBar::OfferFilterBar(const QString &prefix, bool compact, QWidget *par
     m_search->setAccessibleName(tr("Search offers"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(compact ? 100 : 220);
-    m_layout->addWidget(m_search, 1);
+    m_rows[0]->addWidget(m_search, 1);
     connect(m_search, &QLineEdit::textChanged, this, &OfferFilterBar::changed);
 
     m_provider = addCombo(camel(prefix, u"providerFilter"_s), tr("&Provider:"), tr("Provider filter"), 12);
@@ -73,13 +78,15 @@ QComboBox *OfferFilterBar::addCombo(const QString &objectName, const QString &la
     combo->setToolTip(accessibleName);
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     combo->setMinimumContentsLength(m_compact ? std::min(typicalLength, 9) : typicalLength);
-    m_layout->addSpacing(m_compact ? 2 : 8);
+    QHBoxLayout *row = m_rows[m_combos++ >= 2 ? 1 : 0];
+    if (row->count() > 0)
+        row->addSpacing(m_compact ? 2 : 8);
     if (!m_compact) {
         auto *label = new QLabel(labelText, this);
         label->setBuddy(combo);
-        m_layout->addWidget(label);
+        row->addWidget(label);
     }
-    m_layout->addWidget(combo);
+    row->addWidget(combo, m_compact ? 0 : 1);
     return combo;
 }
 

@@ -44,7 +44,10 @@ Q_SIGNALS:
 
 private:
     bool m_compact = false;
-    QHBoxLayout *m_layout = nullptr;
+    // The bar wraps onto a second row after the search and two filters, so the window fits 1024
+    // pixels, and half a 1920-pixel screen at scale 2.
+    QHBoxLayout *m_rows[2] = {nullptr, nullptr};
+    int m_combos = 0;
     QLineEdit *m_search = nullptr;
     QComboBox *m_provider = nullptr;
     QComboBox *m_kind = nullptr;
