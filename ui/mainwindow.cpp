@@ -279,6 +279,19 @@ void MainWindow::createActions()
         &MainWindow::focusSearch);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    // The shipped example scenarios (compiled in), each opened as an untitled copy.
+    QMenu *examples = helpMenu->addMenu(tr("&Examples"));
+    examples->setObjectName(u"examplesMenu"_s);
+    const QDir exampleDir(u":/data/examples"_s);
+    for (const QString &file : exampleDir.entryList({u"*.accelplan"_s}, QDir::Files, QDir::Name)) {
+        QAction *example = examples->addAction(QFileInfo(file).completeBaseName(), this,
+                                               [this, path = exampleDir.filePath(file)] {
+                                                   if (const Status opened = openExample(path); !opened)
+                                                       showError(tr("Cannot open the example"), opened.error());
+                                               });
+        example->setObjectName(u"example:"_s + QFileInfo(file).completeBaseName());
+    }
+    helpMenu->addSeparator();
     QAction *about = helpMenu->addAction(tr("&About Accelplan"), this, &MainWindow::showAbout);
     about->setObjectName(u"actionAbout"_s);
     about->setMenuRole(QAction::AboutRole);
@@ -333,6 +346,25 @@ bool MainWindow::newScenario()
     m_scenarioPath.clear();
     updateTitle();
     return true;
+}
+
+Status MainWindow::openExample(const QString &resource)
+{
+    if (!maybeSave())
+        return Done{};
+    QFile file(resource);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::internal(tr("the example %1 is missing from the build").arg(resource));
+    auto loaded = scenario::parseScenario(file.readAll(), QFileInfo(resource).fileName(),
+                                          m_modelIds.isEmpty() ? nullptr : &m_modelIds);
+    if (!loaded.ok())
+        return loaded.error();
+    m_planner->setScenario(loaded.value());
+    m_scenarioPath.clear(); // an untitled copy: Save asks where
+    updateTitle();
+    statusBar()->showMessage(tr("Opened the example %1 as a new scenario").arg(QFileInfo(resource).completeBaseName()),
+                             8000);
+    return Done{};
 }
 
 Status MainWindow::openScenario(const QString &path)

@@ -41,6 +41,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QLocale>
 #include <QSet>
 #include <QScreen>
@@ -1283,4 +1284,29 @@ TEST_CASE("gui: At scale 2 the window fits half of a 1920x1080 screen", "[.scale
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner-scale2.png"_s)));
     }
+}
+
+TEST_CASE("gui: Help > Examples opens each shipped example as an untitled scenario", "[gui][files]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    auto *examples = window->findChild<QMenu *>(u"examplesMenu"_s);
+    REQUIRE(examples != nullptr);
+    QStringList names;
+    for (const QAction *action : examples->actions())
+        names.append(action->text());
+    CHECK(names == QStringList{u"chat-service-8b-eur"_s, u"jax-8b-tpu-or-gpu"_s, u"llama-70b"_s});
+
+    QAction *llama = window->findChild<QAction *>(u"example:llama-70b"_s);
+    REQUIRE(llama != nullptr);
+    const planning::Plan *before = planner->plan();
+    llama->trigger();
+    REQUIRE(waitForNewPlan(planner, before));
+    auto expected = scenario::readScenario(test::examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(expected.ok());
+    CHECK(planner->scenario().name == expected->name);
+    CHECK(planner->plan()->scenarioName == expected->name);
+    CHECK(window->windowFilePath().isEmpty()); // untitled: Save asks for a path
+    CHECK(window->windowTitle().startsWith(u"Untitled"_s));
 }
