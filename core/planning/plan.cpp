@@ -14,6 +14,14 @@ namespace accelplan::planning {
 
 namespace {
 
+/// A whole amount with thousands separators, the same on every machine: "1,111,454".
+QString grouped(double value)
+{
+    QLocale locale = QLocale::c();
+    locale.setNumberOptions(QLocale::DefaultNumberOptions);
+    return locale.toString(value, 'f', 0);
+}
+
 /// An inference option's cost over the horizon: its monthly cost for every month, and for a
 /// commitment longer than the horizon the rest of the term, less other work's share.
 double inferencePlanCost(const InferenceOption &o, double months, double otherUse)
@@ -226,7 +234,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     if (train)
         parts.append(Tr::tr("train on %1 × %2 at %3: %4 %5 over %6 days")
                          .arg(QString::number(train->projection.chips), train->offer.accelerator, offerName(train->offer),
-                              QLocale::c().toString(train->cost.typical, 'f', 0), plan.currency,
+                              grouped(train->cost.typical), plan.currency,
                               QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1)));
     else if (plan.training)
         parts.append(Tr::tr("no training option meets the constraints"));
@@ -236,7 +244,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
                               serve->replicas == 1 ? Tr::tr("1 replica") : Tr::tr("%1 replicas").arg(serve->replicas),
                               serve->projection.chipsPerReplica == 1 ? Tr::tr("1 chip")
                                                                      : Tr::tr("%1 chips").arg(serve->projection.chipsPerReplica),
-                              QLocale::c().toString(serve->monthlyCost, 'f', 0), plan.currency,
+                              grouped(serve->monthlyCost), plan.currency,
                               QString::number(serve->costPerMillionOutput, 'f', 2)));
     else if (plan.inference)
         parts.append(Tr::tr("no inference option meets the constraints"));

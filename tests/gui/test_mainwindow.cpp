@@ -35,6 +35,7 @@
 #include <QStackedBarSeries>
 #include <QStandardItemModel>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
@@ -1309,4 +1310,31 @@ TEST_CASE("gui: Help > Examples opens each shipped example as an untitled scenar
     CHECK(planner->plan()->scenarioName == expected->name);
     CHECK(window->windowFilePath().isEmpty()); // untitled: Save asks for a path
     CHECK(window->windowTitle().startsWith(u"Untitled"_s));
+}
+
+TEST_CASE("gui: Amounts are formatted alike in the summary and the tables, and the days axis has numbers", "[gui][charts]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    const planning::Plan *plan = planner->plan();
+    const double cost = plan->recommendedTraining()->cost.typical;
+    REQUIRE(cost >= 1000);
+    const QString grouped = QLocale().toString(cost, 'f', 0);
+    REQUIRE(grouped.contains(QLocale().groupSeparator()));
+    CHECK(planner->summaryLabel()->text().contains(grouped)); // the recommendation
+    CHECK(planner->summaryLabel()->text().contains(QLocale().toString(plan->budget.total, 'f', 0) + u' '
+                                                   + plan->currency));
+    CHECK(planner->trainingModel()->index(0, ui::OptionTableModel::Cost).data().toString().contains(
+        QLocale().toString(plan->training->options.first().lockin.planCost, 'f', 0)));
+
+    // The typical days span less than a factor of 20: a linear axis, which labels its ticks (a log
+    // axis over 46-120 days labelled none).
+    QChart *costTime = planner->charts()->chart(ui::PlanCharts::CostTime);
+    const QList<QAbstractAxis *> horizontal = costTime->axes(Qt::Horizontal);
+    REQUIRE(horizontal.size() == 1);
+    auto *days = qobject_cast<QValueAxis *>(horizontal.first());
+    REQUIRE(days != nullptr);
+    CHECK(days->tickCount() >= 3);
+    CHECK(days->min() < plan->recommendedTraining()->projection.wallHours.typical / 24);
 }

@@ -1,5 +1,7 @@
 #include "ui/models/optiontablemodel.h"
 
+#include "ui/format.h"
+
 #include "ui/models/offertablemodel.h"
 
 #include <QLocale>
@@ -40,7 +42,7 @@ Row rowOf(const InferenceOption &o)
 
 QString money(double value, int decimals = 0)
 {
-    return QLocale().toString(value, 'f', decimals);
+    return format::number(value, decimals);
 }
 
 QString band(const Range &b)

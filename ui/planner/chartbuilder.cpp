@@ -1,5 +1,7 @@
 #include "ui/planner/chartbuilder.h"
 
+#include "ui/format.h"
+
 #include <QBarCategoryAxis>
 #include <QCoreApplication>
 #include <QBarSet>
@@ -22,12 +24,9 @@ namespace accelplan::ui::charts {
 
 using namespace planning;
 
-namespace {
+using format::money;
 
-QString money(double value, const QString &currency)
-{
-    return QLocale().toString(value, 'f', 0) + u' ' + currency;
-}
+namespace {
 
 QChart *newChart(const QString &title)
 {
@@ -41,7 +40,9 @@ QChart *newChart(const QString &title)
 // An axis over [low, high] with a margin; log axes need positive bounds.
 QAbstractAxis *axisFor(double low, double high, bool logarithmic, const QString &title, const QString &format)
 {
-    if (logarithmic) {
+    // A log axis over less than a factor of 20 would show one label or none (its ticks are
+    // powers of ten): such a range gets a linear axis.
+    if (logarithmic && low > 0 && high / low > 20) {
         auto *axis = new QLogValueAxis;
         axis->setBase(10);
         axis->setMinorTickCount(-1);

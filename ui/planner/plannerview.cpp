@@ -3,6 +3,7 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/counts.h"
 #include "ui/models/offerfilterproxymodel.h"
+#include "ui/format.h"
 #include "ui/models/optiontablemodel.h"
 #include "ui/planner/plancharts.h"
 #include "ui/widgets/offerfilterbar.h"
@@ -677,13 +678,12 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
     applyOptionFilters();
     m_charts->setPlan(plan);
 
-    const QLocale locale;
     QString text = u"<b>%1</b><br>"_s.arg(plan->recommendation.toHtmlEscaped());
-    text += tr("Budget %1 %2 over %3 months (P10 %4, P50 %5, P90 %6). Prices as of %7.")
-                .arg(locale.toString(plan->budget.total, 'f', 0), plan->currency)
+    text += tr("Budget %1 over %2 months (P10 %3, P50 %4, P90 %5). Prices as of %6.")
+                .arg(format::money(plan->budget.total, plan->currency))
                 .arg(plan->budget.months.size())
-                .arg(locale.toString(plan->sensitivity.p10, 'f', 0), locale.toString(plan->sensitivity.p50, 'f', 0),
-                     locale.toString(plan->sensitivity.p90, 'f', 0), plan->pricesAsOf.toString(Qt::ISODate));
+                .arg(format::number(plan->sensitivity.p10), format::number(plan->sensitivity.p50),
+                     format::number(plan->sensitivity.p90), plan->pricesAsOf.toString(Qt::ISODate));
     if (plan->trainingBreakEven)
         text += u"<br>"_s + tr("Lock-in, training: %1").arg(plan->trainingBreakEven->summary.toHtmlEscaped());
     if (plan->inferenceBreakEven)
