@@ -478,10 +478,20 @@ void MainWindow::importDialog()
     if (path.isEmpty())
         return;
     rememberDirectory(path);
+    importFile(path);
+}
+
+void MainWindow::importFile(const QString &path)
+{
     ImportDialog dialog(m_database, m_catalog, path, this);
     if (dialog.exec() == QDialog::Accepted) {
         reload();
         statusBar()->showMessage(dialog.statusText(), 8000);
+    } else {
+        // Stopped or cancelled at any step: say that nothing was written.
+        statusBar()->showMessage(tr("Import of %1 cancelled: nothing was written, the database is unchanged.")
+                                     .arg(QFileInfo(path).fileName()),
+                                 8000);
     }
 }
 

@@ -55,6 +55,8 @@ public:
 
     /// Opens a scenario file into the planner; on failure the planner keeps what it had.
     Status openScenario(const QString &path);
+    /// Previews \a path in the import dialog and imports it if the user confirms.
+    void importFile(const QString &path);
     /// Opens a shipped example (a resource path) as an untitled scenario.
     Status openExample(const QString &resource);
     /// Saves the planner's scenario to \a path (atomically) and makes it the current file.

@@ -34,6 +34,7 @@
 #include <QSpinBox>
 #include <QStackedBarSeries>
 #include <QStandardItemModel>
+#include <QTimer>
 #include <QUndoStack>
 #include <QValueAxis>
 #include <QComboBox>
@@ -1337,4 +1338,23 @@ TEST_CASE("gui: Amounts are formatted alike in the summary and the tables, and t
     REQUIRE(days != nullptr);
     CHECK(days->tickCount() >= 3);
     CHECK(days->min() < plan->recommendedTraining()->projection.wallHours.typical / 24);
+}
+
+TEST_CASE("gui: Cancelling an import says that nothing was written", "[gui][import]")
+{
+    SeededDatabase db;
+    auto window = makeWindow(*db.database);
+    const int sheetsBefore = int(db.database->sheets()->size());
+    QTimer::singleShot(0, [] {
+        // The preview is up (reading a small sheet is quick): cancel it.
+        for (QWidget *top : QApplication::topLevelWidgets()) {
+            if (auto *dialog = qobject_cast<ui::ImportDialog *>(top)) {
+                REQUIRE(waitFor([&] { return dialog->state() != ui::ImportDialog::State::Reading; }));
+                dialog->findChild<QPushButton *>(u"cancelButton"_s)->click();
+            }
+        }
+    });
+    window->importFile(test::dataPath(u"sheets/good/all_fields.csv"_s));
+    CHECK(window->statusBar()->currentMessage().contains(u"nothing was written"_s));
+    CHECK(int(db.database->sheets()->size()) == sheetsBefore);
 }
