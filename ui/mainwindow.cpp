@@ -81,6 +81,7 @@ MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::Accelera
 {
     setWindowTitle(tr("Accelplan"));
     m_offerModel = new OfferTableModel(this);
+    m_offerModel->setAccelerators(&m_catalog);
     m_offerProxy = new OfferFilterProxyModel(this);
     m_offerProxy->setSourceModel(m_offerModel);
 

@@ -1358,3 +1358,29 @@ TEST_CASE("gui: Cancelling an import says that nothing was written", "[gui][impo
     CHECK(window->statusBar()->currentMessage().contains(u"nothing was written"_s));
     CHECK(int(db.database->sheets()->size()) == sheetsBefore);
 }
+
+TEST_CASE("gui: The Prices view shows accelerator memory and vCPUs beside the price per chip-hour", "[gui][model]")
+{
+    SeededDatabase db;
+    auto window = makeWindow(*db.database);
+    auto *table = window->findChild<QTableView *>(u"offerTable"_s);
+    REQUIRE(table != nullptr);
+    const QAbstractItemModel *model = table->model();
+    int checked = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString accelerator = model->index(row, OfferTableModel::Accelerator).data().toString();
+        const catalog::Accelerator *a = shippedCatalog().find(accelerator);
+        REQUIRE(a != nullptr);
+        const QModelIndex memory = model->index(row, OfferTableModel::AcceleratorMemory);
+        CHECK(memory.data(OfferTableModel::RawValueRole).toDouble() == a->memoryGb);
+        CHECK(memory.data().toString() == QLocale().toString(a->memoryGb, 'f', 0) + u" GB"_s);
+        const int sourceRow = model->index(row, 0).data(OfferTableModel::OfferRowRole).toInt();
+        const auto vcpus = window->findChild<OfferTableModel *>()->offer(sourceRow).vcpus;
+        CHECK(model->index(row, OfferTableModel::Vcpus).data(OfferTableModel::RawValueRole)
+              == (vcpus ? QVariant(*vcpus) : QVariant()));
+        ++checked;
+    }
+    CHECK(checked > 100);
+    CHECK(model->headerData(OfferTableModel::AcceleratorMemory, Qt::Horizontal).toString() == u"Memory/chip"_s);
+    CHECK(model->headerData(OfferTableModel::PricePerChipHour, Qt::Horizontal).toString().startsWith(u"Per chip-hour"_s));
+}

@@ -1,5 +1,7 @@
 #include "ui/models/offertablemodel.h"
 
+#include "core/catalog/acceleratorcatalog.h"
+
 #include <QFont>
 #include <QLocale>
 
@@ -156,6 +158,11 @@ QVariant OfferTableModel::displayData(int row, int column) const
     case Sku: return record.key.sku;
     case Accelerator: return record.accelerator;
     case Chips: return QLocale().toString(record.acceleratorCount);
+    case AcceleratorMemory: {
+        const auto memory = acceleratorMemory(row);
+        return memory ? tr("%1 GB").arg(QLocale().toString(*memory, 'f', 0)) : QString();
+    }
+    case Vcpus: return record.vcpus ? QLocale().toString(*record.vcpus) : QString();
     case Region: return record.key.region;
     case PriceModel: return priceModelLabel(record.key.priceModel);
     case Price: return formatPrice(record.price, record.currency, record.unit);
@@ -192,6 +199,11 @@ QVariant OfferTableModel::rawData(int row, int column) const
     case Sku: return record.key.sku;
     case Accelerator: return record.accelerator;
     case Chips: return record.acceleratorCount;
+    case AcceleratorMemory: {
+        const auto memory = acceleratorMemory(row);
+        return memory ? QVariant(*memory) : QVariant();
+    }
+    case Vcpus: return record.vcpus ? QVariant(*record.vcpus) : QVariant();
     case Region: return record.key.region;
     case PriceModel: return pricing::toString(record.key.priceModel);
     case Price: return record.price.toDouble();
@@ -229,6 +241,8 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         switch (column) {
         case Chips:
+        case AcceleratorMemory:
+        case Vcpus:
         case Price:
         case PriceInDisplayCurrency:
         case PricePerChipHour: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -256,6 +270,8 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
         case Sku: return tr("SKU");
         case Accelerator: return tr("Accelerator");
         case Chips: return tr("Chips");
+        case AcceleratorMemory: return tr("Memory/chip");
+        case Vcpus: return tr("vCPUs");
         case Region: return tr("Region");
         case PriceModel: return tr("Price model");
         case Price: return tr("Price");
@@ -269,6 +285,8 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
         case Chips: return tr("Accelerators in one unit of the SKU");
+        case AcceleratorMemory: return tr("Memory of one accelerator (HBM or GDDR), from the accelerator catalog");
+        case Vcpus: return tr("Virtual CPUs of one unit of the SKU, where the sheet gives them");
         case Price: return tr("The price as quoted, in the provider's currency and unit");
         case PriceInDisplayCurrency:
             return tr("The price converted to %1 with the newest stored exchange rate")
@@ -282,6 +300,14 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     return {};
+}
+
+std::optional<double> OfferTableModel::acceleratorMemory(int row) const
+{
+    if (!m_accelerators)
+        return std::nullopt;
+    const catalog::Accelerator *accelerator = m_accelerators->find(m_offers.at(row).accelerator);
+    return accelerator && accelerator->memoryGb > 0 ? std::optional<double>(accelerator->memoryGb) : std::nullopt;
 }
 
 } // namespace accelplan::ui

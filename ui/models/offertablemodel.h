@@ -9,6 +9,10 @@
 
 #include <optional>
 
+namespace accelplan::catalog {
+class AcceleratorCatalog;
+}
+
 namespace accelplan::ui {
 
 /// The current price of every offer, one row each, over a snapshot taken from the price
@@ -26,6 +30,8 @@ public:
         Sku,
         Accelerator,
         Chips,
+        AcceleratorMemory,
+        Vcpus,
         Region,
         PriceModel,
         Price,
@@ -47,6 +53,8 @@ public:
 
     /// Replaces the snapshot. \a fxTable converts prices to \a displayCurrency (ISO 4217).
     void setOffers(QList<pricing::PriceRecord> offers, pricing::FxTable fxTable, QString displayCurrency);
+    /// The catalog the memory column reads (it outlives the model); none: the column is empty.
+    void setAccelerators(const catalog::AcceleratorCatalog *accelerators) { m_accelerators = accelerators; }
     /// Converts the same snapshot to another currency.
     void setDisplayCurrency(const QString &displayCurrency);
 
@@ -82,6 +90,9 @@ private:
     void convertAll();
 
     QList<pricing::PriceRecord> m_offers;
+    const catalog::AcceleratorCatalog *m_accelerators = nullptr;
+    /// GB of memory of one accelerator of \a row's offer, from the catalog.
+    std::optional<double> acceleratorMemory(int row) const;
     QList<std::optional<pricing::Conversion>> m_converted; ///< one per offer, in the display currency
     pricing::FxTable m_fxTable;
     QString m_displayCurrency;
