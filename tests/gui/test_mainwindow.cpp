@@ -1384,3 +1384,18 @@ TEST_CASE("gui: The Prices view shows accelerator memory and vCPUs beside the pr
     CHECK(model->headerData(OfferTableModel::AcceleratorMemory, Qt::Horizontal).toString() == u"Memory/chip"_s);
     CHECK(model->headerData(OfferTableModel::PricePerChipHour, Qt::Horizontal).toString().startsWith(u"Per chip-hour"_s));
 }
+
+TEST_CASE("gui: The lock-in score's weights are explained in the header and the details", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    const QString tip = planner->trainingModel()->headerData(ui::OptionTableModel::Lockin, Qt::Horizontal,
+                                                             Qt::ToolTipRole).toString();
+    INFO(tip.toStdString());
+    CHECK(tip.contains(QString::number(planning::kAvailabilityWeight * 100, 'f', 0) + u"% × availability"_s));
+    CHECK(tip.contains(QString::number(planning::kExitShareWeight * 100, 'f', 0) + u"% × exit share"_s));
+    CHECK(tip.contains(QString::number(planning::kRewriteWeeks, 'f', 0) + u"-week rewrite"_s));
+    const QString details = planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText();
+    CHECK(details.contains(u"Lock-in score (0–100) ="_s));
+}

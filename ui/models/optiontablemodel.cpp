@@ -178,6 +178,8 @@ QVariant OptionTableModel::data(const QModelIndex &index, int role) const
 
 QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Lockin)
+        return lockinExplanation();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     const QString currency = m_plan ? m_plan->currency : u"USD"_s;
@@ -198,6 +200,19 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
     case Fits: return tr("Fits");
     }
     return {};
+}
+
+QString OptionTableModel::lockinExplanation()
+{
+    // Built from the weights the planner uses, so the text cannot disagree with the score.
+    auto percent = [](double weight) -> QString { return QString::number(weight * 100, 'f', 0) + u'%'; };
+    return tr("Lock-in score (0–100) = %1 × availability (100 when one provider sells the accelerator, 0 from "
+              "five) + %2 × framework (porting weeks against a %3-week rewrite) + %4 × commitment (on demand or "
+              "spot 0, monthly 10, purchase 40, 1 year 50, 3 years 100) + %5 × exit share (the exit cost against "
+              "the option's cost, capped at 100%).")
+        .arg(percent(planning::kAvailabilityWeight), percent(planning::kFrameworkWeight),
+             QString::number(planning::kRewriteWeeks, 'f', 0), percent(planning::kCommitmentWeight),
+             percent(planning::kExitShareWeight));
 }
 
 QString OptionTableModel::detailHtml(int row) const
@@ -225,6 +240,7 @@ QString OptionTableModel::detailHtml(int row) const
                     .arg(r.lockin->score.framework, 0, 'f', 0)
                     .arg(r.lockin->score.commitment, 0, 'f', 0)
                     .arg(r.lockin->score.exitShare, 0, 'f', 0);
+        html += u"<p><small>"_s + lockinExplanation().toHtmlEscaped() + u"</small></p>"_s;
     }
     html += tr("<p><b>Price source:</b> <a href=\"%1\">%1</a>, as of %2, sheet %3 (%4)</p>")
                 .arg(r.offer->sourceUrl.toHtmlEscaped(), r.offer->effectiveDate.toString(Qt::ISODate))

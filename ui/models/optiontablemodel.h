@@ -16,6 +16,8 @@ class OptionTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
+    /// How the lock-in score is made, with the planner's weights (header tooltip and details).
+    static QString lockinExplanation();
     enum class Side { Training, Inference };
     enum Column {
         Rank,
