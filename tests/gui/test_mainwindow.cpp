@@ -1399,3 +1399,30 @@ TEST_CASE("gui: The lock-in score's weights are explained in the header and the 
     const QString details = planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText();
     CHECK(details.contains(u"Lock-in score (0–100) ="_s));
 }
+
+TEST_CASE("gui: Options over the budget still show their cost and days and the whole reason", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    const planning::Plan *before = planner->plan();
+    const double cheapest = before->recommendedTraining()->cost.typical;
+    planner->findChild<QDoubleSpinBox *>(u"budget"_s)->setValue(cheapest * 1.01); // only the cheapest few fit
+    REQUIRE(waitForNewPlan(planner, before));
+    const planning::Plan *plan = planner->plan();
+    const ui::OptionTableModel *model = planner->trainingModel();
+    int overBudget = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const planning::TrainingOption &o = plan->training->options.at(row);
+        if (!o.cannotRun.startsWith(u"over budget"_s))
+            continue;
+        ++overBudget;
+        CHECK(model->index(row, ui::OptionTableModel::Cost).data(ui::OptionTableModel::RawValueRole).toDouble()
+              == o.cost.typical);
+        CHECK(model->index(row, ui::OptionTableModel::Time).data(ui::OptionTableModel::RawValueRole).toDouble()
+              == Approx(o.projection.wallHours.typical / 24.0));
+        CHECK(model->index(row, ui::OptionTableModel::Fits).data(Qt::ToolTipRole).toString() == o.cannotRun);
+        CHECK_FALSE(model->index(row, ui::OptionTableModel::Rank).data(ui::OptionTableModel::RawValueRole).isValid());
+    }
+    CHECK(overBudget > 5);
+}

@@ -26,18 +26,22 @@ struct Row
     double time = 0;
     double perMillion = 0;
     bool runnable = false;
+    /// A training option that was costed but not ranked (over the budget): its cost, so the row
+    /// still shows what it would cost and take.
+    std::optional<double> unrankedCost;
 };
 
 Row rowOf(const TrainingOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.projection.chips,
-            o.projection.wallHours.typical / 24.0, 0, o.runnable()};
+            o.projection.wallHours.typical / 24.0, 0, o.runnable(),
+            !o.runnable() && o.cost.typical > 0 ? std::optional<double>(o.cost.typical) : std::nullopt};
 }
 
 Row rowOf(const InferenceOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.chips,
-            double(o.replicas), o.costPerMillionOutput, o.runnable()};
+            double(o.replicas), o.costPerMillionOutput, o.runnable(), std::nullopt};
 }
 
 QString money(double value, int decimals = 0)
@@ -136,8 +140,8 @@ QVariant OptionTableModel::raw(int row, int column) const
     case PriceModel: return pricing::toString(r.offer->key.priceModel);
     case Kind: return pricing::toString(r.offer->offerKind);
     case Chips: return r.chips;
-    case Time: return priced ? QVariant(r.time) : QVariant();
-    case Cost: return priced ? QVariant(r.lockin->planCost) : QVariant();
+    case Time: return priced || r.unrankedCost ? QVariant(r.time) : QVariant();
+    case Cost: return priced ? QVariant(r.lockin->planCost) : r.unrankedCost ? QVariant(*r.unrankedCost) : QVariant();
     case PerMillion: return priced && m_side == Side::Inference ? QVariant(r.perMillion) : QVariant();
     case Lockin: return priced ? QVariant(r.lockin->score.score) : QVariant();
     case ExitCost: return priced ? QVariant(r.lockin->exit.total()) : QVariant();
