@@ -173,20 +173,36 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
         return chart;
     }
     chart->setTitle(tr("Monthly budget: %1 in total").arg(money(plan->budget.total, plan->currency)));
+    // Inference a month is often 1 % of a training month: stacked on the same axis it would be
+    // invisible, so then it is a line on an axis of its own, on the right.
+    double highest = 0, highestInference = 0;
+    for (const BudgetMonth &month : plan->budget.months) {
+        highest = std::max(highest, month.total());
+        highestInference = std::max(highestInference, month.inference);
+    }
+    const bool ownAxis = highestInference > 0 && highestInference < 0.05 * highest;
     auto *training = new QBarSet(tr("Training"));
     auto *inference = new QBarSet(tr("Inference"));
     auto *commitments = new QBarSet(tr("Commitments"));
+    auto *inferenceLine = new QLineSeries;
+    inferenceLine->setName(tr("Inference (right axis)"));
     QStringList categories;
-    double highest = 0;
-    for (const BudgetMonth &month : plan->budget.months) {
+    double highestBars = 0;
+    for (qsizetype i = 0; i < plan->budget.months.size(); ++i) {
+        const BudgetMonth &month = plan->budget.months.at(i);
         training->append(month.training);
-        inference->append(month.inference);
+        inference->append(ownAxis ? 0.0 : month.inference);
         commitments->append(month.commitments);
+        inferenceLine->append(double(i), month.inference);
         categories.append(QString::number(month.month));
-        highest = std::max(highest, month.training + month.inference + month.commitments);
+        highestBars = std::max(highestBars, month.training + month.commitments + (ownAxis ? 0.0 : month.inference));
     }
     auto *series = new QStackedBarSeries;
     for (QBarSet *set : {training, inference, commitments}) {
+        if (ownAxis && set == inference) {
+            delete set;
+            continue;
+        }
         series->append(set);
         const QString name = set->label();
         if (show)
@@ -199,8 +215,26 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Month"));
-    QAbstractAxis *y = axisFor(0, highest, false, tr("Spend (%1)").arg(plan->currency), u"%.0f"_s);
+    QAbstractAxis *y = axisFor(0, highestBars, false, tr("Spend (%1)").arg(plan->currency), u"%.0f"_s);
     attach(chart, series, x, y);
+    if (!ownAxis) {
+        delete inferenceLine;
+        return chart;
+    }
+    chart->addSeries(inferenceLine);
+    inferenceLine->attachAxis(x);
+    QAbstractAxis *right = axisFor(0, highestInference, false, tr("Inference (%1 a month)").arg(plan->currency), u"%.0f"_s);
+    chart->addAxis(right, Qt::AlignRight);
+    inferenceLine->attachAxis(right);
+    if (show)
+        QObject::connect(inferenceLine, &QLineSeries::hovered, inferenceLine,
+                         [show, plan = shared](const QPointF &point, bool state) {
+                             const qsizetype index = std::clamp<qsizetype>(qRound(point.x()), 0, plan->budget.months.size() - 1);
+                             if (state)
+                                 show(tr("Month %1, inference: %2")
+                                          .arg(QString::number(plan->budget.months.at(index).month),
+                                               money(plan->budget.months.at(index).inference, plan->currency)));
+                         });
     return chart;
 }
 
