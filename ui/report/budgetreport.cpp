@@ -94,6 +94,83 @@ QString chartPlaceholder(ReportChart chart)
     return u"<p>%%CHART:%1%%</p>"_s.arg(int(chart));
 }
 
+// A scenario input in words, with its unit (the report's Assumptions are read by people who do
+// not read the file format). A key Accelplan does not know keeps its path.
+struct InputLabel
+{
+    const char *path;
+    const char *words;
+    const char *unit; ///< after the value; empty for none
+};
+constexpr InputLabel kInputLabels[] = {
+    {"name", "Scenario name", ""},
+    {"currency", "Currency of the plan", ""},
+    {"training.model", "Training: model preset", ""},
+    {"training.model_params", "Training: model parameters", ""},
+    {"training.active_params", "Training: parameters active per token (MoE)", ""},
+    {"training.tokens", "Training: tokens", ""},
+    {"training.precision", "Training: precision", ""},
+    {"training.framework", "Training: framework", ""},
+    {"training.deadline_days", "Training: deadline", "days"},
+    {"training.runs", "Training: runs back to back", ""},
+    {"training.start_month", "Training: starts in month", ""},
+    {"training.seq_len", "Training: sequence length", "tokens"},
+    {"training.chips", "Training: chips", ""},
+    {"training.mfu", "Training: model FLOPs utilisation (given)", ""},
+    {"inference.model", "Inference: model preset", ""},
+    {"inference.model_params", "Inference: model parameters", ""},
+    {"inference.active_params", "Inference: parameters active per token (MoE)", ""},
+    {"inference.precision", "Inference: precision", ""},
+    {"inference.input_tokens", "Inference: prompt per request", "tokens"},
+    {"inference.output_tokens", "Inference: output per request", "tokens"},
+    {"inference.requests_per_second", "Inference: load", "requests/s"},
+    {"inference.requests_per_month", "Inference: load a month", "requests"},
+    {"inference.ttft_ms", "Inference: time to first token target", "ms"},
+    {"inference.tpot_ms", "Inference: time per output token target", "ms"},
+    {"inference.months", "Inference: horizon", "months"},
+    {"inference.mode", "Inference: mode", ""},
+    {"inference.chips_per_replica", "Inference: chips per replica", ""},
+    {"inference.utilization", "Inference: target utilisation of replicas", ""},
+    {"constraints.providers", "Constraint: providers", ""},
+    {"constraints.offer_kinds", "Constraint: offer kinds", ""},
+    {"constraints.regions", "Constraint: regions", ""},
+    {"constraints.price_models", "Constraint: price models", ""},
+    {"constraints.accelerators", "Constraint: accelerators", ""},
+    {"constraints.max_chips", "Constraint: most chips", ""},
+    {"constraints.budget", "Constraint: training budget", "(plan currency)"},
+    {"lockin.dataset_gb", "Lock-in: dataset to move out", "GB"},
+    {"lockin.checkpoint_gb", "Lock-in: checkpoints to move out", "GB"},
+    {"lockin.engineer_week_cost", "Lock-in: cost of an engineer-week", "(plan currency)"},
+    {"lockin.exit_probability", "Lock-in: chance of leaving the provider", ""},
+    {"lockin.custom_cuda_kernels", "Lock-in: custom CUDA kernels", ""},
+    {"lockin.exit_at_fraction", "Lock-in: exit this far into a commitment", ""},
+    {"lockin.commitment_other_use", "Lock-in: share of a commitment other work uses", ""},
+    {"ownership.power_price_kwh", "Owned hardware: electricity", "per kWh"},
+    {"ownership.pue", "Owned hardware: PUE", ""},
+    {"ownership.lifetime_months", "Owned hardware: lifetime", "months"},
+    {"ownership.utilization", "Owned hardware: utilisation", ""},
+    {"ownership.colo_per_server_month", "Owned hardware: colocation per server", "a month"},
+    {"sensitivity.samples", "Sensitivity: Monte Carlo samples", ""},
+    {"sensitivity.seed", "Sensitivity: random seed", ""},
+    {"sensitivity.volume_band", "Sensitivity: token volume band", "±"},
+    {"sensitivity.utilization_band", "Sensitivity: utilisation band", "±"},
+    {"sensitivity.fx_band", "Sensitivity: exchange-rate band", "±"},
+};
+
+// "Training: tokens" and "2,000,000,000,000" for "training.tokens" = 2e12; the value with its unit.
+std::pair<QString, QString> describeInput(const QString &path, const QString &value)
+{
+    for (const InputLabel &label : kInputLabels) {
+        if (path == QLatin1StringView(label.path)) {
+            const QString unit = QString::fromUtf8(label.unit);
+            if (unit.isEmpty() || value == tr("not set") || value == tr("any"))
+                return {tr(label.words), value};
+            return {tr(label.words), unit == u"±"_s ? QString(unit + value) : QString(value + u' ' + unit)};
+        }
+    }
+    return {path, value};
+}
+
 // Flattens the scenario file to "section.field = value" lines, in file order.
 void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
 {
@@ -113,7 +190,10 @@ void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QStri
             items.append(item.isString() ? item.toString() : QString::number(item.toDouble(), 'g', 12));
         out.append({path, items.join(u", "_s)});
     } else if (value.isDouble()) {
-        out.append({path, QString::number(value.toDouble(), 'g', 12)});
+        const double number = value.toDouble();
+        // Whole numbers with separators (2,000,000,000,000 tokens), fractions as they are.
+        out.append({path, std::floor(number) == number && std::abs(number) < 1e18 ? report::number(number, 0)
+                                                                                  : QString::number(number, 'g', 12)});
     } else if (value.isBool()) {
         out.append({path, value.toBool() ? u"true"_s : u"false"_s});
     } else {
@@ -280,8 +360,10 @@ QString reportHtml(const ReportRequest &request)
     document.remove(u"version"_s);
     flatten(document, QString(), inputs);
     Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}};
-    for (const auto &[field, value] : inputs)
-        assumptions.add({field, value});
+    for (const auto &[field, value] : inputs) {
+        const auto [words, shown] = describeInput(field, value);
+        assumptions.add({words, shown});
+    }
     html += assumptions.html();
     html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Defaults used")));
     if (plan.defaults.isEmpty()) {
