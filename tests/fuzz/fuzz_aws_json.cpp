@@ -3,20 +3,8 @@
 
 #include "core/pricing/sheetreader.h"
 
-#include <QBuffer>
-
-using namespace Qt::StringLiterals;
-using namespace accelplan;
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz::setUp();
-    QBuffer buffer;
-    buffer.setData(fuzz::bytes(data, size));
-    buffer.open(QIODevice::ReadOnly);
-    const pricing::ParsedSheet sheet =
-        fuzz::sheetReader().read(&buffer, u"fuzz.json"_s, pricing::ImportFormat::AwsJson);
-    FUZZ_CHECK(sheet.format == pricing::toString(pricing::ImportFormat::AwsJson));
-    fuzz::checkSheet(sheet);
+    accelplan::fuzz::readProviderFile(data, size, accelplan::pricing::ImportFormat::AwsJson, "fuzz.json");
     return 0;
 }

@@ -3,6 +3,7 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/sheetreader.h"
 
+#include <QBuffer>
 #include <QtGlobal>
 
 #include <cstdio>
@@ -76,6 +77,17 @@ void fail(const char *check, const char *file, int line)
 {
     std::fprintf(stderr, "%s:%d: fuzz check failed: %s\n", file, line, check);
     std::abort();
+}
+
+void readProviderFile(const uint8_t *data, size_t size, pricing::ImportFormat format, const char *fileName)
+{
+    setUp();
+    QBuffer buffer;
+    buffer.setData(bytes(data, size));
+    buffer.open(QIODevice::ReadOnly);
+    const pricing::ParsedSheet sheet = sheetReader().read(&buffer, QString::fromLatin1(fileName), format);
+    FUZZ_CHECK(sheet.format == pricing::toString(format));
+    checkSheet(sheet);
 }
 
 } // namespace accelplan::fuzz

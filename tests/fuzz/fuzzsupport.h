@@ -12,6 +12,7 @@ class AcceleratorCatalog;
 namespace accelplan::pricing {
 class SheetReader;
 struct ParsedSheet;
+enum class ImportFormat;
 }
 
 /// What every fuzz target shares: quiet, deterministic set-up and the checks a parsed sheet must
@@ -38,6 +39,11 @@ pricing::SheetReader &sheetReader();
 /// A parsed sheet that says it failed names why; one that succeeded holds only valid records
 /// whose prices survive their own text form. Aborts on a violation.
 void checkSheet(const pricing::ParsedSheet &sheet);
+
+/// One input read as a provider price file of \a format through the SheetReader (named
+/// \a fileName), which must say it read that format, then checkSheet(): the whole of the AWS,
+/// Azure and Google Cloud targets.
+void readProviderFile(const uint8_t *data, size_t size, pricing::ImportFormat format, const char *fileName);
 
 [[noreturn]] void fail(const char *check, const char *file, int line);
 
