@@ -4,7 +4,6 @@
 
 #include "core/common/tr.h"
 
-#include <QBuffer>
 #include <QCoreApplication>
 
 #include <cstdio>

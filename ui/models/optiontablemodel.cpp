@@ -44,11 +44,6 @@ Row rowOf(const InferenceOption &o)
             double(o.replicas), o.costPerMillionOutput, o.runnable(), std::nullopt};
 }
 
-QString money(double value, int decimals = 0)
-{
-    return format::number(value, decimals);
-}
-
 QString band(const Range &b)
 {
     return OptionTableModel::tr("%1 (%2–%3)")
@@ -171,8 +166,8 @@ QVariant OptionTableModel::data(const QModelIndex &index, int role) const
     case Time: return m_side == Side::Training ? QLocale().toString(value.toDouble(), 'f', 1) : value.toString();
     case Cost:
     case ExitCost:
-    case AdjustedCost: return money(value.toDouble());
-    case PerMillion: return money(value.toDouble(), 2);
+    case AdjustedCost: return format::number(value.toDouble());
+    case PerMillion: return format::number(value.toDouble(), 2);
     case PriceModel: return OfferTableModel::priceModelLabel(offerAt(index.row())->key.priceModel);
     case Kind: return OfferTableModel::offerKindLabel(offerAt(index.row())->offerKind);
     case Lockin: return QString::number(value.toDouble(), 'f', 0);
@@ -235,8 +230,8 @@ QString OptionTableModel::detailHtml(int row) const
     if (r.lockin->computed) {
         const planning::ExitCost &e = r.lockin->exit;
         html += tr("<p><b>Exit cost</b> %1 %2 = egress %3 (%4) + porting %5 (%6) + commitment %7 (%8)</p>")
-                    .arg(money(e.total()), m_plan->currency, money(e.egress), e.egressBasis.toHtmlEscaped(),
-                         money(e.porting), e.portingBasis.toHtmlEscaped(), money(e.commitment),
+                    .arg(format::number(e.total()), m_plan->currency, format::number(e.egress), e.egressBasis.toHtmlEscaped(),
+                         format::number(e.porting), e.portingBasis.toHtmlEscaped(), format::number(e.commitment),
                          e.commitmentBasis.toHtmlEscaped());
         html += tr("<p><b>Lock-in score</b> %1: availability %2, framework %3, commitment %4, exit share %5</p>")
                     .arg(r.lockin->score.score, 0, 'f', 0)
