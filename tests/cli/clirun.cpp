@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
 
@@ -24,6 +25,15 @@ Run Scratch::run(QStringList arguments) const
     arguments.prepend(db);
     arguments.prepend(u"--db"_s);
     return cli(arguments);
+}
+
+QString Scratch::write(const QString &name, const QByteArray &content) const
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    REQUIRE(file.write(content) == content.size());
+    return path;
 }
 
 QJsonArray jsonArray(const Run &run)

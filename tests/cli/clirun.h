@@ -24,6 +24,8 @@ struct Scratch
     QString db = dir.filePath(QStringLiteral("prices.sqlite"));
 
     Run run(QStringList arguments) const;
+    /// Writes \a content to the file \a name in the scratch folder (replacing it); its path.
+    QString write(const QString &name, const QByteArray &content) const;
 };
 
 /// The JSON array a run printed (a test failure if it is not one).

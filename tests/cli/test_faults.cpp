@@ -134,11 +134,7 @@ TEST_CASE("faults: a scenario name longer than 200 characters is refused at its 
     const qsizetype open = text.indexOf(u'"', text.indexOf(u':', at)) + 1;
     const qsizetype close = text.indexOf(u'"', open);
     text.replace(open, close - open, QString(100'000, u'x'));
-    const QString path = scratch.dir.filePath(u"long.accelplan"_s);
-    QFile file(path);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.write(text.toUtf8());
-    file.close();
+    const QString path = scratch.write(u"long.accelplan"_s, text.toUtf8());
 
     const QString pdf = scratch.dir.filePath(u"long.pdf"_s);
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, path});
@@ -148,9 +144,7 @@ TEST_CASE("faults: a scenario name longer than 200 characters is refused at its 
     CHECK_FALSE(QFile::exists(pdf));
 
     text.replace(open, 100'000, QString(200, u'x')); // the longest name allowed still reports
-    REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    file.write(text.toUtf8());
-    file.close();
+    scratch.write(u"long.accelplan"_s, text.toUtf8());
     CHECK(scratch.run({u"report"_s, u"-o"_s, pdf, path}).exitCode == 0);
     CHECK(QFile::exists(pdf));
 }
@@ -259,14 +253,11 @@ TEST_CASE("faults: a new database on a full disk is refused saying so, and leave
 TEST_CASE("faults: an unknown model preset in a scenario is named at its line", "[cli][faults]")
 {
     Scratch scratch;
-    const QString path = scratch.dir.filePath(u"preset.accelplan"_s);
-    QFile file(path);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.write("{\"format\": \"accelplan-scenario\", \"version\": 1, \"name\": \"x\",\n"
-               " \"training\": {\n"
-               "   \"model\": \"llama-9000\",\n"
-               "   \"tokens\": 1e12}}\n");
-    file.close();
+    const QString path = scratch.write(u"preset.accelplan"_s,
+                                       "{\"format\": \"accelplan-scenario\", \"version\": 1, \"name\": \"x\",\n"
+                                       " \"training\": {\n"
+                                       "   \"model\": \"llama-9000\",\n"
+                                       "   \"tokens\": 1e12}}\n");
     const Run run = scratch.run({u"plan"_s, path});
     CHECK(run.exitCode == 2);
     CHECK(run.err.contains(path + u":3: error: training.model: unknown model preset 'llama-9000'; presets: "_s));
@@ -284,10 +275,7 @@ TEST_CASE("faults: a command's help names the command, not the program's path", 
 TEST_CASE("faults: an empty file says it is empty, not '1 errors on 1 of 0 rows'", "[cli][faults]")
 {
     Scratch scratch;
-    const QString empty = scratch.dir.filePath(u"empty.csv"_s);
-    QFile file(empty);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.close();
+    const QString empty = scratch.write(u"empty.csv"_s, {});
     const Run run = scratch.run({u"prices"_s, u"import"_s, empty});
     CHECK(run.exitCode == 2);
     CHECK(run.err.contains(u"the file is empty"_s));
@@ -297,14 +285,12 @@ TEST_CASE("faults: an empty file says it is empty, not '1 errors on 1 of 0 rows'
 TEST_CASE("faults: SQL quotes and markup in a sheet are stored and printed literally", "[cli][faults]")
 {
     Scratch scratch;
-    const QString sheet = scratch.dir.filePath(u"quotes.csv"_s);
-    QFile file(sheet);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.write("provider,sku,region,price_model,offer_kind,accelerator,accelerator_count,price,currency,unit,as_of,"
-               "source_url,confidence,notes\n"
-               "Quote Cloud,\"x'); DROP TABLE prices;--\",us-east-1,on_demand,cloud_vm,h100-sxm,8,98.32,USD,hour,"
-               "2026-11-01,https://example.test/q?a=1&b=2,exact,\"<b>bold</b> & \"\"quoted\"\"\"\n");
-    file.close();
+    const QString sheet = scratch.write(
+        u"quotes.csv"_s,
+        "provider,sku,region,price_model,offer_kind,accelerator,accelerator_count,price,currency,unit,as_of,"
+        "source_url,confidence,notes\n"
+        "Quote Cloud,\"x'); DROP TABLE prices;--\",us-east-1,on_demand,cloud_vm,h100-sxm,8,98.32,USD,hour,"
+        "2026-11-01,https://example.test/q?a=1&b=2,exact,\"<b>bold</b> & \"\"quoted\"\"\"\n");
     REQUIRE(scratch.run({u"prices"_s, u"import"_s, sheet}).exitCode == 0);
     const Run list = scratch.run({u"prices"_s, u"list"_s, u"--provider"_s, u"Quote Cloud"_s, u"--format"_s, u"json"_s});
     REQUIRE(list.exitCode == 0);
