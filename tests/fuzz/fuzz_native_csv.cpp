@@ -3,19 +3,8 @@
 
 #include "core/pricing/pricesheetparser.h"
 
-#include <QBuffer>
-
-using namespace Qt::StringLiterals;
-using namespace accelplan;
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz::setUp();
-    static const pricing::PriceSheetParser parser(fuzz::catalog(), fuzz::defaultDate());
-    QBuffer buffer;
-    buffer.setData(fuzz::bytes(data, size));
-    buffer.open(QIODevice::ReadOnly);
-    const pricing::ParsedSheet sheet = parser.parse(&buffer, u"fuzz.csv"_s, pricing::SheetFormat::Csv);
-    fuzz::checkSheet(sheet);
+    accelplan::fuzz::readNativeSheet(data, size, accelplan::pricing::SheetFormat::Csv, "fuzz.csv");
     return 0;
 }

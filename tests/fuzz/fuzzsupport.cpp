@@ -1,6 +1,7 @@
 #include "tests/fuzz/fuzzsupport.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/pricing/pricesheetparser.h"
 #include "core/pricing/sheetreader.h"
 
 #include <QBuffer>
@@ -88,6 +89,16 @@ void readProviderFile(const uint8_t *data, size_t size, pricing::ImportFormat fo
     const pricing::ParsedSheet sheet = sheetReader().read(&buffer, QString::fromLatin1(fileName), format);
     FUZZ_CHECK(sheet.format == pricing::toString(format));
     checkSheet(sheet);
+}
+
+void readNativeSheet(const uint8_t *data, size_t size, pricing::SheetFormat format, const char *fileName)
+{
+    setUp();
+    static const pricing::PriceSheetParser parser(catalog(), defaultDate());
+    QBuffer buffer;
+    buffer.setData(bytes(data, size));
+    buffer.open(QIODevice::ReadOnly);
+    checkSheet(parser.parse(&buffer, QString::fromLatin1(fileName), format));
 }
 
 } // namespace accelplan::fuzz

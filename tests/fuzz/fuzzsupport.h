@@ -13,6 +13,7 @@ namespace accelplan::pricing {
 class SheetReader;
 struct ParsedSheet;
 enum class ImportFormat;
+enum class SheetFormat;
 }
 
 /// What every fuzz target shares: quiet, deterministic set-up and the checks a parsed sheet must
@@ -44,6 +45,10 @@ void checkSheet(const pricing::ParsedSheet &sheet);
 /// \a fileName), which must say it read that format, then checkSheet(): the whole of the AWS,
 /// Azure and Google Cloud targets.
 void readProviderFile(const uint8_t *data, size_t size, pricing::ImportFormat format, const char *fileName);
+
+/// One input read as an Accelplan sheet of \a format (CSV or JSON) by the native parser, then
+/// checkSheet(): the whole of the two native-sheet targets.
+void readNativeSheet(const uint8_t *data, size_t size, pricing::SheetFormat format, const char *fileName);
 
 [[noreturn]] void fail(const char *check, const char *file, int line);
 
