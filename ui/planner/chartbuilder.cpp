@@ -181,50 +181,48 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
         highestInference = std::max(highestInference, month.inference);
     }
     const bool ownAxis = highestInference > 0 && highestInference < 0.05 * highest;
-    auto *training = new QBarSet(tr("Training"));
-    auto *inference = new QBarSet(tr("Inference"));
-    auto *commitments = new QBarSet(tr("Commitments"));
-    auto *inferenceLine = new QLineSeries;
-    inferenceLine->setName(tr("Inference (right axis)"));
+    // Stacked: training, inference (unless it has its own axis), commitments.
+    QList<std::pair<QBarSet *, double BudgetMonth::*>> stacked{{new QBarSet(tr("Training")), &BudgetMonth::training}};
+    if (!ownAxis)
+        stacked.append({new QBarSet(tr("Inference")), &BudgetMonth::inference});
+    stacked.append({new QBarSet(tr("Commitments")), &BudgetMonth::commitments});
     QStringList categories;
     double highestBars = 0;
-    for (qsizetype i = 0; i < plan->budget.months.size(); ++i) {
-        const BudgetMonth &month = plan->budget.months.at(i);
-        training->append(month.training);
-        inference->append(ownAxis ? 0.0 : month.inference);
-        commitments->append(month.commitments);
-        inferenceLine->append(double(i), month.inference);
+    for (const BudgetMonth &month : plan->budget.months) {
+        double bar = 0;
+        for (const auto &[set, amount] : stacked) {
+            set->append(month.*amount);
+            bar += month.*amount;
+        }
+        highestBars = std::max(highestBars, bar);
         categories.append(QString::number(month.month));
-        highestBars = std::max(highestBars, month.training + month.commitments + (ownAxis ? 0.0 : month.inference));
     }
     auto *series = new QStackedBarSeries;
-    for (QBarSet *set : {training, inference, commitments}) {
-        if (ownAxis && set == inference) {
-            delete set;
-            continue;
-        }
+    for (const auto &[set, amount] : stacked) {
         series->append(set);
-        const QString name = set->label();
         if (show)
-            QObject::connect(set, &QBarSet::hovered, set, [show, set, name, plan = shared](bool state, int index) {
-            if (state)
-                show(tr("Month %1, %2: %3").arg(QString::number(plan->budget.months.at(index).month), name,
+            QObject::connect(set, &QBarSet::hovered, set, [show, set = set, plan = shared](bool state, int index) {
+                if (state)
+                    show(tr("Month %1, %2: %3").arg(QString::number(plan->budget.months.at(index).month), set->label(),
                                                     money(set->at(index), plan->currency)));
-        });
+            });
     }
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Month"));
     QAbstractAxis *y = axisFor(0, highestBars, false, tr("Spend (%1)").arg(plan->currency), u"%.0f"_s);
     attach(chart, series, x, y);
-    if (!ownAxis) {
-        delete inferenceLine;
+    if (!ownAxis)
         return chart;
-    }
-    chart->addSeries(inferenceLine);
-    inferenceLine->attachAxis(x);
+
+    auto *inferenceLine = new QLineSeries;
+    inferenceLine->setName(tr("Inference (right axis)"));
+    for (qsizetype i = 0; i < plan->budget.months.size(); ++i)
+        inferenceLine->append(double(i), plan->budget.months.at(i).inference);
     QAbstractAxis *right = axisFor(0, highestInference, false, tr("Inference (%1 a month)").arg(plan->currency), u"%.0f"_s);
+    chart->addSeries(inferenceLine);
     chart->addAxis(right, Qt::AlignRight);
+    inferenceLine->attachAxis(x);
     inferenceLine->attachAxis(right);
     if (show)
         QObject::connect(inferenceLine, &QLineSeries::hovered, inferenceLine,
