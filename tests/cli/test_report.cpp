@@ -33,4 +33,6 @@ TEST_CASE("report: the Assumptions page names every input in words with its unit
     CHECK(assumptions.contains(u"Training: deadline"_s));
     CHECK(assumptions.contains(u"60 days"_s));
     CHECK(assumptions.contains(u"Owned hardware: electricity"_s));
+    CHECK(assumptions.contains(u"20261122"_s)); // the seed is an identifier: no separators
+    CHECK_FALSE(assumptions.contains(u"20,261,122"_s));
 }

@@ -101,6 +101,7 @@ struct InputLabel
     const char *path;
     const char *words;
     const char *unit; ///< after the value; empty for none
+    bool grouped = true; ///< whole numbers with thousands separators (not an identifier such as a seed)
 };
 constexpr InputLabel kInputLabels[] = {
     {"name", "Scenario name", ""},
@@ -151,54 +152,57 @@ constexpr InputLabel kInputLabels[] = {
     {"ownership.utilization", "Owned hardware: utilisation", ""},
     {"ownership.colo_per_server_month", "Owned hardware: colocation per server", "a month"},
     {"sensitivity.samples", "Sensitivity: Monte Carlo samples", ""},
-    {"sensitivity.seed", "Sensitivity: random seed", ""},
+    {"sensitivity.seed", "Sensitivity: random seed", "", false},
     {"sensitivity.volume_band", "Sensitivity: token volume band", "±"},
     {"sensitivity.utilization_band", "Sensitivity: utilisation band", "±"},
     {"sensitivity.fx_band", "Sensitivity: exchange-rate band", "±"},
 };
 
-// "Training: tokens" and "2,000,000,000,000" for "training.tokens" = 2e12; the value with its unit.
-std::pair<QString, QString> describeInput(const QString &path, const QString &value)
+// One scenario input as the Assumptions table shows it: "Training: tokens" and
+// "2,000,000,000,000" for training.tokens = 2e12, with its unit. An unknown key keeps its path.
+std::pair<QString, QString> describeInput(const QString &path, const QJsonValue &value)
 {
-    for (const InputLabel &label : kInputLabels) {
-        if (path == QLatin1StringView(label.path)) {
-            const QString unit = QString::fromUtf8(label.unit);
-            if (unit.isEmpty() || value == tr("not set") || value == tr("any"))
-                return {tr(label.words), value};
-            return {tr(label.words), unit == u"±"_s ? QString(unit + value) : QString(value + u' ' + unit)};
-        }
+    const InputLabel *label = nullptr;
+    for (const InputLabel &candidate : kInputLabels) {
+        if (path == QLatin1StringView(candidate.path))
+            label = &candidate;
     }
-    return {path, value};
-}
-
-// Flattens the scenario file to "section.field = value" lines, in file order.
-void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
-{
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            flatten(it.value(), path.isEmpty() ? it.key() : path + u'.' + it.key(), out);
-    } else if (value.isNull() || value.isUndefined()) {
-        out.append({path, tr("not set")});
-    } else if (value.isArray()) {
-        if (value.toArray().isEmpty()) {
-            out.append({path, tr("any")});
-            return;
-        }
+    const QString words = label ? tr(label->words) : path;
+    auto plain = [](const QJsonValue &v) { return v.isString() ? v.toString() : QString::number(v.toDouble(), 'g', 12); };
+    QString text;
+    if (value.isNull() || value.isUndefined())
+        return {words, tr("not set")};
+    if (value.isArray()) {
         QStringList items;
         for (const QJsonValue &item : value.toArray())
-            items.append(item.isString() ? item.toString() : QString::number(item.toDouble(), 'g', 12));
-        out.append({path, items.join(u", "_s)});
-    } else if (value.isDouble()) {
-        const double number = value.toDouble();
-        // Whole numbers with separators (2,000,000,000,000 tokens), fractions as they are.
-        out.append({path, std::floor(number) == number && std::abs(number) < 1e18 ? report::number(number, 0)
-                                                                                  : QString::number(number, 'g', 12)});
-    } else if (value.isBool()) {
-        out.append({path, value.toBool() ? u"true"_s : u"false"_s});
-    } else {
-        out.append({path, value.toString()});
+            items.append(plain(item));
+        return {words, items.isEmpty() ? tr("any") : items.join(u", "_s)};
     }
+    if (value.isBool())
+        return {words, value.toBool() ? u"true"_s : u"false"_s};
+    if (value.isDouble()) {
+        const double number = value.toDouble();
+        const bool whole = std::floor(number) == number && std::abs(number) < 1e18;
+        text = whole && (!label || label->grouped) ? report::number(number, 0) : plain(value);
+    } else {
+        text = value.toString();
+    }
+    const QString unit = label ? QString::fromUtf8(label->unit) : QString();
+    if (unit.isEmpty())
+        return {words, text};
+    return {words, unit == u"±"_s ? QString(unit + text) : QString(text + u' ' + unit)};
+}
+
+// The scenario file's inputs, in file order, as Assumptions rows.
+void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
+{
+    if (!value.isObject()) {
+        out.append(describeInput(path, value));
+        return;
+    }
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it)
+        flatten(it.value(), path.isEmpty() ? it.key() : path + u'.' + it.key(), out);
 }
 
 template<typename Option>
@@ -360,10 +364,8 @@ QString reportHtml(const ReportRequest &request)
     document.remove(u"version"_s);
     flatten(document, QString(), inputs);
     Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}};
-    for (const auto &[field, value] : inputs) {
-        const auto [words, shown] = describeInput(field, value);
-        assumptions.add({words, shown});
-    }
+    for (const auto &[words, value] : inputs)
+        assumptions.add({words, value});
     html += assumptions.html();
     html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Defaults used")));
     if (plan.defaults.isEmpty()) {
