@@ -7,19 +7,14 @@
 #include "core/pricing/pricedatabase.h"
 
 #include <QDate>
-#include <QHash>
 #include <QMainWindow>
 #include <QPageSize>
 
-class QComboBox;
 class QMenu;
 class QStandardItemModel;
 class QLabel;
-class QModelIndex;
-class QSplitter;
 class QTableView;
 class QTabWidget;
-class QTextBrowser;
 
 namespace accelplan::catalog {
 class AcceleratorCatalog;
@@ -27,10 +22,11 @@ class AcceleratorCatalog;
 
 namespace accelplan::ui {
 
-class OfferFilterBar;
 class OfferFilterProxyModel;
-class PlannerView;
 class OfferTableModel;
+class PlannerView;
+class PricesView;
+class ScenarioDocument;
 
 /// The main window: the planner (scenario files, undo, charts) and the prices (every current
 /// offer filterable and sortable, its provenance and history, the sheets, import with a
@@ -45,13 +41,15 @@ public:
                QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    OfferTableModel *offerModel() const { return m_offerModel; }
-    OfferFilterProxyModel *offerProxy() const { return m_offerProxy; }
-    QTableView *offerTable() const { return m_offerTable; }
+    OfferTableModel *offerModel() const;
+    OfferFilterProxyModel *offerProxy() const;
+    QTableView *offerTable() const;
     PlannerView *planner() const { return m_planner; }
-    QString scenarioPath() const { return m_scenarioPath; }
-    QStandardItemModel *historyModel() const { return m_historyModel; }
-    QStandardItemModel *sheetsModel() const { return m_sheetsModel; }
+    PricesView *prices() const { return m_prices; }
+    ScenarioDocument *document() const { return m_document; }
+    QString scenarioPath() const;
+    QStandardItemModel *historyModel() const;
+    QStandardItemModel *sheetsModel() const;
 
     /// Opens a scenario file into the planner; on failure the planner keeps what it had.
     Status openScenario(const QString &path);
@@ -83,8 +81,6 @@ protected:
 
 private:
     void createActions();
-    QWidget *createFilterBar();
-    QWidget *createPricesView();
     void openDialog();
     bool saveAsDialog();
     void importDialog();
@@ -95,18 +91,11 @@ private:
     void addRecentFile(const QString &path);
     void fillRecentMenu();
     void updateTitle();
-    QList<pricing::PriceRecord> storedHistory(const pricing::PriceRecord &offer) const;
-    void showHistory(const pricing::PriceRecord &offer);
-    void fillSheets();
     QString lastDirectory() const;
     void rememberDirectory(const QString &path);
     void showError(const QString &title, const Error &error);
     void createStatusBar();
-    void fillCurrencyCombo();
-    void applyFilters();
-    void showOffer(const QModelIndex &proxyIndex);
     void updateStatus();
-    void resizeColumns();
     void showAbout();
     void readSettings();
     void writeSettings() const;
@@ -114,24 +103,13 @@ private:
     pricing::PriceDatabase &m_database;
     const catalog::AcceleratorCatalog &m_catalog;
 
-    OfferTableModel *m_offerModel = nullptr;
-    OfferFilterProxyModel *m_offerProxy = nullptr;
-    QHash<qint64, pricing::SheetInfo> m_sheets;
-    QString m_loadError;
+    ScenarioDocument *m_document = nullptr;
     QStringList m_modelIds; ///< the planning catalog's model presets, for opening scenarios
     QDate m_pricesAsOf;
-
-    OfferFilterBar *m_filterBar = nullptr;
-    QComboBox *m_currencyCombo = nullptr;
-    QString m_scenarioPath;
     QMenu *m_recentMenu = nullptr;
-    QStandardItemModel *m_historyModel = nullptr;
-    QStandardItemModel *m_sheetsModel = nullptr;
-    QSplitter *m_splitter = nullptr;
-    QTableView *m_offerTable = nullptr;
     QTabWidget *m_tabs = nullptr;
     PlannerView *m_planner = nullptr;
-    QTextBrowser *m_detailPane = nullptr;
+    PricesView *m_prices = nullptr;
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_countLabel = nullptr;

@@ -9,6 +9,7 @@
 #include "core/pricing/pricesheetparser.h"
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
+#include "ui/planner/chartbuilder.h"
 #include "ui/planner/plancharts.h"
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
@@ -797,7 +798,17 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     // Hovering the cheapest point names it and its cost.
     const planning::TrainingOption &best = plan.training->options.first();
     QScatterSeries *bestSeries = best.pareto ? front : others;
-    const QPointF bestPoint(best.projection.wallHours.typical / 24.0, best.cost.typical);
+    // Amounts are drawn in the axis's unit (thousands, millions…) so its labels stay short.
+    double highestCost = 0;
+    for (const planning::TrainingOption &o : plan.training->options)
+        if (o.runnable())
+            highestCost = std::max(highestCost, o.cost.typical);
+    const ui::charts::AmountScale costScale = ui::charts::amountScale(highestCost, plan.currency);
+    CHECK(costScale.divisor > 1); // this plan costs millions: the axis must not print 8-digit labels
+    const QAbstractAxis *costAxis = costTime->axes(Qt::Vertical).value(0);
+    REQUIRE(costAxis != nullptr);
+    CHECK(costAxis->titleText() == u"Cost (%1)"_s.arg(costScale.unit));
+    const QPointF bestPoint(best.projection.wallHours.typical / 24.0, best.cost.typical / costScale.divisor);
     REQUIRE(bestSeries->points().contains(bestPoint));
     Q_EMIT bestSeries->hovered(bestPoint, true);
     CHECK(charts->hoverText().contains(best.offer.key.sku));
@@ -813,17 +824,24 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     REQUIRE(inference != nullptr);
     REQUIRE(budget->axes(Qt::Vertical, inference).size() == 1);
     CHECK(budget->axes(Qt::Vertical, inference).first()->alignment() == Qt::AlignRight);
+    double highestMonth = 0, highestInference = 0;
+    for (const planning::BudgetMonth &month : plan.budget.months) {
+        highestMonth = std::max(highestMonth, month.training + month.commitments);
+        highestInference = std::max(highestInference, month.inference);
+    }
+    const double barDivisor = ui::charts::amountScale(highestMonth, plan.currency).divisor;
+    const double lineDivisor = ui::charts::amountScale(highestInference, plan.currency).divisor;
     double total = 0;
     for (int month = 0; month < plan.budget.months.size(); ++month) {
-        double stacked = inference->at(month).y();
+        double stacked = inference->at(month).y() * lineDivisor;
         for (QBarSet *set : bars->barSets())
-            stacked += set->at(month);
+            stacked += set->at(month) * barDivisor;
         CHECK(stacked == Approx(plan.budget.months.at(month).total()));
         total += stacked;
     }
     CHECK(total == Approx(plan.budget.total));
-    const double inferenceTop = qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, inference).first())->max();
-    CHECK(inferenceTop < 0.5 * qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, bars).first())->max());
+    const double inferenceTop = qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, inference).first())->max() * lineDivisor;
+    CHECK(inferenceTop < 0.5 * qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, bars).first())->max() * barDivisor);
     Q_EMIT inference->hovered(inference->at(0), true);
     CHECK(charts->hoverText().startsWith(u"Month 1, inference"_s));
 
@@ -844,8 +862,12 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     const auto &factors = plan.sensitivity.factors;
     REQUIRE(tornado->barSets().at(0)->count() == factors.size());
     const int top = int(factors.size()) - 1; // drawn bottom to top: the widest swing last
-    CHECK(tornado->barSets().at(0)->at(top) == Approx(factors.first().totalAtLow - plan.sensitivity.base));
-    CHECK(tornado->barSets().at(1)->at(top) == Approx(factors.first().totalAtHigh - plan.sensitivity.base));
+    double swing = 1;
+    for (const planning::SensitivityFactor &f : factors)
+        swing = std::max({swing, std::abs(f.totalAtLow - plan.sensitivity.base), std::abs(f.totalAtHigh - plan.sensitivity.base)});
+    const double swingDivisor = ui::charts::amountScale(swing, plan.currency).divisor;
+    CHECK(tornado->barSets().at(0)->at(top) * swingDivisor == Approx(factors.first().totalAtLow - plan.sensitivity.base));
+    CHECK(tornado->barSets().at(1)->at(top) * swingDivisor == Approx(factors.first().totalAtHigh - plan.sensitivity.base));
 
     // Selecting an option draws its price history from the database.
     auto *table = planner->findChild<QTableView *>(u"trainingOptions"_s);

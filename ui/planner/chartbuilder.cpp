@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -123,6 +124,18 @@ QString optionName(const pricing::PriceRecord &offer)
 
 } // namespace
 
+AmountScale amountScale(double extent, const QString &currency)
+{
+    extent = std::abs(extent);
+    if (extent >= 1e10)
+        return {1e9, QCoreApplication::translate("accelplan::ui::PlanCharts", "billion %1").arg(currency)};
+    if (extent >= 1e7)
+        return {1e6, QCoreApplication::translate("accelplan::ui::PlanCharts", "million %1").arg(currency)};
+    if (extent >= 1e4)
+        return {1e3, QCoreApplication::translate("accelplan::ui::PlanCharts", "thousand %1").arg(currency)};
+    return {1, currency};
+}
+
 QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &show)
 {
     QChart *chart = newChart(tr("Training cost against time"));
@@ -133,13 +146,18 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
     }
     LabelledPoints all;
     LabelledPoints front;
+    double highestCost = 0;
+    for (const TrainingOption &o : plan->training->options)
+        if (o.runnable())
+            highestCost = std::max(highestCost, o.cost.typical);
+    const AmountScale scale = amountScale(highestCost, plan->currency);
     for (const TrainingOption &o : plan->training->options) {
         if (!o.runnable() || o.cost.typical <= 0 || o.projection.wallHours.typical <= 0)
             continue;
-        const QPointF point(o.projection.wallHours.typical / 24.0, o.cost.typical);
+        const QPointF point(o.projection.wallHours.typical / 24.0, o.cost.typical / scale.divisor);
         const QString label = tr("%1: %2 chips, %3 days, %4").arg(optionName(o.offer), QString::number(o.projection.chips),
                                                                  QLocale().toString(point.x(), 'f', 1),
-                                                                 money(point.y(), plan->currency));
+                                                                 money(o.cost.typical, plan->currency));
         LabelledPoints &target = o.pareto ? front : all;
         target.points.append(point);
         target.labels.append(label);
@@ -151,7 +169,7 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
     }
     const QRectF box = bounds(every);
     QAbstractAxis *x = axisFor(box.left(), box.right(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
-    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Cost (%1)").arg(plan->currency), u"%.0f"_s);
+    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Cost (%1)").arg(scale.unit), u"%g"_s);
     addScatter(chart, tr("Options"), 8, all, x, y, show);
 
     QList<QPointF> line = front.points;
@@ -186,40 +204,47 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
     if (!ownAxis)
         stacked.append({new QBarSet(tr("Inference")), &BudgetMonth::inference});
     stacked.append({new QBarSet(tr("Commitments")), &BudgetMonth::commitments});
-    QStringList categories;
     double highestBars = 0;
     for (const BudgetMonth &month : plan->budget.months) {
         double bar = 0;
-        for (const auto &[set, amount] : stacked) {
-            set->append(month.*amount);
+        for (const auto &[set, amount] : stacked)
             bar += month.*amount;
-        }
         highestBars = std::max(highestBars, bar);
+    }
+    const AmountScale scale = amountScale(highestBars, plan->currency);
+    QStringList categories;
+    for (const BudgetMonth &month : plan->budget.months) {
+        for (const auto &[set, amount] : stacked)
+            set->append(month.*amount / scale.divisor);
         categories.append(QString::number(month.month));
     }
     auto *series = new QStackedBarSeries;
     for (const auto &[set, amount] : stacked) {
         series->append(set);
         if (show)
-            QObject::connect(set, &QBarSet::hovered, set, [show, set = set, plan = shared](bool state, int index) {
-                if (state)
-                    show(tr("Month %1, %2: %3").arg(QString::number(plan->budget.months.at(index).month), set->label(),
-                                                    money(set->at(index), plan->currency)));
-            });
+            QObject::connect(set, &QBarSet::hovered, set,
+                             [show, set = set, amount = amount, plan = shared](bool state, int index) {
+                                 const BudgetMonth &month = plan->budget.months.at(index);
+                                 if (state)
+                                     show(tr("Month %1, %2: %3").arg(QString::number(month.month), set->label(),
+                                                                     money(month.*amount, plan->currency)));
+                             });
     }
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Month"));
-    QAbstractAxis *y = axisFor(0, highestBars, false, tr("Spend (%1)").arg(plan->currency), u"%.0f"_s);
+    QAbstractAxis *y = axisFor(0, highestBars / scale.divisor, false, tr("Spend (%1)").arg(scale.unit), u"%g"_s);
     attach(chart, series, x, y);
     if (!ownAxis)
         return chart;
 
     auto *inferenceLine = new QLineSeries;
     inferenceLine->setName(tr("Inference (right axis)"));
+    const AmountScale rightScale = amountScale(highestInference, plan->currency);
     for (qsizetype i = 0; i < plan->budget.months.size(); ++i)
-        inferenceLine->append(double(i), plan->budget.months.at(i).inference);
-    QAbstractAxis *right = axisFor(0, highestInference, false, tr("Inference (%1 a month)").arg(plan->currency), u"%.0f"_s);
+        inferenceLine->append(double(i), plan->budget.months.at(i).inference / rightScale.divisor);
+    QAbstractAxis *right = axisFor(0, highestInference / rightScale.divisor, false,
+                                   tr("Inference (%1 a month)").arg(rightScale.unit), u"%g"_s);
     chart->addSeries(inferenceLine);
     chart->addAxis(right, Qt::AlignRight);
     inferenceLine->attachAxis(x);
@@ -240,33 +265,41 @@ QChart *costExitChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
 {
     QChart *chart = newChart(tr("Cost against exit cost"));
     const Plan *plan = shared.get();
-    LabelledPoints sides[2];
-    auto add = [&](LabelledPoints &target, const pricing::PriceRecord &offer, const OptionLockin &lockin) {
-        const QPointF point(lockin.exit.total(), lockin.planCost);
-        target.points.append(point);
-        target.labels.append(tr("%1: cost %2, exit %3, lock-in %4")
-                                 .arg(optionName(offer), money(point.y(), plan->currency),
-                                      money(point.x(), plan->currency), QString::number(lockin.score.score, 'f', 0)));
-    };
+    // Every runnable option with its lock-in, training first: (side, offer, lock-in).
+    QList<std::tuple<int, const pricing::PriceRecord *, const OptionLockin *>> options;
     if (plan && plan->training) {
         for (const TrainingOption &o : plan->training->options)
             if (o.runnable() && o.lockin.computed)
-                add(sides[0], o.offer, o.lockin);
+                options.append({0, &o.offer, &o.lockin});
     }
     if (plan && plan->inference) {
         for (const InferenceOption &o : plan->inference->options)
             if (o.runnable() && o.lockin.computed)
-                add(sides[1], o.offer, o.lockin);
+                options.append({1, &o.offer, &o.lockin});
     }
-    const QList<QPointF> every = sides[0].points + sides[1].points;
-    if (every.isEmpty()) {
+    if (options.isEmpty()) {
         chart->setTitle(tr("Cost against exit cost — no option can run"));
         return chart;
     }
-    const QRectF box = bounds(every);
-    QAbstractAxis *x = axisFor(std::min(box.left(), 0.0), box.right(), false, tr("Exit cost (%1)").arg(plan->currency),
-                               u"%.0f"_s);
-    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Plan cost (%1)").arg(plan->currency), u"%.0f"_s);
+    double highestExit = 0, highestCost = 0;
+    for (const auto &[side, offer, lockin] : options) {
+        highestExit = std::max(highestExit, std::abs(lockin->exit.total()));
+        highestCost = std::max(highestCost, lockin->planCost);
+    }
+    const AmountScale exitScale = amountScale(highestExit, plan->currency);
+    const AmountScale costScale = amountScale(highestCost, plan->currency);
+    LabelledPoints sides[2];
+    for (const auto &[side, offer, lockin] : options) {
+        sides[side].points.append(QPointF(lockin->exit.total() / exitScale.divisor, lockin->planCost / costScale.divisor));
+        sides[side].labels.append(tr("%1: cost %2, exit %3, lock-in %4")
+                                      .arg(optionName(*offer), money(lockin->planCost, plan->currency),
+                                           money(lockin->exit.total(), plan->currency),
+                                           QString::number(lockin->score.score, 'f', 0)));
+    }
+    const QRectF box = bounds(sides[0].points + sides[1].points);
+    QAbstractAxis *x = axisFor(std::min(box.left(), 0.0), box.right(), false, tr("Exit cost (%1)").arg(exitScale.unit),
+                               u"%g"_s);
+    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Plan cost (%1)").arg(costScale.unit), u"%g"_s);
     const QStringList names = {tr("Training options"), tr("Inference options")};
     for (int side = 0; side < 2; ++side) {
         if (!sides[side].points.isEmpty())
@@ -291,12 +324,14 @@ QChart *tornadoChart(const std::shared_ptr<const Plan> &shared, const HoverFn &s
     auto *high = new QBarSet(tr("Input at its high end"));
     QStringList categories;
     double extent = 1;
+    for (const SensitivityFactor &f : s.factors)
+        extent = std::max({extent, std::abs(f.totalAtLow - s.base), std::abs(f.totalAtHigh - s.base)});
+    const AmountScale scale = amountScale(extent, plan->currency);
     // A horizontal bar axis runs bottom to top: the widest swing goes last to sit on top.
     for (auto it = s.factors.crbegin(); it != s.factors.crend(); ++it) {
-        low->append(it->totalAtLow - s.base);
-        high->append(it->totalAtHigh - s.base);
+        low->append((it->totalAtLow - s.base) / scale.divisor);
+        high->append((it->totalAtHigh - s.base) / scale.divisor);
         categories.append(it->label);
-        extent = std::max({extent, std::abs(it->totalAtLow - s.base), std::abs(it->totalAtHigh - s.base)});
     }
     auto *series = new QHorizontalStackedBarSeries;
     series->append(low);
@@ -316,7 +351,8 @@ QChart *tornadoChart(const std::shared_ptr<const Plan> &shared, const HoverFn &s
     }
     auto *y = new QBarCategoryAxis;
     y->append(categories);
-    QAbstractAxis *x = axisFor(-extent, extent, false, tr("Change of the total (%1)").arg(plan->currency), u"%.0f"_s);
+    QAbstractAxis *x = axisFor(-extent / scale.divisor, extent / scale.divisor, false,
+                               tr("Change of the total (%1)").arg(scale.unit), u"%g"_s);
     chart->addSeries(series);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);

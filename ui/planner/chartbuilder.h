@@ -14,6 +14,17 @@ using HoverFn = std::function<void(const QString &)>;
 
 /// The plan's charts as Qt Charts, drawn from what the plan holds and nothing else. Shared by
 /// the window (with hover) and the PDF report (without). The caller owns the chart.
+/// Amount axes count in thousands, millions or billions of the currency, so that their labels
+/// stay short and readable ("2.5" on an axis titled "Cost (million USD)", not "2500000"); hover
+/// texts give the full amount. The series hold amount ÷ divisor.
+struct AmountScale
+{
+    double divisor = 1;
+    QString unit; ///< "USD", "thousand USD", "million USD", "billion USD"
+};
+/// The scale for amounts up to \a extent (in absolute value).
+AmountScale amountScale(double extent, const QString &currency);
+
 QChart *costTimeChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
 QChart *budgetChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
 QChart *costExitChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});

@@ -1,5 +1,7 @@
 #include "ui/report/budgetreport.h"
 
+#include "ui/format.h"
+#include "ui/report/assumptions.h"
 #include "ui/planner/chartbuilder.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -44,16 +46,6 @@ QString esc(const QString &text)
     return text.toHtmlEscaped();
 }
 
-QString number(double value, int decimals)
-{
-    return QLocale(QLocale::English, QLocale::UnitedStates).toString(value, 'f', decimals);
-}
-
-QString money(double value, const QString &currency)
-{
-    return reportAmount(value) + u' ' + currency;
-}
-
 QString optionName(const pricing::PriceRecord &offer)
 {
     return offer.key.provider + u' ' + offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
@@ -96,115 +88,6 @@ QString chartPlaceholder(ReportChart chart)
 
 // A scenario input in words, with its unit (the report's Assumptions are read by people who do
 // not read the file format). A key Accelplan does not know keeps its path.
-struct InputLabel
-{
-    const char *path;
-    const char *words;
-    const char *unit; ///< after the value; empty for none
-    bool grouped = true; ///< whole numbers with thousands separators (not an identifier such as a seed)
-};
-constexpr InputLabel kInputLabels[] = {
-    {"name", "Scenario name", ""},
-    {"currency", "Currency of the plan", ""},
-    {"training.model", "Training: model preset", ""},
-    {"training.model_params", "Training: model parameters", ""},
-    {"training.active_params", "Training: parameters active per token (MoE)", ""},
-    {"training.tokens", "Training: tokens", ""},
-    {"training.precision", "Training: precision", ""},
-    {"training.framework", "Training: framework", ""},
-    {"training.deadline_days", "Training: deadline", "days"},
-    {"training.runs", "Training: runs back to back", ""},
-    {"training.start_month", "Training: starts in month", ""},
-    {"training.seq_len", "Training: sequence length", "tokens"},
-    {"training.chips", "Training: chips", ""},
-    {"training.mfu", "Training: model FLOPs utilisation (given)", ""},
-    {"inference.model", "Inference: model preset", ""},
-    {"inference.model_params", "Inference: model parameters", ""},
-    {"inference.active_params", "Inference: parameters active per token (MoE)", ""},
-    {"inference.precision", "Inference: precision", ""},
-    {"inference.input_tokens", "Inference: prompt per request", "tokens"},
-    {"inference.output_tokens", "Inference: output per request", "tokens"},
-    {"inference.requests_per_second", "Inference: load", "requests/s"},
-    {"inference.requests_per_month", "Inference: load a month", "requests"},
-    {"inference.ttft_ms", "Inference: time to first token target", "ms"},
-    {"inference.tpot_ms", "Inference: time per output token target", "ms"},
-    {"inference.months", "Inference: horizon", "months"},
-    {"inference.mode", "Inference: mode", ""},
-    {"inference.chips_per_replica", "Inference: chips per replica", ""},
-    {"inference.utilization", "Inference: target utilisation of replicas", ""},
-    {"constraints.providers", "Constraint: providers", ""},
-    {"constraints.offer_kinds", "Constraint: offer kinds", ""},
-    {"constraints.regions", "Constraint: regions", ""},
-    {"constraints.price_models", "Constraint: price models", ""},
-    {"constraints.accelerators", "Constraint: accelerators", ""},
-    {"constraints.max_chips", "Constraint: most chips", ""},
-    {"constraints.budget", "Constraint: training budget", "(plan currency)"},
-    {"lockin.dataset_gb", "Lock-in: dataset to move out", "GB"},
-    {"lockin.checkpoint_gb", "Lock-in: checkpoints to move out", "GB"},
-    {"lockin.engineer_week_cost", "Lock-in: cost of an engineer-week", "(plan currency)"},
-    {"lockin.exit_probability", "Lock-in: chance of leaving the provider", ""},
-    {"lockin.custom_cuda_kernels", "Lock-in: custom CUDA kernels", ""},
-    {"lockin.exit_at_fraction", "Lock-in: exit this far into a commitment", ""},
-    {"lockin.commitment_other_use", "Lock-in: share of a commitment other work uses", ""},
-    {"ownership.power_price_kwh", "Owned hardware: electricity", "per kWh"},
-    {"ownership.pue", "Owned hardware: PUE", ""},
-    {"ownership.lifetime_months", "Owned hardware: lifetime", "months"},
-    {"ownership.utilization", "Owned hardware: utilisation", ""},
-    {"ownership.colo_per_server_month", "Owned hardware: colocation per server", "a month"},
-    {"sensitivity.samples", "Sensitivity: Monte Carlo samples", ""},
-    {"sensitivity.seed", "Sensitivity: random seed", "", false},
-    {"sensitivity.volume_band", "Sensitivity: token volume band", "±"},
-    {"sensitivity.utilization_band", "Sensitivity: utilisation band", "±"},
-    {"sensitivity.fx_band", "Sensitivity: exchange-rate band", "±"},
-};
-
-// One scenario input as the Assumptions table shows it: "Training: tokens" and
-// "2,000,000,000,000" for training.tokens = 2e12, with its unit. An unknown key keeps its path.
-std::pair<QString, QString> describeInput(const QString &path, const QJsonValue &value)
-{
-    const InputLabel *label = nullptr;
-    for (const InputLabel &candidate : kInputLabels) {
-        if (path == QLatin1StringView(candidate.path))
-            label = &candidate;
-    }
-    const QString words = label ? tr(label->words) : path;
-    auto plain = [](const QJsonValue &v) { return v.isString() ? v.toString() : QString::number(v.toDouble(), 'g', 12); };
-    QString text;
-    if (value.isNull() || value.isUndefined())
-        return {words, tr("not set")};
-    if (value.isArray()) {
-        QStringList items;
-        for (const QJsonValue &item : value.toArray())
-            items.append(plain(item));
-        return {words, items.isEmpty() ? tr("any") : items.join(u", "_s)};
-    }
-    if (value.isBool())
-        return {words, value.toBool() ? u"true"_s : u"false"_s};
-    if (value.isDouble()) {
-        const double number = value.toDouble();
-        const bool whole = std::floor(number) == number && std::abs(number) < 1e18;
-        text = whole && (!label || label->grouped) ? report::number(number, 0) : plain(value);
-    } else {
-        text = value.toString();
-    }
-    const QString unit = label ? QString::fromUtf8(label->unit) : QString();
-    if (unit.isEmpty())
-        return {words, text};
-    return {words, unit == u"±"_s ? QString(unit + text) : QString(text + u' ' + unit)};
-}
-
-// The scenario file's inputs, in file order, as Assumptions rows.
-void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
-{
-    if (!value.isObject()) {
-        out.append(describeInput(path, value));
-        return;
-    }
-    const QJsonObject object = value.toObject();
-    for (auto it = object.begin(); it != object.end(); ++it)
-        flatten(it.value(), path.isEmpty() ? it.key() : path + u'.' + it.key(), out);
-}
-
 template<typename Option>
 QList<const Option *> listed(const QList<Option> &options, int top)
 {
@@ -221,10 +104,10 @@ QList<const Option *> listed(const QList<Option> &options, int top)
 QString exitTable(const OptionLockin &lockin, const QString &currency)
 {
     Table table{{tr("Part of the exit cost"), tr("Amount"), tr("How it is computed")}, {1}, {}};
-    table.add({tr("Egress"), money(lockin.exit.egress, currency), lockin.exit.egressBasis});
-    table.add({tr("Porting"), money(lockin.exit.porting, currency), lockin.exit.portingBasis});
-    table.add({tr("Commitment remaining"), money(lockin.exit.commitment, currency), lockin.exit.commitmentBasis});
-    table.add({tr("Total"), money(lockin.exit.total(), currency), QString()}, true);
+    table.add({tr("Egress"), format::report().money(lockin.exit.egress, currency), lockin.exit.egressBasis});
+    table.add({tr("Porting"), format::report().money(lockin.exit.porting, currency), lockin.exit.portingBasis});
+    table.add({tr("Commitment remaining"), format::report().money(lockin.exit.commitment, currency), lockin.exit.commitmentBasis});
+    table.add({tr("Total"), format::report().money(lockin.exit.total(), currency), QString()}, true);
     return table.html();
 }
 
@@ -232,8 +115,8 @@ QString lockinFactors(const OptionLockin &lockin)
 {
     return tr("<p>Lock-in score %1 of 100 = 30 % availability (%2) + 25 % framework (%3) + 20 % commitment (%4) + "
               "25 % exit share (%5). Lock-in-adjusted cost %6 = plan cost %7 + exit probability × exit cost.</p>")
-        .arg(number(lockin.score.score, 0), number(lockin.score.availability, 0), number(lockin.score.framework, 0),
-             number(lockin.score.commitment, 0), number(lockin.score.exitShare, 0), reportAmount(lockin.adjustedCost),
+        .arg(format::report().number(lockin.score.score), format::report().number(lockin.score.availability), format::report().number(lockin.score.framework),
+             format::report().number(lockin.score.commitment), format::report().number(lockin.score.exitShare), reportAmount(lockin.adjustedCost),
              reportAmount(lockin.planCost));
 }
 
@@ -310,7 +193,7 @@ void keepParagraphsWhole(QTextDocument &document, double pageHeight)
 
 QString reportAmount(double value)
 {
-    return number(value, 0);
+    return format::report().number(value);
 }
 
 QString reportHtml(const ReportRequest &request)
@@ -329,23 +212,23 @@ QString reportHtml(const ReportRequest &request)
     html += u"<p><b>%1</b> %2</p>"_s.arg(
         esc(tr("Total budget:")),
         esc(tr("%1 over %2 months (Monte Carlo P10 %3, P50 %4, P90 %5).")
-                .arg(money(plan.budget.total, cur), QString::number(plan.budget.months.size()),
-                     money(plan.sensitivity.p10, cur), money(plan.sensitivity.p50, cur),
-                     money(plan.sensitivity.p90, cur))));
+                .arg(format::report().money(plan.budget.total, cur), QString::number(plan.budget.months.size()),
+                     format::report().money(plan.sensitivity.p10, cur), format::report().money(plan.sensitivity.p50, cur),
+                     format::report().money(plan.sensitivity.p90, cur))));
     if (const TrainingOption *t = plan.recommendedTraining()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Time to train:")),
             esc(tr("%1 days (%2–%3) on %4 × %5 at %6, costing %7.")
-                    .arg(number(t->projection.wallHours.typical / 24, 1), number(t->projection.wallHours.low / 24, 1),
-                         number(t->projection.wallHours.high / 24, 1), QString::number(t->projection.chips),
-                         t->offer.accelerator, optionName(t->offer), money(t->lockin.planCost, cur))));
+                    .arg(format::report().number(t->projection.wallHours.typical / 24, 1), format::report().number(t->projection.wallHours.low / 24, 1),
+                         format::report().number(t->projection.wallHours.high / 24, 1), QString::number(t->projection.chips),
+                         t->offer.accelerator, optionName(t->offer), format::report().money(t->lockin.planCost, cur))));
     }
     if (const InferenceOption *i = plan.recommendedInference()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Cost per 1M tokens:")),
             esc(tr("%1 %2 per 1M output tokens and %3 %2 per 1M input tokens at %4 (%5 a month).")
-                    .arg(number(i->costPerMillionOutput, 2), cur, number(i->costPerMillionInput, 2), optionName(i->offer),
-                         money(i->monthlyCost, cur))));
+                    .arg(format::report().number(i->costPerMillionOutput, 2), cur, format::report().number(i->costPerMillionInput, 2), optionName(i->offer),
+                         format::report().money(i->monthlyCost, cur))));
     }
     QStringList lockin;
     if (plan.trainingBreakEven)
@@ -395,8 +278,8 @@ QString reportHtml(const ReportRequest &request)
             const TrainingOption &o = *trainingShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
                        o.offer.key.sku + u" ("_s + pricing::toString(o.offer.key.priceModel) + u')', o.offer.accelerator,
-                       QString::number(o.projection.chips), tr("%1 days").arg(number(o.projection.wallHours.typical / 24, 1)),
-                       reportAmount(o.lockin.planCost), number(o.lockin.score.score, 0), reportAmount(o.lockin.adjustedCost)});
+                       QString::number(o.projection.chips), tr("%1 days").arg(format::report().number(o.projection.wallHours.typical / 24, 1)),
+                       reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
         html += table.html() + chartPlaceholder(CostTimeChart);
     }
@@ -412,7 +295,7 @@ QString reportHtml(const ReportRequest &request)
             table.add({QString::number(r + 1), o.offer.key.provider,
                        o.offer.key.sku + u" ("_s + pricing::toString(o.offer.key.priceModel) + u')', o.offer.accelerator,
                        QString::number(o.chips), tr("%1 replicas").arg(o.replicas),
-                       reportAmount(o.lockin.planCost), number(o.lockin.score.score, 0), reportAmount(o.lockin.adjustedCost)});
+                       reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
         html += table.html();
     }
@@ -439,7 +322,7 @@ QString reportHtml(const ReportRequest &request)
     html += u"<p>"_s
             + esc(tr("Exit probability %1; the exit cost is what leaving the option would cost: moving the data "
                      "out, porting the code, and the commitment still to pay.")
-                      .arg(number(request.scenario.lockin.exitProbability, 2)))
+                      .arg(format::report().number(request.scenario.lockin.exitProbability, 2)))
             + u"</p>"_s;
     if (const TrainingOption *t = plan.recommendedTraining()) {
         html += u"<h3>%1</h3>"_s.arg(esc(tr("Training on %1").arg(optionName(t->offer))));
@@ -460,8 +343,8 @@ QString reportHtml(const ReportRequest &request)
     const Sensitivity &s = plan.sensitivity;
     html += u"<p>"_s
             + esc(tr("Base total %1. Monte Carlo over %2 samples (seed %3): P10 %4, P50 %5, P90 %6.")
-                      .arg(money(s.base, cur), QString::number(s.samples), QString::number(s.seed),
-                           money(s.p10, cur), money(s.p50, cur), money(s.p90, cur)))
+                      .arg(format::report().money(s.base, cur), QString::number(s.samples), QString::number(s.seed),
+                           format::report().money(s.p10, cur), format::report().money(s.p50, cur), format::report().money(s.p90, cur)))
             + u"</p>"_s;
     Table factors{{tr("Input"), tr("Low end"), tr("Total at low"), tr("High end"), tr("Total at high")}, {2, 4}, {}};
     for (const SensitivityFactor &f : s.factors)

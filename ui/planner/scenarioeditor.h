@@ -1,0 +1,106 @@
+#pragma once
+
+#include "core/scenario/scenario.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace accelplan::catalog {
+class PlanningCatalog;
+}
+
+namespace accelplan::ui {
+
+class ScenarioDocument;
+
+/// The scenario editor: every field of a scenario with its unit, validated as you type (count
+/// fields parsed once, then scenario::validate(), the file parser's rules), each edit recorded in
+/// the document it edits. It shows whatever the document holds after an open, undo or redo.
+class ScenarioEditor : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ScenarioEditor(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    /// The catalog's model presets, offered in the preset boxes (filled once).
+    void setCatalog(std::shared_ptr<const catalog::PlanningCatalog> catalog);
+    /// Why the document's scenario cannot be planned, field by field; empty when it can.
+    QStringList problems() const { return m_problems; }
+
+Q_SIGNALS:
+    /// The fields were edited or refilled and checked: problems() is current.
+    void validated();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void build();
+    /// Shows what the document holds (opened, reset, undone or redone) and checks it.
+    void showScenario(const scenario::Scenario &scenario);
+    void fill(const scenario::Scenario &scenario);
+    void edited();
+    void check(const scenario::Scenario &now, QStringList problems);
+    /// The editor's scenario; each count field parsed once (bad ones turn red and, with
+    /// \a problems, are listed there).
+    scenario::Scenario read(QStringList *problems) const;
+    void presetChosen(QComboBox *combo, QLineEdit *params, QLineEdit *active);
+
+    ScenarioDocument *m_document;
+    std::shared_ptr<const catalog::PlanningCatalog> m_catalog;
+    scenario::Scenario m_base; ///< the scenario last shown, for fields the editor does not show
+    scenario::Scenario m_last; ///< the scenario as the editor last read it
+    QStringList m_problems;
+    bool m_filling = false;
+
+    QLineEdit *m_name = nullptr;
+    QComboBox *m_currency = nullptr;
+    QGroupBox *m_training = nullptr;
+    QComboBox *m_trainModel = nullptr;
+    QLineEdit *m_trainParams = nullptr;
+    QLineEdit *m_trainActive = nullptr;
+    QLineEdit *m_trainTokens = nullptr;
+    QComboBox *m_trainPrecision = nullptr;
+    QComboBox *m_framework = nullptr;
+    QDoubleSpinBox *m_deadline = nullptr;
+    QSpinBox *m_runs = nullptr;
+    QSpinBox *m_startMonth = nullptr;
+    QGroupBox *m_inference = nullptr;
+    QComboBox *m_serveModel = nullptr;
+    QLineEdit *m_serveParams = nullptr;
+    QLineEdit *m_serveActive = nullptr;
+    QComboBox *m_servePrecision = nullptr;
+    QSpinBox *m_inputTokens = nullptr;
+    QSpinBox *m_outputTokens = nullptr;
+    QDoubleSpinBox *m_qps = nullptr;
+    QDoubleSpinBox *m_ttft = nullptr;
+    QDoubleSpinBox *m_tpot = nullptr;
+    QDoubleSpinBox *m_serveUtilization = nullptr;
+    QSpinBox *m_months = nullptr;
+    QLineEdit *m_providers = nullptr;
+    QSpinBox *m_maxChips = nullptr;
+    QDoubleSpinBox *m_budget = nullptr;
+    QDoubleSpinBox *m_exitProbability = nullptr;
+    QDoubleSpinBox *m_datasetGb = nullptr;
+    QDoubleSpinBox *m_engineerWeek = nullptr;
+    QCheckBox *m_customKernels = nullptr;
+    QDoubleSpinBox *m_powerPrice = nullptr;
+    QDoubleSpinBox *m_pue = nullptr;
+    QSpinBox *m_lifetime = nullptr;
+    QDoubleSpinBox *m_ownedUtilization = nullptr;
+    QDoubleSpinBox *m_colo = nullptr;
+    QSpinBox *m_samples = nullptr;
+    QLabel *m_problemsLabel = nullptr;
+};
+
+} // namespace accelplan::ui
