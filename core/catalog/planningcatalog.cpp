@@ -6,6 +6,7 @@
 
 #include <QBuffer>
 #include <QFile>
+#include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -327,6 +328,47 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
     if (!egress)
         return egress.error();
     catalog.m_egress = *egress;
+    auto fabrics = readShipped<FabricRule>(
+        u"fabrics.csv"_s,
+        {u"offer_kind"_s, u"provider"_s, u"sku_pattern"_s, u"fabric"_s, u"gbps_per_node"_s, u"as_of"_s,
+         u"confidence"_s},
+        [](const CsvRecord &r) -> std::optional<FabricRule> {
+            static const QStringList kFabrics = {u"none"_s, u"ethernet"_s, u"roce"_s, u"infiniband"_s, u"efa"_s, u"dcn"_s};
+            FabricRule f;
+            f.offerKind = r.required(u"offer_kind"_s).toLower();
+            f.provider = r.required(u"provider"_s);
+            f.skuPattern = r.required(u"sku_pattern"_s);
+            auto wildcard = [](const QString &pattern) {
+                return QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern),
+                                          QRegularExpression::CaseInsensitiveOption);
+            };
+            f.providerMatch = wildcard(f.provider);
+            f.skuMatch = wildcard(f.skuPattern);
+            auto count = [&](const QString &column) -> std::optional<int> {
+                const auto value = r.number(column);
+                if (value && *value < 1)
+                    r.error(column, Tr::tr("must be at least 1"));
+                return value ? std::optional<int>(int(*value)) : std::nullopt;
+            };
+            f.acceleratorsPerNode = count(u"accelerators_per_node"_s);
+            f.fastDomainChips = count(u"fast_domain_chips"_s);
+            f.maxNodes = count(u"max_nodes"_s);
+            f.fabric = r.required(u"fabric"_s).toLower();
+            if (!kFabrics.contains(f.fabric))
+                r.error(u"fabric"_s, Tr::tr("unknown value '%1'; expected one of: %2").arg(f.fabric, kFabrics.join(u", "_s)));
+            f.gbpsPerNode = r.number(u"gbps_per_node"_s, true).value_or(0);
+            if ((f.fabric == u"none"_s) != (f.gbpsPerNode <= 0))
+                r.error(u"gbps_per_node"_s, Tr::tr("must be above 0 exactly when there is a fabric"));
+            // Assumed defaults need no address; a stated figure does.
+            f.source = {r.text(u"source_url"_s), r.date(u"as_of"_s, true), r.required(u"confidence"_s).toLower(),
+                        r.text(u"notes"_s)};
+            if (f.source.url.isEmpty() && f.source.confidence != u"assumed"_s)
+                r.error(u"source_url"_s, Tr::tr("a figure that is not assumed needs its source"));
+            return f;
+        });
+    if (!fabrics)
+        return fabrics.error();
+    catalog.m_fabrics = *fabrics;
     std::stable_sort(catalog.m_egress.begin(), catalog.m_egress.end(),
                      [](const EgressTier &a, const EgressTier &b) { return a.fromGb < b.fromGb; });
     return catalog;
@@ -400,6 +442,17 @@ const ScaleBand *PlanningCatalog::findScaleBand(ScaleBand::Kind kind, const QStr
             fallback = &s;
     }
     return fallback;
+}
+
+const FabricRule *PlanningCatalog::findFabric(const QString &offerKind, const QString &provider,
+                                              const QString &sku) const
+{
+    for (const FabricRule &f : m_fabrics) {
+        if ((f.offerKind == u"*"_s || f.offerKind == offerKind) && f.providerMatch.match(provider).hasMatch()
+            && f.skuMatch.match(sku).hasMatch())
+            return &f;
+    }
+    return nullptr;
 }
 
 QStringList PlanningCatalog::modelIds() const

@@ -6,6 +6,7 @@
 
 #include <QDate>
 #include <QList>
+#include <QRegularExpression>
 #include <QString>
 
 #include <optional>
@@ -108,6 +109,25 @@ struct ScaleBand
     Source source;
 };
 
+/// How the offers of a provider and SKU form a cluster (data/catalog/fabrics.csv): accelerators
+/// per node, the fast (NVLink / xGMI / ICI) domain, the scale-out fabric per node and the largest
+/// cluster one job can get. Rules are read in file order; the first that matches an offer wins,
+/// so the file ends with one default per offer kind (confidence "assumed").
+struct FabricRule
+{
+    QString offerKind;  ///< cloud_vm | dedicated_server | tpu | marketplace | owned | *
+    QString provider;   ///< or *
+    QString skuPattern; ///< wildcard (* and ?), case-insensitive
+    std::optional<int> acceleratorsPerNode; ///< empty: the offer's own count
+    std::optional<int> fastDomainChips;     ///< empty: the node (capped by the accelerator's domain)
+    QString fabric;                         ///< none | ethernet | roce | infiniband | efa | dcn
+    double gbpsPerNode = 0;
+    std::optional<int> maxNodes;            ///< empty: no stated limit
+    Source source;
+    QRegularExpression providerMatch; ///< provider and skuPattern compiled
+    QRegularExpression skuMatch;
+};
+
 /// Everything the planner reads besides prices: accelerators are in AcceleratorCatalog; this
 /// holds profiles, framework fit, model presets and scale bands. An immutable value.
 class PlanningCatalog
@@ -128,6 +148,9 @@ public:
     QStringList modelIds() const;
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
     const QList<EgressTier> &egress() const { return m_egress; }
+    const QList<FabricRule> &fabrics() const { return m_fabrics; }
+    /// The first fabric rule for an offer of this kind, provider and SKU; null if none matches.
+    const FabricRule *findFabric(const QString &offerKind, const QString &provider, const QString &sku) const;
     /// A provider's egress tiers, lowest first (case-insensitive); empty when none is shipped.
     QList<EgressTier> egressTiers(const QString &provider) const;
 
@@ -146,6 +169,7 @@ private:
     QList<ModelPreset> m_models;
     QList<ScaleBand> m_scaleBands;
     QList<EgressTier> m_egress;
+    QList<FabricRule> m_fabrics;
 };
 
 } // namespace accelplan::catalog

@@ -8,8 +8,27 @@ namespace accelplan::planning {
 
 namespace {
 
+/// The cluster an option runs on (pinned fields): nodes, fabric, layout, step-time shares.
+void insertCluster(QJsonObject &out, const TrainingProjection &p)
+{
+    out.insert(u"nodes"_s, p.nodes);
+    out.insert(u"accelerators_per_node"_s, p.acceleratorsPerNode);
+    out.insert(u"scale_out"_s, QJsonObject{{u"fabric"_s, p.fabric}, {u"gbps_per_node"_s, p.fabricGbpsPerNode}});
+    out.insert(u"max_cluster_nodes"_s, p.maxClusterNodes ? QJsonValue(*p.maxClusterNodes) : QJsonValue());
+    out.insert(u"parallelism"_s, QJsonObject{{u"tp"_s, p.tp}, {u"pp"_s, p.pp}, {u"dp"_s, p.dp}, {u"ep"_s, p.ep}});
+    out.insert(u"interruption"_s, p.interruption);
+    out.insert(u"step_time_breakdown"_s, QJsonObject{{u"compute"_s, p.stepCompute},
+                                                     {u"tp_comm"_s, p.stepTpComm},
+                                                     {u"pp_bubble"_s, p.stepPpBubble},
+                                                     {u"dp_comm"_s, p.stepDpComm},
+                                                     {u"ep_comm"_s, p.stepEpComm}});
+    out.insert(u"layout"_s, p.layoutSummary);
+    out.insert(u"cluster_source"_s, p.clusterBasis);
+}
+
 void insertProjection(QJsonObject &out, const TrainingProjection &p)
 {
+    insertCluster(out, p);
     out.insert(u"accelerator"_s, p.accelerator);
     out.insert(u"chips"_s, p.chips);
     out.insert(u"peak_tflops_per_chip"_s, p.peakFlopsPerChip / 1e12);
@@ -139,6 +158,7 @@ QJsonObject trainingOptionJson(const TrainingOption &o, const QString &currency)
         {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
     };
     insertAll(json, fields);
+    insertCluster(json, p);
     insertAll(json, lockinJson(o.lockin));
     return json;
 }

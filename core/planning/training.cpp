@@ -1,6 +1,7 @@
 #include "core/planning/training.h"
 
 #include "core/common/tr.h"
+#include "core/planning/cluster.h"
 
 #include <algorithm>
 #include <cmath>
@@ -108,6 +109,8 @@ void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
     input.layers = preset.layers;
     input.hidden = preset.hidden;
     input.seqLen = preset.context;
+    input.experts = preset.experts;
+    input.activeExperts = preset.activeExperts;
     if (preset.trainingTokens)
         input.tokens = *preset.trainingTokens;
 }
@@ -162,6 +165,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
     // A profile measured on N chips already includes scaling to N: only the change in scaling
     // from N to `chips` applies (a profile without a chip count is taken as one node's).
     const int measuredChips = profile && profile->measuredChips ? *profile->measuredChips : kProfileChipsWhenUnstated;
+    e.profileChips = measuredChips;
     const catalog::ScaleBand *atMeasured = catalog.findScaleBand(catalog::ScaleBand::Kind::Scaling, domain, measuredChips);
     if (input.scalingOverride) {
         e.scaling = pointBand(*input.scalingOverride);
@@ -196,7 +200,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
 }
 
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
-                                   const catalog::PlanningCatalog &catalog)
+                                   const catalog::PlanningCatalog &catalog, const ClusterShape *given, bool spot)
 {
     TrainingProjection p;
     p.accelerator = accelerator.id;
@@ -211,24 +215,75 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
     }
     p.peakFlopsPerChip = *peak * 1e12;
     p.efficiency = trainingEfficiency(input, accelerator, chips, catalog, &p.warnings, &p.cannotRun);
+    TrainingEfficiency &e = p.efficiency;
 
     const MemoryEstimate memory = trainingMemory(input, accelerator);
     if (memory.shapeEstimated)
         p.warnings.append(Tr::tr("layers and hidden size estimated from the parameter count"));
-    p.memoryPerChipGb = memory.bytesPerChip(chips) / 1e9;
     p.minimumChipsForMemory = memory.minimumChips();
-    p.fitsInMemory = p.minimumChipsForMemory > 0 && chips >= p.minimumChipsForMemory;
-    if (!p.fitsInMemory && p.cannotRun.isEmpty()) {
-        p.cannotRun = p.minimumChipsForMemory > 0
-                          ? Tr::tr("needs at least %1 chips to hold the model (%2 GB per chip on %3 of %4 GB)")
-                                .arg(p.minimumChipsForMemory)
-                                .arg(p.memoryPerChipGb, 0, 'f', 1)
-                                .arg(chips)
-                                .arg(accelerator.memoryGb)
-                          : Tr::tr("one layer's activations do not fit in %1 GB").arg(accelerator.memoryGb);
+
+    // The cluster: the layout that fits and is fastest on this offer's nodes and fabric; scaling
+    // is its compute share relative to the same accelerator's reference cluster at the profile's scale.
+    const ClusterShape shape = given ? *given : referenceShape(accelerator);
+    const ClusterLayout layout = bestLayout(input, accelerator, shape, chips, e.mfu.typical);
+    p.nodes = layout.nodes;
+    p.acceleratorsPerNode = shape.acceleratorsPerNode;
+    p.fabric = shape.fabric;
+    p.fabricGbpsPerNode = shape.gbpsPerNode;
+    p.maxClusterNodes = shape.maxNodes;
+    p.clusterBasis = shape.basis;
+    p.fitsInMemory = layout.fits;
+    p.memoryPerChipGb = layout.fits ? layout.memoryPerChipGb : memory.bytesPerChip(chips) / 1e9;
+    if (!layout.fits) {
+        if (p.cannotRun.isEmpty())
+            p.cannotRun = chips < p.minimumChipsForMemory
+                              ? Tr::tr("needs at least %1 chips to hold the model (%2 GB per chip on %3 of %4 GB)")
+                                    .arg(p.minimumChipsForMemory)
+                                    .arg(p.memoryPerChipGb, 0, 'f', 1)
+                                    .arg(chips)
+                                    .arg(accelerator.memoryGb)
+                          : p.nodes > 1 && shape.fabric == u"none"_s
+                              ? Tr::tr("needs %1 nodes, but these hosts have no cluster network").arg(p.nodes)
+                              : Tr::tr("no layout of %1 chips (%2 per node) holds the model in %3 GB per chip")
+                                    .arg(chips)
+                                    .arg(shape.acceleratorsPerNode)
+                                    .arg(accelerator.memoryGb);
+    } else {
+        const Parallelism &par = layout.parallelism;
+        p.tp = par.tp;
+        p.pp = par.pp;
+        p.dp = par.dp;
+        p.ep = par.ep;
+        const double total = layout.step.total();
+        p.stepCompute = layout.step.compute / total;
+        p.stepTpComm = layout.step.tpComm / total;
+        p.stepPpBubble = layout.step.ppBubble / total;
+        p.stepDpComm = layout.step.dpComm / total;
+        p.stepEpComm = layout.step.epComm / total;
+        p.layoutSummary = layout.summary;
+        if (!input.scalingOverride) {
+            const ClusterLayout reference = bestLayout(input, accelerator, referenceShape(accelerator),
+                                                       std::max(1, e.profileChips), e.mfu.typical);
+            const double base = reference.fits ? reference.efficiency : 1.0;
+            const double typical = std::min(1.0, layout.efficiency / base);
+            // The communication model's own uncertainty: the lost share may be half again as large, or a third smaller.
+            e.scaling = {std::max(0.02, 1.0 - 1.5 * (1.0 - typical)), typical, std::min(1.0, 1.0 - 0.65 * (1.0 - typical))};
+            e.scalingSource = Tr::tr("%1; relative to %2 chips on the reference cluster (the profile's)")
+                                  .arg(layout.summary)
+                                  .arg(e.profileChips);
+        }
+    }
+    if (p.nodes > 1 && shape.maxNodes && p.nodes > *shape.maxNodes && p.cannotRun.isEmpty())
+        p.cannotRun = Tr::tr("needs %1 nodes; the largest cluster one job can get here is %2").arg(p.nodes).arg(*shape.maxNodes);
+
+    if (!input.goodputOverride) {
+        const Interruptions lost = interruptions(input, shape, chips, spot);
+        e.goodput = {lost.failureGoodput.low * lost.spotKept.low, lost.failureGoodput.typical * lost.spotKept.typical,
+                     lost.failureGoodput.high * lost.spotKept.high};
+        e.goodputSource = lost.basis;
+        p.interruption = lost.spotKept.typical;
     }
 
-    const TrainingEfficiency &e = p.efficiency;
     const double seconds = p.totalFlops / (double(chips) * p.peakFlopsPerChip * e.frameworkFactor);
     auto hours = [&](double mfu, double scaling, double goodput) { return seconds / (mfu * scaling * goodput) / 3600.0; };
     p.wallHours = {hours(e.mfu.high, e.scaling.high, e.goodput.high), hours(e.mfu.typical, e.scaling.typical, e.goodput.typical),

@@ -27,6 +27,8 @@ struct TrainingInput
     std::optional<int> seqLen;
     std::optional<int> layers;
     std::optional<int> hidden;
+    std::optional<int> experts;       ///< MoE: routed experts per layer
+    std::optional<int> activeExperts; ///< MoE: experts each token is sent to
     std::optional<double> mfuOverride; ///< replaces the profile's typical MFU (band kept around it)
     std::optional<double> scalingOverride;
     std::optional<double> goodputOverride;
@@ -77,6 +79,7 @@ struct TrainingEfficiency
     QString scalingSource;
     Range goodput;
     QString goodputSource;
+    int profileChips = 8; ///< the chip count the MFU was measured at
 };
 
 /// Time and chip-hours of a training run on `chips` accelerators, with the band carried through.
@@ -95,6 +98,18 @@ struct TrainingProjection
     bool fitsInMemory = false;
     QStringList warnings;
     QString cannotRun; ///< why this accelerator cannot run the workload; empty when it can
+    // The cluster (cluster.h): how the chips are laid out, what each step spends, what is lost to
+    // failures and preemptions.
+    int nodes = 0;
+    int acceleratorsPerNode = 0;
+    QString fabric;
+    double fabricGbpsPerNode = 0;
+    std::optional<int> maxClusterNodes;
+    int tp = 1, pp = 1, dp = 1, ep = 1;
+    double stepCompute = 1, stepTpComm = 0, stepPpBubble = 0, stepDpComm = 0, stepEpComm = 0; ///< shares of a step
+    double interruption = 1; ///< share of work kept after spot preemptions (typical)
+    QString layoutSummary;
+    QString clusterBasis;
 
     bool runnable() const { return cannotRun.isEmpty(); }
 };
@@ -105,8 +120,12 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
                                       const catalog::PlanningCatalog &catalog, QStringList *warnings,
                                       QString *cannotRun);
 
+struct ClusterShape;
+/// \a shape: the cluster the chips form (the accelerator's reference cluster when null); \a spot:
+/// capacity that can be reclaimed.
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
-                                   const catalog::PlanningCatalog &catalog);
+                                   const catalog::PlanningCatalog &catalog, const ClusterShape *shape = nullptr,
+                                   bool spot = false);
 
 /// The interconnect class of an accelerator ("nvlink", "ici", "xgmi", "pcie") for scaling bands.
 QString interconnectDomain(const catalog::Accelerator &accelerator);

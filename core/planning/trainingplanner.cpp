@@ -2,11 +2,13 @@
 
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/common/tr.h"
+#include "core/planning/cluster.h"
 
 #include <QHash>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -22,12 +24,15 @@ public:
         : m_input(input), m_catalog(catalog)
     {}
 
-    const TrainingProjection &get(const catalog::Accelerator &accelerator, int chips)
+    /// Offers of one accelerator on the same kind of cluster (and both spot or not) share it.
+    const TrainingProjection &get(const catalog::Accelerator &accelerator, const ClusterShape &shape, bool spot,
+                                  int chips)
     {
-        const QString key = accelerator.id + u'/' + QString::number(chips);
+        const QString key = accelerator.id + u'/' + shape.basis + u'/' + QString::number(shape.acceleratorsPerNode)
+                            + (spot ? u"/spot/"_s : u"/"_s) + QString::number(chips);
         auto it = m_cache.find(key);
         if (it == m_cache.end())
-            it = m_cache.insert(key, projectTraining(m_input, accelerator, chips, m_catalog));
+            it = m_cache.insert(key, projectTraining(m_input, accelerator, chips, m_catalog, &shape, spot));
         return *it;
     }
 
@@ -39,31 +44,53 @@ private:
 
 /// The chip count for an offer: at least what memory needs; with a deadline, the smallest
 /// count whose typical wall time meets it.
-std::optional<int> chooseChips(const QList<int> &counts, const catalog::Accelerator &accelerator,
-                               const TrainingRequest &request, ProjectionCache &cache, QString *why)
+std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &accelerator, const ClusterShape &shape,
+                               bool spot, const TrainingRequest &request, ProjectionCache &cache, QString *why)
 {
     if (counts.isEmpty()) {
         *why = Tr::tr("no shape of this offer fits within max_chips %1").arg(request.constraints.maxChips);
         return std::nullopt;
     }
-    const int minimum = cache.get(accelerator, counts.first()).minimumChipsForMemory;
-    const auto first = std::lower_bound(counts.cbegin(), counts.cend(), std::max(1, minimum));
+    // The cluster one job can get: one node without a fabric, the stated limit otherwise.
+    const std::optional<int> clusterChips = shape.fabric == u"none"_s ? std::optional<int>(shape.acceleratorsPerNode)
+                                                                      : shape.maxChips();
+    const int limit = clusterChips.value_or(std::numeric_limits<int>::max());
+    auto get = [&](int chips) -> const TrainingProjection & { return cache.get(accelerator, shape, spot, chips); };
+    const int minimum = get(counts.first()).minimumChipsForMemory;
+    counts.removeIf([&](int chips) { return chips > limit; });
+    // The first count with a layout that holds the model.
+    const auto first = std::find_if(std::lower_bound(counts.cbegin(), counts.cend(), std::max(1, minimum)), counts.cend(),
+                                    [&](int chips) { return get(chips).fitsInMemory; });
     if (minimum == 0 || first == counts.cend()) {
-        *why = minimum == 0 ? Tr::tr("the model's activations do not fit in %1 GB").arg(accelerator.memoryGb)
-                            : Tr::tr("needs at least %1 chips to hold the model; max_chips is %2")
-                                  .arg(minimum)
-                                  .arg(request.constraints.maxChips);
+        if (minimum == 0)
+            *why = Tr::tr("the model's activations do not fit in %1 GB").arg(accelerator.memoryGb);
+        else if (clusterChips && (counts.isEmpty() || counts.last() < request.constraints.maxChips))
+            *why = Tr::tr("needs at least %1 chips to hold the model, but one job here gets at most %2 (%3)")
+                       .arg(minimum)
+                       .arg(*clusterChips)
+                       .arg(shape.fabric == u"none"_s ? Tr::tr("one node: no cluster network")
+                                                      : Tr::tr("%1 nodes of %2").arg(*shape.maxNodes).arg(shape.acceleratorsPerNode));
+        else
+            *why = Tr::tr("needs at least %1 chips to hold the model; max_chips is %2")
+                       .arg(minimum)
+                       .arg(request.constraints.maxChips);
         return std::nullopt;
     }
     if (!request.deadlineDays)
         return *first;
     const double deadlineHours = *request.deadlineDays * 24.0;
-    // Wall time falls as chips grow (scaling bands only dent it): binary search the counts.
-    auto meets = [&](int chips) { return cache.get(accelerator, chips).wallHours.typical <= deadlineHours; };
+    // Wall time mostly falls as chips grow (communication only dents it): binary search the counts.
+    auto meets = [&](int chips) {
+        const TrainingProjection &p = get(chips);
+        return p.runnable() && p.wallHours.typical <= deadlineHours;
+    };
     qsizetype lo = first - counts.cbegin();
     qsizetype hi = counts.size() - 1;
     if (!meets(counts[hi])) {
-        *why = Tr::tr("cannot finish within %1 days on up to %2 chips").arg(*request.deadlineDays).arg(counts[hi]);
+        *why = Tr::tr("cannot finish within %1 days on up to %2 chips (%3)")
+                   .arg(*request.deadlineDays)
+                   .arg(counts[hi])
+                   .arg(get(counts[hi]).layoutSummary);
         return std::nullopt;
     }
     while (lo < hi) {
@@ -122,6 +149,8 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         TrainingOption option;
         option.offer = offer;
         const int perInstance = std::max(1, offer.acceleratorCount);
+        const ClusterShape shape = clusterShape(offer, *accelerator, catalog);
+        const bool spot = offer.key.priceModel == pricing::PriceModel::Spot;
         int chips = 0;
         if (request.chips) {
             chips = *request.chips;
@@ -132,16 +161,16 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         } else {
             QString why;
             const auto chosen = chooseChips(validChipCounts(offer, *accelerator, request.constraints.maxChips),
-                                            *accelerator, request, cache, &why);
+                                            *accelerator, shape, spot, request, cache, &why);
             if (!chosen) {
                 option.cannotRun = why;
-                option.projection = cache.get(*accelerator, perInstance);
+                option.projection = cache.get(*accelerator, shape, spot, perInstance);
                 plan.options.append(option);
                 continue;
             }
             chips = *chosen;
         }
-        option.projection = cache.get(*accelerator, chips);
+        option.projection = cache.get(*accelerator, shape, spot, chips);
         option.instances = offer.offerKind == pricing::OfferKind::Tpu ? chips : (chips + perInstance - 1) / perInstance;
         option.cannotRun = option.projection.cannotRun;
 

@@ -7,7 +7,6 @@
 #include <catch2/catch.hpp>
 
 #include <QProcess>
-#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -38,34 +37,3 @@ TEST_CASE("report: the Assumptions page names every input in words with its unit
     CHECK_FALSE(assumptions.contains(u"20,261,122"_s));
 }
 
-TEST_CASE("report: a table row that does not fit at the foot of a page moves whole to the next", "[cli][report]")
-{
-    Scratch scratch;
-    const QString pdf = scratch.dir.filePath(u"long.pdf"_s);
-    // 80 options a side: the Options tables run over several pages, with two-line rows among them.
-    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, u"--top"_s, u"80"_s, examplePath(u"llama-70b.accelplan"_s)});
-    REQUIRE(run.exitCode == 0);
-    QProcess info;
-    info.start(u"pdfinfo"_s, {pdf});
-    REQUIRE(info.waitForFinished(30'000));
-    const int pages = QString::fromUtf8(info.readAllStandardOutput()).section(u"Pages:"_s, 1).section(u'\n', 0, 0).trimmed().toInt();
-    REQUIRE(pages >= 4);
-    const QRegularExpression rowStart(u"^\\s*\\d+\\s+\\S"_s);
-    int continuedTables = 0;
-    for (int page = 2; page <= pages; ++page) {
-        QProcess text;
-        text.start(u"pdftotext"_s, {u"-layout"_s, u"-f"_s, QString::number(page), u"-l"_s, QString::number(page), pdf, u"-"_s});
-        REQUIRE(text.waitForFinished(30'000));
-        const QStringList lines = QString::fromUtf8(text.readAllStandardOutput()).split(u'\n');
-        // A page that opens with a continued table (its header repeated): the next line is a row's first.
-        for (qsizetype i = 0; i + 1 < lines.size() && i < 6; ++i) {
-            if (!lines.at(i).trimmed().startsWith(u"# Provider"_s))
-                continue;
-            INFO("page " << page << ": " << lines.at(i + 1).toStdString());
-            CHECK(rowStart.match(lines.at(i + 1)).hasMatch());
-            ++continuedTables;
-            break;
-        }
-    }
-    CHECK(continuedTables >= 2);
-}

@@ -1,0 +1,299 @@
+#include "core/planning/cluster.h"
+
+#include "core/common/tr.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::planning {
+
+namespace {
+
+// Achieved share of the line rate: NCCL bus bandwidth on RDMA fabrics reaches about 80 % of it
+// (nccl-tests PERFORMANCE.md; 455.85 GB/s busbw on 2×8 H200 with 8×400 Gb/s IB, SkyPilot), TCP
+// on Ethernet and TPU DCN about half (assumed).
+constexpr double kRdmaEfficiency = 0.8;
+constexpr double kTcpEfficiency = 0.5;
+constexpr double kFastLinkEfficiency = 0.7; ///< NVLink / xGMI / ICI collectives (assumed)
+// Share of data-parallel and expert communication hidden behind compute (overlap of gradient
+// reduce-scatter with the backward pass, of all-to-all with other micro-batches): assumed.
+constexpr double kDpOverlap = 0.8;
+constexpr double kTpExposed = 0.5;
+constexpr double kEpExposed = 0.5;
+// Tokens per optimizer step: published runs use 4M (Llama 2/3 70B) to 16M (Llama 3 405B).
+constexpr double kMinBatchTokens = 4.0e6;
+constexpr double kMaxBatchTokens = 16.0e6;
+constexpr double kWeightAndGradBytes = 4.0;   ///< bf16 weights + bf16 gradients, per parameter, per model-parallel shard
+constexpr double kOptimizerBytes = 12.0;      ///< fp32 master, momentum, variance: sharded over data parallel too
+
+// Failures: Llama 3 405B, 419 unexpected interruptions in 54 days on 16,384 H100 (arXiv 2407.21783,
+// Table 5) = 1 per 50,700 GPU-hours.
+constexpr double kFailuresPerChipHour = 419.0 / (16384.0 * 54.0 * 24.0);
+constexpr double kCheckpointGBpsPerNode = 1.0; ///< Llama 3: 2 TB/s sustained for 2,048 nodes
+// Restart after a failure (detect, reschedule, reload): 0.1–0.5 h, typical 0.25 (assumed;
+// with it the model gives Llama 3's ">90 % effective training time").
+constexpr Range kRestartHours{0.1, 0.25, 0.5};
+// Spot: no interruption rate per GPU family is published (AWS Spot Advisor bands are live data:
+// "< 5 %" to "> 20 %" a month). Default 5–30 % of nodes reclaimed a month, and 0.5–4 h to get
+// the capacity back before the job restarts (assumed, wide).
+constexpr Range kSpotMonthlyRate{0.05, 0.15, 0.30};
+constexpr Range kSpotRestartHours{0.5, 1.0, 4.0};
+
+bool rdma(const QString &fabric)
+{
+    return fabric == u"infiniband"_s || fabric == u"efa"_s || fabric == u"roce"_s;
+}
+
+/// Scale-out bandwidth per chip, bytes per second, as achieved.
+double scaleOutBytesPerChip(const ClusterShape &shape)
+{
+    const double share = rdma(shape.fabric) ? kRdmaEfficiency : kTcpEfficiency;
+    return shape.gbpsPerNode * 1e9 / 8.0 * share / std::max(1, shape.acceleratorsPerNode);
+}
+
+double fastBytesPerChip(const ClusterShape &shape)
+{
+    return std::max(1.0, shape.fastGBps) * 1e9 * kFastLinkEfficiency;
+}
+
+QString fabricName(const QString &fabric)
+{
+    if (fabric == u"infiniband"_s)
+        return u"InfiniBand"_s;
+    if (fabric == u"efa"_s)
+        return u"EFA"_s;
+    if (fabric == u"roce"_s)
+        return u"RoCE"_s;
+    if (fabric == u"dcn"_s)
+        return u"data-center network"_s;
+    if (fabric == u"ethernet"_s)
+        return u"Ethernet"_s;
+    return u"no cluster network"_s;
+}
+
+QList<int> powersOfTwoUpTo(int limit)
+{
+    QList<int> values;
+    for (int v = 1; v <= limit; v *= 2)
+        values.append(v);
+    return values;
+}
+
+} // namespace
+
+std::optional<int> ClusterShape::maxChips() const
+{
+    if (!maxNodes)
+        return std::nullopt;
+    return *maxNodes * acceleratorsPerNode;
+}
+
+ClusterShape referenceShape(const catalog::Accelerator &accelerator)
+{
+    ClusterShape shape;
+    const int domain = accelerator.maxDomainChips.value_or(1);
+    const bool tpu = accelerator.id.startsWith(u"tpu"_s);
+    shape.fastGBps = accelerator.interconnectGBps.value_or(32);
+    if (tpu) {
+        shape.acceleratorsPerNode = domain <= 256 ? 8 : 4;
+        shape.fastDomainChips = domain;
+        shape.fabric = u"dcn"_s;
+        shape.gbpsPerNode = 200;
+    } else {
+        shape.acceleratorsPerNode = domain > 8 ? 4 : 8; // NVL72 racks are built of 4-GPU trays
+        shape.fastDomainChips = std::max(1, domain);
+        shape.fabric = u"infiniband"_s;
+        shape.gbpsPerNode = 400.0 * shape.acceleratorsPerNode;
+    }
+    shape.basis = Tr::tr("reference cluster for %1: %2 per node, %3 Gb/s %4 per node")
+                      .arg(accelerator.id)
+                      .arg(shape.acceleratorsPerNode)
+                      .arg(shape.gbpsPerNode)
+                      .arg(fabricName(shape.fabric));
+    shape.assumed = true;
+    return shape;
+}
+
+ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
+                          const catalog::PlanningCatalog &catalog)
+{
+    ClusterShape shape = referenceShape(accelerator);
+    const catalog::FabricRule *rule = catalog.findFabric(pricing::toString(offer.offerKind), offer.key.provider,
+                                                         offer.key.sku);
+    const int perOffer = std::max(1, offer.acceleratorCount);
+    if (!rule) {
+        shape.acceleratorsPerNode = offer.offerKind == pricing::OfferKind::Tpu ? shape.acceleratorsPerNode : perOffer;
+        shape.fastDomainChips = std::min(shape.fastDomainChips, shape.acceleratorsPerNode);
+        return shape;
+    }
+    shape.acceleratorsPerNode = rule->acceleratorsPerNode.value_or(perOffer);
+    const int domain = accelerator.maxDomainChips.value_or(1);
+    shape.fastDomainChips = rule->fastDomainChips.value_or(std::min(domain, shape.acceleratorsPerNode));
+    if (shape.fastDomainChips > domain)
+        shape.fastDomainChips = std::max(domain, shape.acceleratorsPerNode);
+    shape.fabric = rule->fabric;
+    shape.gbpsPerNode = rule->gbpsPerNode;
+    shape.maxNodes = rule->maxNodes;
+    shape.assumed = rule->source.confidence == u"assumed"_s;
+    shape.basis = Tr::tr("%1 per node, %2; %3 (%4, %5)")
+                      .arg(shape.acceleratorsPerNode)
+                      .arg(shape.fabric == u"none"_s ? fabricName(shape.fabric)
+                                                      : Tr::tr("%1 Gb/s %2 per node").arg(shape.gbpsPerNode).arg(fabricName(shape.fabric)),
+                           rule->source.url.isEmpty() ? Tr::tr("default for %1 offers").arg(pricing::toString(offer.offerKind))
+                                                      : rule->source.url,
+                           rule->source.confidence, rule->source.asOf.toString(Qt::ISODate));
+    return shape;
+}
+
+ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator &accelerator, const ClusterShape &shape,
+                         int chips, double mfu)
+{
+    ClusterLayout best;
+    best.nodes = shape.nodes(chips);
+    const auto peak = accelerator.peakTflops(input.precision);
+    if (!peak || chips < 1 || mfu <= 0)
+        return best;
+    bool estimated = false;
+    const int layers = input.layers.value_or(std::max(1, int(std::lround(std::cbrt(input.modelParams * 128.0 / 12.0) / 128.0))));
+    const double hidden = input.hidden.value_or(std::cbrt(input.modelParams * 128.0 / 12.0));
+    Q_UNUSED(estimated);
+    const double seq = input.seqLen.value_or(4096);
+    const double batchTokens = std::clamp(double(chips) * seq, kMinBatchTokens, kMaxBatchTokens);
+    best.batchTokens = batchTokens;
+    const double flopsPerStep = trainingFlops(input) / std::max(1.0, input.tokens) * batchTokens;
+    const double compute = flopsPerStep / (double(chips) * *peak * 1e12 * mfu);
+    const double memory = accelerator.memoryGb * 1e9 * kUsableMemoryFraction;
+    const bool moe = input.isMoe();
+    const int activeExperts = input.activeExperts.value_or(moe ? 8 : 1);
+    const int experts = input.experts.value_or(moe ? 64 : 1);
+    const double fast = fastBytesPerChip(shape);
+    const double scaleOut = shape.fabric == u"none"_s ? 0.0 : scaleOutBytesPerChip(shape);
+    const int maxTp = std::min({8, shape.fastDomainChips, chips});
+
+    double bestTime = 0;
+    for (int tp : powersOfTwoUpTo(maxTp)) {
+        for (int pp : powersOfTwoUpTo(std::min(layers, chips / tp))) {
+            if (chips % (tp * pp) != 0)
+                continue;
+            const int dp = chips / (tp * pp);
+            // Memory: weights and gradients split over the model-parallel group, optimizer states
+            // over every chip; activations with per-layer recomputation, 1F1B keeps pp in flight.
+            const double params = input.modelParams / (tp * pp);
+            const double states = params * kWeightAndGradBytes + params * kOptimizerBytes / dp;
+            const double activations = (2.0 * seq * hidden * layers / pp * std::min(pp, 4) + 34.0 * seq * hidden) / tp;
+            const double perChip = states + activations + kRuntimeOverheadBytes;
+            if (perChip > memory)
+                continue;
+            // Tokens one pipeline replica handles per step.
+            const double replicaTokens = batchTokens / dp;
+            StepTime step;
+            step.compute = compute;
+            if (tp > 1) {
+                const double bytes = 4.0 * 2.0 * (tp - 1) / tp * (double(layers) / pp) * replicaTokens * hidden * 2.0;
+                step.tpComm = kTpExposed * bytes / fast;
+            }
+            if (pp > 1) {
+                const double micro = std::max(1.0, replicaTokens / seq);
+                const double bubble = (pp - 1) / (micro + pp - 1);
+                step.ppBubble = (step.compute + step.tpComm) * bubble / (1.0 - bubble);
+            }
+            // Model-parallel groups fill nodes first: data parallel crosses nodes once tp·pp does not
+            // hold them all.
+            const bool dpCrossesNodes = best.nodes > 1;
+            const bool dpInFastDomain = chips <= shape.fastDomainChips;
+            if (dp > 1) {
+                const double bytes = 4.0 * params * (dp - 1) / dp;
+                const double rate = dpInFastDomain || !dpCrossesNodes ? fast : scaleOut;
+                if (rate <= 0)
+                    continue; // nodes without a fabric cannot share gradients
+                step.dpComm = std::max(0.0, bytes / rate - kDpOverlap * step.compute);
+            }
+            int ep = 1;
+            if (moe) {
+                ep = std::min(experts, dp);
+                while (ep > 1 && dp % ep != 0)
+                    --ep;
+                if (ep > 1) {
+                    const double tokensPerChip = replicaTokens / tp;
+                    const double bytes = (double(layers) / pp) * tokensPerChip * activeExperts * hidden * 2.0 * 4.0
+                                         * (ep - 1) / ep;
+                    const double rate = tp * ep <= shape.fastDomainChips || !dpCrossesNodes ? fast : scaleOut;
+                    if (rate > 0)
+                        step.epComm = kEpExposed * bytes / rate;
+                }
+            }
+            if (!best.fits || step.total() < bestTime) {
+                best.fits = true;
+                best.parallelism = {tp, pp, dp, ep};
+                best.step = step;
+                best.memoryPerChipGb = perChip / 1e9;
+                bestTime = step.total();
+            }
+        }
+    }
+    if (!best.fits)
+        return best;
+    best.efficiency = best.step.compute / best.step.total();
+    const Parallelism &p = best.parallelism;
+    QString layout = moe && p.ep > 1 ? Tr::tr("TP %1 × PP %2 × DP %3 (EP %4)").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep)
+                                     : Tr::tr("TP %1 × PP %2 × DP %3").arg(p.tp).arg(p.pp).arg(p.dp);
+    const double total = best.step.total();
+    QStringList parts;
+    auto share = [&](double seconds, const QString &what) {
+        if (seconds / total >= 0.005)
+            parts.append(Tr::tr("%1 % %2").arg(QString::number(100.0 * seconds / total, 'f', 0), what));
+    };
+    share(best.step.tpComm, Tr::tr("in tensor-parallel all-reduces"));
+    share(best.step.ppBubble, Tr::tr("in pipeline bubbles"));
+    share(best.step.dpComm,
+          best.nodes > 1 ? Tr::tr("in data-parallel gradient exchange over %1 Gb/s %2")
+                               .arg(shape.gbpsPerNode)
+                               .arg(fabricName(shape.fabric))
+                         : Tr::tr("in data-parallel gradient exchange inside the node"));
+    share(best.step.epComm, Tr::tr("in expert all-to-all"));
+    best.summary = parts.isEmpty() ? Tr::tr("%1 on %2 node(s); communication hidden behind compute").arg(layout).arg(best.nodes)
+                                   : Tr::tr("%1 on %2 node(s); of each step: %3").arg(layout).arg(best.nodes).arg(parts.join(u", "_s));
+    return best;
+}
+
+Interruptions interruptions(const TrainingInput &input, const ClusterShape &shape, int chips, bool spot)
+{
+    Interruptions result;
+    const int nodes = shape.nodes(chips);
+    const double checkpointBytes = (kWeightAndGradBytes + kOptimizerBytes) * input.modelParams;
+    const double checkpointHours = checkpointBytes / (nodes * kCheckpointGBpsPerNode * 1e9) / 3600.0;
+    result.checkpointSeconds = checkpointHours * 3600.0;
+    // Young: interval √(2·C·M); lost share C/τ + (τ/2 + R)/M.
+    auto kept = [&](double perHour, double restart) {
+        if (perHour <= 0)
+            return 1.0;
+        const double interval = std::sqrt(2.0 * checkpointHours / perHour);
+        const double lost = checkpointHours / interval + perHour * (interval / 2.0 + restart);
+        return std::clamp(1.0 - lost, 0.0, 1.0);
+    };
+    const double failures = kFailuresPerChipHour * chips;
+    result.failureGoodput = {kept(failures, kRestartHours.high), kept(failures, kRestartHours.typical),
+                             kept(failures, kRestartHours.low)};
+    result.spotKept = {1, 1, 1};
+    if (spot) {
+        auto spotRate = [&](double monthly) { return monthly / 730.0 * nodes; };
+        result.spotKept = {kept(spotRate(kSpotMonthlyRate.high), kSpotRestartHours.high),
+                           kept(spotRate(kSpotMonthlyRate.typical), kSpotRestartHours.typical),
+                           kept(spotRate(kSpotMonthlyRate.low), kSpotRestartHours.low)};
+    }
+    result.basis = Tr::tr("failures 1 per %1 chip-hours (Llama 3 405B, arXiv 2407.21783) on %2 chips; checkpoint %3 s at "
+                          "%4 GB/s per node, Young's interval, restart 0.1–0.5 h")
+                       .arg(QString::number(1.0 / kFailuresPerChipHour, 'f', 0))
+                       .arg(chips)
+                       .arg(QString::number(result.checkpointSeconds, 'f', 0))
+                       .arg(kCheckpointGBpsPerNode);
+    if (spot)
+        result.basis += Tr::tr("; spot: 5–30 % of nodes reclaimed a month (default, no published rate per GPU family), "
+                               "%1 node(s), 0.5–4 h to get capacity back")
+                            .arg(nodes);
+    return result;
+}
+
+} // namespace accelplan::planning

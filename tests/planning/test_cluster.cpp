@@ -1,0 +1,140 @@
+// Clusters, not chips: an offer's nodes, fabric and largest cluster decide whether and how fast
+// a run goes; spot loses work with node count.
+#include "core/catalog/acceleratorcatalog.h"
+#include "core/planning/cluster.h"
+#include "core/planning/trainingplanner.h"
+#include "tests/qtstringmaker.h"
+#include "tests/testsupport.h"
+
+#include <catch2/catch.hpp>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan;
+using namespace accelplan::planning;
+
+namespace {
+
+const catalog::PlanningCatalog &shippedPlanning()
+{
+    static const catalog::PlanningCatalog catalog = catalog::PlanningCatalog::loadShipped().value();
+    return catalog;
+}
+
+const catalog::Accelerator &chip(const char *id)
+{
+    const catalog::Accelerator *a = test::shippedCatalog().find(QString::fromLatin1(id));
+    REQUIRE(a != nullptr);
+    return *a;
+}
+
+pricing::PriceRecord offer(const QString &provider, pricing::OfferKind kind, const QString &sku, const QString &accelerator,
+                           int count, pricing::PriceModel model, const char *price)
+{
+    pricing::PriceRecord r;
+    r.key = {provider, sku, u"us-east-1"_s, model};
+    r.offerKind = kind;
+    r.accelerator = accelerator;
+    r.acceleratorCount = count;
+    r.price = *Decimal::parse(QString::fromLatin1(price));
+    r.currency = u"USD"_s;
+    r.unit = pricing::PriceUnit::Hour;
+    r.effectiveDate = QDate(2026, 11, 1);
+    r.asOf = QDate(2026, 11, 1);
+    r.sourceUrl = u"https://example.com"_s;
+    return r;
+}
+
+TrainingRequest llama70b()
+{
+    TrainingRequest request;
+    request.input.modelParams = 70e9;
+    request.input.tokens = 2e12;
+    request.input.layers = 80;
+    request.input.hidden = 8192;
+    request.input.seqLen = 8192;
+    request.deadlineDays = 60;
+    return request;
+}
+
+} // namespace
+
+TEST_CASE("cluster: offers are shaped by their fabric rules, defaults marked assumed", "[planning][cluster]")
+{
+    const auto p5 = offer(u"AWS"_s, pricing::OfferKind::CloudVm, u"p5.48xlarge"_s, u"h100-sxm"_s, 8, pricing::PriceModel::OnDemand, "55");
+    const ClusterShape aws = clusterShape(p5, chip("h100-sxm"), shippedPlanning());
+    CHECK(aws.acceleratorsPerNode == 8);
+    CHECK(aws.fastDomainChips == 8);
+    CHECK(aws.fabric == u"efa"_s);
+    CHECK(aws.gbpsPerNode == 3200);
+    CHECK_FALSE(aws.maxNodes);
+    CHECK_FALSE(aws.assumed);
+
+    const auto vast = offer(u"Vast.ai"_s, pricing::OfferKind::Marketplace, u"H100 SXM (verified, 1x)"_s, u"h100-sxm"_s, 1,
+                            pricing::PriceModel::OnDemand, "1.9");
+    const ClusterShape host = clusterShape(vast, chip("h100-sxm"), shippedPlanning());
+    CHECK(host.fabric == u"none"_s);
+    REQUIRE(host.maxNodes);
+    CHECK(*host.maxNodes == 1);
+    CHECK(host.assumed);
+
+    const auto v5p = offer(u"Google Cloud"_s, pricing::OfferKind::Tpu, u"tpu-v5p"_s, u"tpu-v5p"_s, 1, pricing::PriceModel::OnDemand, "4.2");
+    const ClusterShape tpu = clusterShape(v5p, chip("tpu-v5p"), shippedPlanning());
+    CHECK(tpu.acceleratorsPerNode == 4);
+    CHECK(tpu.fastDomainChips == 6144);
+    CHECK(tpu.fabric == u"dcn"_s);
+}
+
+TEST_CASE("cluster: single-GPU marketplace hosts are refused for a 70B run and a real cluster is laid out", "[planning][cluster]")
+{
+    const QList<pricing::PriceRecord> offers{
+        offer(u"Vast.ai"_s, pricing::OfferKind::Marketplace, u"H100 SXM (verified, 1x)"_s, u"h100-sxm"_s, 1, pricing::PriceModel::OnDemand, "1.9"),
+        offer(u"AWS"_s, pricing::OfferKind::CloudVm, u"p5.48xlarge"_s, u"h100-sxm"_s, 8, pricing::PriceModel::OnDemand, "55"),
+    };
+    pricing::FxTable fx;
+    const TrainingPlan plan = planTraining(llama70b(), test::shippedCatalog(), shippedPlanning(), offers, fx);
+    REQUIRE(plan.options.size() == 2);
+    const TrainingOption &aws = plan.options.at(0);
+    const TrainingOption &vast = plan.options.at(1);
+    CHECK(aws.offer.key.provider == u"AWS"_s);
+    REQUIRE(aws.runnable());
+    CHECK_FALSE(vast.runnable());
+    CHECK(vast.cannotRun.contains(u"no cluster network"_s));
+
+    const TrainingProjection &p = aws.projection;
+    CHECK(p.tp * p.pp * p.dp == p.chips);
+    CHECK(p.tp <= 8); // tensor parallel stays inside the NVLink node
+    CHECK(p.nodes == (p.chips + 7) / 8);
+    CHECK(p.fabric == u"efa"_s);
+    CHECK(p.stepCompute + p.stepTpComm + p.stepPpBubble + p.stepDpComm + p.stepEpComm == Approx(1.0));
+    CHECK(p.layoutSummary.startsWith(u"TP "_s));
+    CHECK(p.interruption == 1.0); // on demand: nothing reclaimed
+}
+
+TEST_CASE("cluster: slower fabrics cost scaling and spot keeps less work the more nodes it spans", "[planning][cluster]")
+{
+    TrainingInput input = llama70b().input;
+    const catalog::Accelerator &h100 = chip("h100-sxm");
+    ClusterShape fast = referenceShape(h100);
+    ClusterShape slow = fast;
+    slow.fabric = u"ethernet"_s;
+    slow.gbpsPerNode = 10;
+    slow.basis = u"slow"_s;
+    const TrainingProjection onFast = projectTraining(input, h100, 512, shippedPlanning(), &fast);
+    const TrainingProjection onSlow = projectTraining(input, h100, 512, shippedPlanning(), &slow);
+    REQUIRE(onFast.runnable());
+    REQUIRE(onSlow.runnable());
+    CHECK(onSlow.efficiency.scaling.typical < onFast.efficiency.scaling.typical);
+    CHECK(onSlow.stepCompute < onFast.stepCompute); // more of each step lost to communication or bubbles
+    CHECK(onSlow.wallHours.typical > onFast.wallHours.typical);
+
+    const Interruptions few = interruptions(input, fast, 64, true);
+    const Interruptions many = interruptions(input, fast, 2048, true);
+    const Interruptions onDemand = interruptions(input, fast, 2048, false);
+    CHECK(few.spotKept.typical < 1.0);
+    CHECK(many.spotKept.typical < few.spotKept.typical);
+    CHECK(onDemand.spotKept.typical == 1.0);
+    CHECK(many.spotKept.low < many.spotKept.typical);
+    // Failures grow with the chip count too (Llama 3's rate): goodput falls with scale.
+    CHECK(many.failureGoodput.typical < few.failureGoodput.typical);
+    CHECK(onDemand.failureGoodput.typical > 0.85);
+}
