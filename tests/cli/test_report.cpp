@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <QProcess>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -37,3 +38,50 @@ TEST_CASE("report: the Assumptions page names every input in words with its unit
     CHECK_FALSE(assumptions.contains(u"20,261,122"_s));
 }
 
+
+TEST_CASE("report: an option row never runs across a page break", "[cli][report]")
+{
+    Scratch scratch;
+    const QString pdf = scratch.dir.filePath(u"long.pdf"_s);
+    // 80 options a side: the Options tables run over several pages.
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, u"--top"_s, u"80"_s, examplePath(u"llama-70b.accelplan"_s)});
+    REQUIRE(run.exitCode == 0);
+    QProcess info;
+    info.start(u"pdfinfo"_s, {pdf});
+    REQUIRE(info.waitForFinished(30'000));
+    const int pages = QString::fromUtf8(info.readAllStandardOutput()).section(u"Pages:"_s, 1).section(u'\n', 0, 0).trimmed().toInt();
+    REQUIRE(pages >= 4);
+    const QRegularExpression rowStart(u"^\\s*\\d+\\s+\\S"_s);
+    const QRegularExpression headerWord(u"^\\s*[A-Za-z-]+\\s*$"_s); // "cost" under "Adjusted"
+    int continuedTables = 0;
+    for (int page = 2; page <= pages; ++page) {
+        QProcess text;
+        text.start(u"pdftotext"_s, {u"-layout"_s, u"-f"_s, QString::number(page), u"-l"_s, QString::number(page), pdf, u"-"_s});
+        REQUIRE(text.waitForFinished(30'000));
+        const QStringList lines = QString::fromUtf8(text.readAllStandardOutput()).split(u'\n');
+        for (qsizetype i = 0; i < lines.size() && i < 6; ++i) {
+            if (!lines.at(i).trimmed().startsWith(u"# Provider"_s))
+                continue;
+            // A page that continues a table opens with a whole row, not the rest of one.
+            qsizetype next = i + 1;
+            while (next < lines.size() && headerWord.match(lines.at(next)).hasMatch())
+                ++next;
+            REQUIRE(next < lines.size());
+            INFO("page " << page << ": " << lines.at(next).toStdString());
+            CHECK(rowStart.match(lines.at(next)).hasMatch());
+            ++continuedTables;
+            break;
+        }
+        // One line per row: no table line holds only a wrapped remainder such as "(on_demand)".
+        bool inTable = false;
+        for (const QString &line : lines) {
+            if (line.trimmed().startsWith(u"# Provider"_s))
+                inTable = true;
+            else if (line.trimmed().isEmpty())
+                inTable = false;
+            else if (inTable)
+                CHECK_FALSE(line.trimmed().startsWith(u'('));
+        }
+    }
+    CHECK(continuedTables >= 2);
+}

@@ -57,24 +57,31 @@ struct Table
     QStringList headers;
     QList<int> numeric; ///< right-aligned columns
     QString rows;
+    /// Rows on one line each: Qt moves a table cell's lines to the next page one by one, so a
+    /// wrapped row at the foot of a page would be split across two pages.
+    bool oneLineRows = false;
 
     void add(const QStringList &cells, bool bold = false)
     {
         rows += u"<tr>"_s;
         for (int i = 0; i < cells.size(); ++i) {
             const QString cell = bold ? u"<b>"_s + esc(cells.at(i)) + u"</b>"_s : esc(cells.at(i));
-            rows += numeric.contains(i) ? u"<td align=\"right\">"_s + cell + u"</td>"_s
-                                        : u"<td>"_s + cell + u"</td>"_s;
+            rows += (numeric.contains(i) ? u"<td align=\"right\""_s : u"<td"_s) + style() + u'>' + cell + u"</td>"_s;
         }
         rows += u"</tr>"_s;
+    }
+    QString style() const
+    {
+        return oneLineRows ? u" style=\"white-space: nowrap; font-size: 7pt;\""_s : QString();
     }
     QString html() const
     {
         QString head;
         for (int i = 0; i < headers.size(); ++i)
-            head += (numeric.contains(i) ? u"<th align=\"right\">"_s : u"<th align=\"left\">"_s) + esc(headers.at(i))
-                    + u"</th>"_s;
-        return u"<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
+            // One-line tables set each header word on its own line: the data decides the widths.
+            head += (numeric.contains(i) ? u"<th align=\"right\""_s : u"<th align=\"left\""_s) + style() + u'>'
+                    + (oneLineRows ? esc(headers.at(i)).replace(u' ', u"<br>"_s) : esc(headers.at(i))) + u"</th>"_s;
+        return u"<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\""_s + (oneLineRows ? u'2' : u'3') + u"\" "
                "style=\"border-collapse: collapse; border-color: #9aa5b1;\">"
                "<thead><tr style=\"background-color: #e3e9f0;\">"_s
                + head + u"</tr></thead>"_s + rows + u"</table>"_s;
@@ -273,7 +280,7 @@ QString reportHtml(const ReportRequest &request)
         html += u"<h3>%1</h3>"_s.arg(esc(tr("Training: the %1 cheapest of %2 options by lock-in-adjusted cost")
                                              .arg(QString::number(trainingShown.size()),
                                                   QString::number(plan.training->options.size()))));
-        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}};
+        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, true};
         for (int r = 0; r < trainingShown.size(); ++r) {
             const TrainingOption &o = *trainingShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
@@ -289,7 +296,7 @@ QString reportHtml(const ReportRequest &request)
                                              .arg(QString::number(plan.inferenceMonths, 'g', 4),
                                                   QString::number(inferenceShown.size()),
                                                   QString::number(plan.inference->options.size()))));
-        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}};
+        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, true};
         for (int r = 0; r < inferenceShown.size(); ++r) {
             const InferenceOption &o = *inferenceShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
