@@ -57,9 +57,11 @@ struct Table
     QStringList headers;
     QList<int> numeric; ///< right-aligned columns
     QString rows;
-    /// Rows on one line each: Qt moves a table cell's lines to the next page one by one, so a
-    /// wrapped row at the foot of a page would be split across two pages.
-    bool oneLineRows = false;
+    /// Column widths in percent. A table with widths is set small (7 pt) with room enough that each
+    /// row stays on one line: Qt lays a table cell's lines out one by one across a page break, so a
+    /// wrapped row at the foot of a page would be split over two pages. (CSS white-space: nowrap
+    /// is no help: with it Qt's final layout drops text that follows the table.)
+    QList<int> widths;
 
     void add(const QStringList &cells, bool bold = false)
     {
@@ -72,21 +74,35 @@ struct Table
     }
     QString style() const
     {
-        return oneLineRows ? u" style=\"white-space: nowrap; font-size: 7pt;\""_s : QString();
+        return widths.isEmpty() ? QString() : u" style=\"font-size: 7pt;\""_s;
     }
     QString html() const
     {
         QString head;
-        for (int i = 0; i < headers.size(); ++i)
-            // One-line tables set each header word on its own line: the data decides the widths.
-            head += (numeric.contains(i) ? u"<th align=\"right\""_s : u"<th align=\"left\""_s) + style() + u'>'
-                    + (oneLineRows ? esc(headers.at(i)).replace(u' ', u"<br>"_s) : esc(headers.at(i))) + u"</th>"_s;
-        return u"<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\""_s + (oneLineRows ? u'2' : u'3') + u"\" "
-               "style=\"border-collapse: collapse; border-color: #9aa5b1;\">"
-               "<thead><tr style=\"background-color: #e3e9f0;\">"_s
+        for (int i = 0; i < headers.size(); ++i) {
+            head += numeric.contains(i) ? u"<th align=\"right\""_s : u"<th align=\"left\""_s;
+            if (i < widths.size())
+                head += u" width=\"%1%\""_s.arg(widths.at(i));
+            head += style() + u'>' + esc(headers.at(i)) + u"</th>"_s;
+        }
+        return u"<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\""_s
+               + (widths.isEmpty() ? u'3' : u'2')
+               + u"\" style=\"border-collapse: collapse; border-color: #9aa5b1;\">"
+                 "<thead><tr style=\"background-color: #e3e9f0;\">"_s
                + head + u"</tr></thead>"_s + rows + u"</table>"_s;
     }
 };
+
+// An option's offer as one table line: "p5.48xlarge (spot)", the middle elided past kMaxOfferChars
+// (the Sources list gives it in full).
+constexpr int kMaxOfferChars = 40;
+QString offerCell(const pricing::PriceRecord &offer)
+{
+    const QString text = offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
+    if (text.size() <= kMaxOfferChars)
+        return text;
+    return text.left(kMaxOfferChars / 2 - 1) + u'…' + text.right(kMaxOfferChars / 2 - 1);
+}
 
 QString chartPlaceholder(ReportChart chart)
 {
@@ -168,6 +184,10 @@ private:
 void keepParagraphsWhole(QTextDocument &document, double pageHeight)
 {
     QAbstractTextDocumentLayout *layout = document.documentLayout();
+    // Lay the whole document out first. Read block by block from a lazy, partial layout, the
+    // page breaks set below left Qt's later full layout short: it dropped the report's last
+    // paragraphs (the Sources list) from the PDF.
+    layout->documentSize();
     // One block at a time: each break moves everything after it, so the layout is read again.
     QTextBlock from = document.begin();
     while (from.isValid()) {
@@ -271,6 +291,7 @@ QString reportHtml(const ReportRequest &request)
 
     // Options
     html += u"<h2>%1</h2>"_s.arg(tr("Options"));
+    const QList<int> kOptionWidths = {4, 10, 34, 11, 6, 9, 10, 6, 10};
     const QStringList optionHeaders = {tr("#"), tr("Provider"), tr("Offer"), tr("Accelerator"), tr("Chips"),
                                        tr("Time"), tr("Cost"), tr("Lock-in"), tr("Adjusted cost")};
     QList<const TrainingOption *> trainingShown;
@@ -280,11 +301,11 @@ QString reportHtml(const ReportRequest &request)
         html += u"<h3>%1</h3>"_s.arg(esc(tr("Training: the %1 cheapest of %2 options by lock-in-adjusted cost")
                                              .arg(QString::number(trainingShown.size()),
                                                   QString::number(plan.training->options.size()))));
-        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, true};
+        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, kOptionWidths};
         for (int r = 0; r < trainingShown.size(); ++r) {
             const TrainingOption &o = *trainingShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
-                       o.offer.key.sku + u" ("_s + pricing::toString(o.offer.key.priceModel) + u')', o.offer.accelerator,
+                       offerCell(o.offer), o.offer.accelerator,
                        QString::number(o.projection.chips), tr("%1 days").arg(format::report().number(o.projection.wallHours.typical / 24, 1)),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
@@ -296,11 +317,11 @@ QString reportHtml(const ReportRequest &request)
                                              .arg(QString::number(plan.inferenceMonths, 'g', 4),
                                                   QString::number(inferenceShown.size()),
                                                   QString::number(plan.inference->options.size()))));
-        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, true};
+        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, kOptionWidths};
         for (int r = 0; r < inferenceShown.size(); ++r) {
             const InferenceOption &o = *inferenceShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
-                       o.offer.key.sku + u" ("_s + pricing::toString(o.offer.key.priceModel) + u')', o.offer.accelerator,
+                       offerCell(o.offer), o.offer.accelerator,
                        QString::number(o.chips), tr("%1 replicas").arg(o.replicas),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
