@@ -71,10 +71,24 @@ bool precisionOption(Context &context, const QCommandLineParser &parser, catalog
 bool readConstraints(Context &context, const QCommandLineParser &parser, const catalog::AcceleratorCatalog &accelerators,
                      Constraints *constraints, QString *currency, const catalog::Accelerator **accelerator)
 {
-    std::optional<double> maxChips, budget;
+    std::optional<double> maxChips, budget, minScaleOut;
     if (!numberOption(context, parser, u"max-chips"_s, 1, 1e6, &maxChips, true)
-        || !numberOption(context, parser, u"budget"_s, 0, 1e15, &budget))
+        || !numberOption(context, parser, u"budget"_s, 0, 1e15, &budget)
+        || !numberOption(context, parser, u"min-scale-out-gbps"_s, 0, 1e6, &minScaleOut))
         return false;
+    if (minScaleOut)
+        constraints->minScaleOutGbps = minScaleOut;
+    constraints->excludeSpot = constraints->excludeSpot || parser.isSet(u"exclude-spot"_s);
+    constraints->excludeMarketplace = constraints->excludeMarketplace || parser.isSet(u"exclude-marketplace"_s);
+    constraints->wholeNodes = constraints->wholeNodes || parser.isSet(u"whole-nodes"_s);
+    for (const QString &fabric : parser.values(u"fabric"_s)) {
+        static const QStringList kFabrics = {u"infiniband"_s, u"efa"_s, u"roce"_s, u"ethernet"_s, u"dcn"_s};
+        if (!kFabrics.contains(fabric.toLower())) {
+            context.usage(Tr::tr("unknown --fabric '%1'; expected one of: %2").arg(fabric, kFabrics.join(u", "_s)));
+            return false;
+        }
+        constraints->fabrics.append(fabric.toLower());
+    }
     if (maxChips)
         constraints->maxChips = int(*maxChips);
     constraints->budget = budget;
@@ -500,6 +514,11 @@ void addConstraintOptions(QCommandLineParser &p)
     p.addOption({u"price-model"_s, Tr::tr("Only this price model (repeatable)."), u"M"_s});
     p.addOption({u"max-chips"_s, Tr::tr("The most chips an option may use (default 4096)."), u"N"_s});
     p.addOption({u"budget"_s, Tr::tr("Options costing more are listed as over budget."), u"X"_s});
+    p.addOption({u"exclude-spot"_s, Tr::tr("Use no spot or preemptible capacity.")});
+    p.addOption({u"exclude-marketplace"_s, Tr::tr("Use no marketplace hosts.")});
+    p.addOption({u"whole-nodes"_s, Tr::tr("Use whole nodes only (whole TPU hosts too).")});
+    p.addOption({u"min-scale-out-gbps"_s, Tr::tr("Only offers whose nodes have at least this scale-out bandwidth."), u"X"_s});
+    p.addOption({u"fabric"_s, Tr::tr("Only this scale-out fabric: infiniband, efa, roce, ethernet or dcn (repeatable)."), u"F"_s});
     p.addOption({u"currency"_s, Tr::tr("Currency of costs (default USD)."), u"CUR"_s, u"USD"_s});
     p.addOption({u"format"_s, Tr::tr("Output format: table, csv or json."), u"FORMAT"_s, u"table"_s});
 }

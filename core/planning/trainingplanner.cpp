@@ -57,7 +57,9 @@ std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &ac
     const int limit = clusterChips.value_or(std::numeric_limits<int>::max());
     auto get = [&](int chips) -> const TrainingProjection & { return cache.get(accelerator, shape, spot, chips); };
     const int minimum = get(counts.first()).minimumChipsForMemory;
-    counts.removeIf([&](int chips) { return chips > limit; });
+    counts.removeIf([&](int chips) {
+        return chips > limit || (request.constraints.wholeNodes && chips % shape.acceleratorsPerNode != 0);
+    });
     // The first count with a layout that holds the model.
     const auto first = std::find_if(std::lower_bound(counts.cbegin(), counts.cend(), std::max(1, minimum)), counts.cend(),
                                     [&](int chips) { return get(chips).fitsInMemory; });
@@ -105,6 +107,13 @@ std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &ac
 
 } // namespace
 
+bool fabricAllowed(const Constraints &c, const ClusterShape &shape)
+{
+    if (c.minScaleOutGbps && shape.gbpsPerNode < *c.minScaleOutGbps)
+        return false;
+    return c.fabrics.isEmpty() || c.fabrics.contains(shape.fabric);
+}
+
 bool allows(const Constraints &c, const pricing::PriceRecord &offer)
 {
     auto containsText = [](const QStringList &list, const QString &value) {
@@ -115,7 +124,9 @@ bool allows(const Constraints &c, const pricing::PriceRecord &offer)
     return containsText(c.providers, offer.key.provider) && containsText(c.regions, offer.key.region)
            && containsText(c.accelerators, offer.accelerator)
            && (c.offerKinds.isEmpty() || c.offerKinds.contains(offer.offerKind))
-           && (c.priceModels.isEmpty() || c.priceModels.contains(offer.key.priceModel));
+           && (c.priceModels.isEmpty() || c.priceModels.contains(offer.key.priceModel))
+           && !(c.excludeSpot && offer.key.priceModel == pricing::PriceModel::Spot)
+           && !(c.excludeMarketplace && offer.offerKind == pricing::OfferKind::Marketplace);
 }
 
 void markPareto(QList<TrainingOption> &options)
@@ -151,6 +162,8 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         const int perInstance = std::max(1, offer.acceleratorCount);
         const ClusterShape shape = clusterShape(offer, *accelerator, catalog);
         const bool spot = offer.key.priceModel == pricing::PriceModel::Spot;
+        if (!fabricAllowed(request.constraints, shape))
+            continue;
         int chips = 0;
         if (request.chips) {
             chips = *request.chips;

@@ -17,8 +17,12 @@ namespace accelplan::planning {
 
 using scenario::Constraints;
 
-/// Whether an offer is one the constraints allow (everything but chips and budget).
+/// Whether an offer is one the constraints allow (everything but chips, budget and fabric).
 bool allows(const Constraints &constraints, const pricing::PriceRecord &offer);
+struct ClusterShape;
+/// Whether the cluster an offer forms meets the constraints' fabric rules (minimum Gb/s per node,
+/// required fabric).
+bool fabricAllowed(const Constraints &constraints, const ClusterShape &shape);
 
 struct TrainingRequest
 {

@@ -20,6 +20,12 @@ struct Constraints
     QStringList accelerators; ///< catalog ids
     int maxChips = 4096;
     std::optional<double> budget; ///< in the display currency
+    // Procurement rules (training and serving):
+    bool excludeSpot = false;
+    bool excludeMarketplace = false;
+    bool wholeNodes = false;                  ///< chip counts in whole nodes (TPU hosts included)
+    std::optional<double> minScaleOutGbps;    ///< per node; offers with less are not used
+    QStringList fabrics;                      ///< required scale-out fabric(s): infiniband, efa, roce, ethernet, dcn
 };
 
 } // namespace accelplan::scenario

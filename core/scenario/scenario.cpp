@@ -25,7 +25,10 @@ const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_para
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
                                     u"chips_per_replica"_s, u"utilization"_s};
 const QStringList kConstraintKeys = {u"providers"_s, u"offer_kinds"_s, u"regions"_s, u"price_models"_s,
-                                     u"accelerators"_s, u"max_chips"_s, u"budget"_s};
+                                     u"accelerators"_s, u"max_chips"_s, u"budget"_s, u"exclude_spot"_s,
+                                     u"exclude_marketplace"_s, u"whole_nodes"_s, u"min_scale_out_gbps"_s,
+                                     u"fabrics"_s};
+const QStringList kFabrics = {u"infiniband"_s, u"efa"_s, u"roce"_s, u"ethernet"_s, u"dcn"_s};
 const QStringList kLockinKeys = {u"dataset_gb"_s, u"checkpoint_gb"_s, u"engineer_week_cost"_s, u"exit_probability"_s,
                                  u"custom_cuda_kernels"_s, u"exit_at_fraction"_s, u"commitment_other_use"_s};
 const QStringList kOwnershipKeys = {u"power_price_kwh"_s, u"pue"_s, u"lifetime_months"_s, u"utilization"_s,
@@ -219,6 +222,11 @@ QList<Problem> validate(const Scenario &s)
                     .arg(kMaxNameLength));
     if (!s.training && !s.inference)
         problem({}, u"training"_s, Tr::tr("a scenario needs a training or an inference section"));
+    for (const QString &fabric : s.constraints.fabrics) {
+        if (!kFabrics.contains(fabric))
+            problem(u"constraints"_s, u"fabrics"_s,
+                    Tr::tr("unknown fabric '%1'; expected one of: %2").arg(fabric, kFabrics.join(u", "_s)));
+    }
     if (const auto &t = s.training) {
         if (t->model.isEmpty() && (t->modelParams <= 0 || t->tokens <= 0))
             problem(u"training"_s, u"model_params"_s, Tr::tr("training needs model_params and tokens (or a model preset)"));
@@ -349,6 +357,12 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         }
         c.maxChips = int(r.number(u"max_chips"_s, 1, 1e6, 4096));
         c.budget = r.number(u"budget"_s, 0, 1e15);
+        c.excludeSpot = r.boolean(u"exclude_spot"_s, false);
+        c.excludeMarketplace = r.boolean(u"exclude_marketplace"_s, false);
+        c.wholeNodes = r.boolean(u"whole_nodes"_s, false);
+        c.minScaleOutGbps = r.number(u"min_scale_out_gbps"_s, 0, 1e6);
+        for (const QString &fabric : r.strings(u"fabrics"_s))
+            c.fabrics.append(fabric.toLower()); // checked by validate()
     } else {
         s.defaults.append(Tr::tr("constraints: none (every offer, at most 4096 chips)"));
     }
@@ -504,7 +518,12 @@ QJsonObject toJson(const Scenario &s)
            {u"price_models"_s, stringArray(c.priceModels, [](pricing::PriceModel m) { return pricing::toString(m); })},
            {u"accelerators"_s, QJsonArray::fromStringList(c.accelerators)},
            {u"max_chips"_s, c.maxChips},
-           {u"budget"_s, optionalNumber(c.budget)}});
+           {u"budget"_s, optionalNumber(c.budget)},
+           {u"exclude_spot"_s, c.excludeSpot},
+           {u"exclude_marketplace"_s, c.excludeMarketplace},
+           {u"whole_nodes"_s, c.wholeNodes},
+           {u"min_scale_out_gbps"_s, optionalNumber(c.minScaleOutGbps)},
+           {u"fabrics"_s, QJsonArray::fromStringList(c.fabrics)}});
     const LockinSection &l = s.lockin;
     merge(root, u"lockin"_s,
           {{u"dataset_gb"_s, optionalNumber(l.datasetGb)},

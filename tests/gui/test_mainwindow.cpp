@@ -39,6 +39,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QValueAxis>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
@@ -1456,4 +1457,37 @@ TEST_CASE("gui: Options over the budget still show their cost and days and the w
         CHECK_FALSE(model->index(row, ui::OptionTableModel::Rank).data(ui::OptionTableModel::RawValueRole).isValid());
     }
     CHECK(overBudget > 5);
+}
+
+TEST_CASE("gui: The options show nodes and fabric and the procurement constraints decide the recommendation", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    const planning::Plan *before = planner->plan();
+    REQUIRE(before->recommendedTraining() != nullptr);
+    REQUIRE(before->recommendedTraining()->offer.key.priceModel == PriceModel::Spot); // spot wins unconstrained here
+
+    // Nodes and fabric in the table, the layout and step breakdown in the explanation.
+    ui::OptionTableModel *model = planner->trainingModel();
+    CHECK(model->headerData(ui::OptionTableModel::Nodes, Qt::Horizontal).toString() == u"Nodes"_s);
+    CHECK(model->headerData(ui::OptionTableModel::Fabric, Qt::Horizontal).toString() == u"Fabric"_s);
+    const planning::TrainingOption &top = *before->recommendedTraining();
+    CHECK(model->index(0, ui::OptionTableModel::Nodes).data(ui::OptionTableModel::RawValueRole).toInt() == top.projection.nodes);
+    CHECK(model->index(0, ui::OptionTableModel::Fabric).data().toString().contains(u"Gb/s"_s));
+    const QString details = planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText();
+    CHECK(details.contains(u"Cluster"_s));
+    CHECK(details.contains(u"TP "_s));
+    CHECK(details.contains(u"Each step: compute"_s));
+
+    // No spot capacity: the recommendation (and every option) follows.
+    planner->findChild<QCheckBox *>(u"excludeSpot"_s)->setChecked(true);
+    REQUIRE(waitFor([&] { return planner->plan() != before && !planner->busy(); }));
+    const planning::Plan *after = planner->plan();
+    REQUIRE(after->recommendedTraining() != nullptr);
+    CHECK(after->recommendedTraining()->offer.key.priceModel != PriceModel::Spot);
+    for (const planning::TrainingOption &o : after->training->options)
+        CHECK(o.offer.key.priceModel != PriceModel::Spot);
+    CHECK(planner->scenario().constraints.excludeSpot);
+    CHECK_FALSE(planner->summaryLabel()->text().contains(u"(spot)"_s));
 }

@@ -26,22 +26,38 @@ struct Row
     double time = 0;
     double perMillion = 0;
     bool runnable = false;
+    int nodes = 0;  ///< training only
+    QString fabric; ///< training only: "EFA 3,200 Gb/s"
     /// A training option that was costed but not ranked (over the budget): its cost, so the row
     /// still shows what it would cost and take.
     std::optional<double> unrankedCost;
 };
 
+QString fabricText(const TrainingProjection &p)
+{
+    if (p.fabric.isEmpty())
+        return {};
+    if (p.fabric == u"none"_s)
+        return OptionTableModel::tr("none (one node)");
+    const QString name = p.fabric == u"infiniband"_s ? u"InfiniBand"_s
+                         : p.fabric == u"efa"_s      ? u"EFA"_s
+                         : p.fabric == u"roce"_s     ? u"RoCE"_s
+                         : p.fabric == u"dcn"_s      ? u"DCN"_s
+                                                     : u"Ethernet"_s;
+    return OptionTableModel::tr("%1 %2 Gb/s").arg(name, format::number(p.fabricGbpsPerNode, p.fabricGbpsPerNode < 1 ? 1 : 0));
+}
+
 Row rowOf(const TrainingOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.projection.chips,
-            o.projection.wallHours.typical / 24.0, 0, o.runnable(),
+            o.projection.wallHours.typical / 24.0, 0, o.runnable(), o.projection.nodes, fabricText(o.projection),
             !o.runnable() && o.cost.typical > 0 ? std::optional<double>(o.cost.typical) : std::nullopt};
 }
 
 Row rowOf(const InferenceOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.chips,
-            double(o.replicas), o.costPerMillionOutput, o.runnable(), std::nullopt};
+            double(o.replicas), o.costPerMillionOutput, o.runnable(), 0, QString(), std::nullopt};
 }
 
 QString band(const Range &b)
@@ -75,6 +91,18 @@ QString projectionHtml(const TrainingProjection &p)
                          e.frameworkSource)
             + sourceItem(OptionTableModel::tr("scaling"), band(e.scaling), e.scalingSource)
             + sourceItem(OptionTableModel::tr("goodput"), band(e.goodput), e.goodputSource) + u"</ul>"_s;
+    if (!p.layoutSummary.isEmpty()) {
+        auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
+        html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p>"
+                                     "<p>Each step: compute %5, tensor-parallel %6, pipeline bubble %7, "
+                                     "data-parallel %8, expert all-to-all %9.</p>")
+                    .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), fabricText(p).toHtmlEscaped(),
+                         p.layoutSummary.toHtmlEscaped(), percent(p.stepCompute), percent(p.stepTpComm),
+                         percent(p.stepPpBubble), percent(p.stepDpComm), percent(p.stepEpComm));
+        if (p.interruption < 1)
+            html += OptionTableModel::tr("<p>Spot: %1 of the work is kept after preemptions.</p>").arg(percent(p.interruption));
+        html += u"<p><small>%1</small></p>"_s.arg(p.clusterBasis.toHtmlEscaped());
+    }
     return html;
 }
 
@@ -135,6 +163,8 @@ QVariant OptionTableModel::raw(int row, int column) const
     case PriceModel: return pricing::toString(r.offer->key.priceModel);
     case Kind: return pricing::toString(r.offer->offerKind);
     case Chips: return r.chips;
+    case Nodes: return r.nodes > 0 ? QVariant(r.nodes) : QVariant();
+    case Fabric: return r.fabric.isEmpty() ? QVariant() : QVariant(r.fabric);
     case Time: return priced || r.unrankedCost ? QVariant(r.time) : QVariant();
     case Cost: return priced ? QVariant(r.lockin->planCost) : r.unrankedCost ? QVariant(*r.unrankedCost) : QVariant();
     case PerMillion: return priced && m_side == Side::Inference ? QVariant(r.perMillion) : QVariant();
@@ -154,7 +184,7 @@ QVariant OptionTableModel::data(const QModelIndex &index, int role) const
     if (role == RawValueRole)
         return raw(index.row(), index.column());
     if (role == Qt::TextAlignmentRole) {
-        const bool text = index.column() <= Kind || index.column() == Fits;
+        const bool text = index.column() <= Kind || index.column() == Fits || index.column() == Fabric;
         return QVariant::fromValue(text ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
@@ -190,6 +220,8 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
     case PriceModel: return tr("Price model");
     case Kind: return tr("Kind");
     case Chips: return tr("Chips");
+    case Nodes: return tr("Nodes");
+    case Fabric: return tr("Fabric");
     case Time: return m_side == Side::Training ? tr("Days") : tr("Replicas");
     case Cost: return tr("Cost (%1)").arg(currency);
     case PerMillion: return tr("Per 1M out");

@@ -27,6 +27,8 @@ public:
         PriceModel,
         Kind,
         Chips,
+        Nodes,     ///< training: nodes of the cluster
+        Fabric,    ///< training: scale-out fabric and Gb/s per node
         Time,      ///< training: wall days; inference: replicas
         Cost,      ///< over the whole plan
         PerMillion, ///< inference: cost per 1M output tokens

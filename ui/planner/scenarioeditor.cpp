@@ -215,6 +215,24 @@ void ScenarioEditor::build()
     limits->addRow(tr("At most"), m_maxChips);
     m_budget = real(constraints, u"budget"_s, tr("Training budget"), 0, 1e12, 0, QString(), tr("no budget"));
     limits->addRow(tr("Budget"), m_budget);
+    auto check = [&](QWidget *parent, const QString &name, const QString &text) {
+        auto *box = new QCheckBox(text, parent);
+        box->setObjectName(name);
+        box->setAccessibleName(text);
+        connect(box, &QCheckBox::toggled, this, &ScenarioEditor::edited);
+        return box;
+    };
+    m_excludeSpot = check(constraints, u"excludeSpot"_s, tr("No spot capacity"));
+    limits->addRow(QString(), m_excludeSpot);
+    m_excludeMarketplace = check(constraints, u"excludeMarketplace"_s, tr("No marketplace hosts"));
+    limits->addRow(QString(), m_excludeMarketplace);
+    m_wholeNodes = check(constraints, u"wholeNodes"_s, tr("Whole nodes only"));
+    limits->addRow(QString(), m_wholeNodes);
+    m_minScaleOut = real(constraints, u"minScaleOutGbps"_s, tr("Minimum scale-out bandwidth per node"), 0, 1e5, 0,
+                         tr(" Gb/s"), tr("any"));
+    limits->addRow(tr("Scale-out"), m_minScaleOut);
+    m_fabrics = line(constraints, u"constraintFabrics"_s, tr("Required fabric"), tr("any; or e.g. infiniband, efa"));
+    limits->addRow(tr("Fabric"), m_fabrics);
 
     auto *lockin = group(tr("&Lock-in"), u"lockinGroup"_s, false);
     auto *lock = new QFormLayout(lockin);
@@ -325,6 +343,11 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_providers->setText(s.constraints.providers.join(u", "_s));
     m_maxChips->setValue(s.constraints.maxChips);
     m_budget->setValue(s.constraints.budget.value_or(0));
+    m_excludeSpot->setChecked(s.constraints.excludeSpot);
+    m_excludeMarketplace->setChecked(s.constraints.excludeMarketplace);
+    m_wholeNodes->setChecked(s.constraints.wholeNodes);
+    m_minScaleOut->setValue(s.constraints.minScaleOutGbps.value_or(0));
+    m_fabrics->setText(s.constraints.fabrics.join(u", "_s));
     m_exitProbability->setValue(s.lockin.exitProbability);
     m_datasetGb->setValue(s.lockin.datasetGb.value_or(0));
     m_engineerWeek->setValue(s.lockin.engineerWeekCost);
@@ -392,6 +415,14 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
             s.constraints.providers.append(provider.trimmed());
     s.constraints.maxChips = m_maxChips->value();
     s.constraints.budget = positive(m_budget->value());
+    s.constraints.excludeSpot = m_excludeSpot->isChecked();
+    s.constraints.excludeMarketplace = m_excludeMarketplace->isChecked();
+    s.constraints.wholeNodes = m_wholeNodes->isChecked();
+    s.constraints.minScaleOutGbps = positive(m_minScaleOut->value());
+    s.constraints.fabrics.clear();
+    for (const QString &fabric : m_fabrics->text().split(u',', Qt::SkipEmptyParts))
+        if (!fabric.trimmed().isEmpty())
+            s.constraints.fabrics.append(fabric.trimmed().toLower());
     s.lockin.exitProbability = m_exitProbability->value();
     s.lockin.datasetGb = m_datasetGb->value();
     s.lockin.engineerWeekCost = m_engineerWeek->value();

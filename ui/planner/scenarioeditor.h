@@ -90,6 +90,11 @@ private:
     QLineEdit *m_providers = nullptr;
     QSpinBox *m_maxChips = nullptr;
     QDoubleSpinBox *m_budget = nullptr;
+    QCheckBox *m_excludeSpot = nullptr;
+    QCheckBox *m_excludeMarketplace = nullptr;
+    QCheckBox *m_wholeNodes = nullptr;
+    QDoubleSpinBox *m_minScaleOut = nullptr;
+    QLineEdit *m_fabrics = nullptr;
     QDoubleSpinBox *m_exitProbability = nullptr;
     QDoubleSpinBox *m_datasetGb = nullptr;
     QDoubleSpinBox *m_engineerWeek = nullptr;

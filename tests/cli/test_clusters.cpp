@@ -1,0 +1,108 @@
+// train and plan: every training option says the cluster it runs on, and the procurement
+// constraints decide which offers may be used.
+#include "tests/cli/clirun.h"
+#include "tests/qtstringmaker.h"
+#include "tests/testsupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan;
+using namespace accelplan::test;
+
+namespace {
+
+QJsonArray trainingOptions(const Run &run, bool plan)
+{
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return plan ? json[u"training"_s][u"options"_s].toArray() : json[u"options"_s].toArray();
+}
+
+} // namespace
+
+TEST_CASE("clusters: every training option in train and plan JSON has its cluster and layout", "[cli][clusters]")
+{
+    Scratch scratch;
+    const bool plan = GENERATE(false, true);
+    const Run run = plan ? scratch.run({u"plan"_s, examplePath(u"llama-70b.accelplan"_s), u"--format"_s, u"json"_s})
+                         : scratch.run({u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s,
+                                        u"--deadline-days"_s, u"60"_s, u"--format"_s, u"json"_s});
+    const QJsonArray options = trainingOptions(run, plan);
+    REQUIRE(options.size() > 20);
+    int runnable = 0, refusedForNoFabric = 0;
+    for (const QJsonValue &value : options) {
+        const QJsonObject o = value.toObject();
+        INFO(o[u"provider"_s].toString().toStdString() << " " << o[u"sku"_s].toString().toStdString());
+        for (const char *key : {"nodes", "accelerators_per_node", "scale_out", "max_cluster_nodes", "parallelism",
+                                "interruption", "step_time_breakdown"})
+            CHECK(o.contains(QString::fromLatin1(key)));
+        CHECK(o[u"scale_out"_s].toObject().contains(u"fabric"_s));
+        CHECK(o[u"scale_out"_s].toObject().contains(u"gbps_per_node"_s));
+        if (o[u"price_model"_s].toString() != u"spot"_s)
+            CHECK(o[u"interruption"_s].toDouble() == 1.0);
+        if (o[u"offer_kind"_s].toString() == u"marketplace"_s) {
+            CHECK(o[u"scale_out"_s][u"fabric"_s].toString() == u"none"_s);
+            CHECK(o[u"max_cluster_nodes"_s].toInt() == 1);
+            CHECK_FALSE(o[u"runnable"_s].toBool()); // a 70B run needs more than one host
+            refusedForNoFabric += o[u"reason"_s].toString().contains(u"no cluster network"_s);
+        }
+        if (!o[u"runnable"_s].toBool())
+            continue;
+        ++runnable;
+        const QJsonObject p = o[u"parallelism"_s].toObject();
+        CHECK(p[u"tp"_s].toInt() * p[u"pp"_s].toInt() * p[u"dp"_s].toInt() == o[u"chips"_s].toInt());
+        CHECK(p[u"tp"_s].toInt() <= 8);
+        const int perNode = o[u"accelerators_per_node"_s].toInt();
+        CHECK(o[u"nodes"_s].toInt() == (o[u"chips"_s].toInt() + perNode - 1) / perNode);
+        const QJsonObject step = o[u"step_time_breakdown"_s].toObject();
+        double shares = 0;
+        for (const QString &part : {u"compute"_s, u"tp_comm"_s, u"pp_bubble"_s, u"dp_comm"_s, u"ep_comm"_s})
+            shares += step[part].toDouble();
+        CHECK(shares == Approx(1.0));
+        CHECK(step[u"compute"_s].toDouble() > 0);
+    }
+    CHECK(runnable > 10);
+    CHECK(refusedForNoFabric > 0);
+}
+
+TEST_CASE("clusters: train obeys the procurement constraints", "[cli][clusters]")
+{
+    Scratch scratch;
+    const QStringList base = {u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s, u"--deadline-days"_s,
+                              u"60"_s, u"--format"_s, u"json"_s};
+    const QJsonArray all = trainingOptions(scratch.run(base), false);
+    REQUIRE_FALSE(all.isEmpty());
+    CHECK(all.first()[u"price_model"_s].toString() == u"spot"_s); // without constraints spot ranks first here
+
+    const QJsonArray limited = trainingOptions(
+        scratch.run(base + QStringList{u"--exclude-spot"_s, u"--exclude-marketplace"_s, u"--min-scale-out-gbps"_s, u"1600"_s}),
+        false);
+    REQUIRE_FALSE(limited.isEmpty());
+    for (const QJsonValue &o : limited) {
+        CHECK(o[u"price_model"_s].toString() != u"spot"_s);
+        CHECK(o[u"offer_kind"_s].toString() != u"marketplace"_s);
+        CHECK(o[u"scale_out"_s][u"gbps_per_node"_s].toDouble() >= 1600);
+    }
+    CHECK(limited.size() < all.size());
+
+    const QJsonArray infiniband = trainingOptions(scratch.run(base + QStringList{u"--fabric"_s, u"infiniband"_s}), false);
+    REQUIRE_FALSE(infiniband.isEmpty());
+    for (const QJsonValue &o : infiniband)
+        CHECK(o[u"scale_out"_s][u"fabric"_s].toString() == u"infiniband"_s);
+
+    const QJsonArray whole = trainingOptions(scratch.run(base + QStringList{u"--whole-nodes"_s, u"--kind"_s, u"tpu"_s}), false);
+    REQUIRE_FALSE(whole.isEmpty());
+    for (const QJsonValue &o : whole) {
+        if (o[u"runnable"_s].toBool())
+            CHECK(o[u"chips"_s].toInt() % o[u"accelerators_per_node"_s].toInt() == 0);
+    }
+
+    const Run bad = scratch.run(base + QStringList{u"--fabric"_s, u"token-ring"_s});
+    CHECK(bad.exitCode == 1);
+    CHECK(bad.err.contains(u"--fabric"_s));
+}
