@@ -6,6 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 
@@ -84,4 +87,25 @@ TEST_CASE("report: an option row never runs across a page break", "[cli][report]
         }
     }
     CHECK(continuedTables >= 2);
+}
+
+TEST_CASE("report: the summary gives the recommended option's cluster and step breakdown", "[cli][report]")
+{
+    Scratch scratch;
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    const Run plan = scratch.run({u"plan"_s, examplePath(u"llama-70b.accelplan"_s), u"--format"_s, u"json"_s});
+    REQUIRE(plan.exitCode == 0);
+    const QJsonObject top = QJsonDocument::fromJson(plan.out.toUtf8()).object()[u"training"_s][u"options"_s][0].toObject();
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"llama-70b.accelplan"_s)});
+    REQUIRE(run.exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QJsonObject p = top[u"parallelism"_s].toObject();
+    CHECK(flat.contains(u"Cluster: %1 node(s) of %2, %3"_s.arg(top[u"nodes"_s].toInt())
+                            .arg(top[u"accelerators_per_node"_s].toInt())
+                            .arg(top[u"scale_out"_s][u"fabric"_s].toString())));
+    CHECK(flat.contains(u"TP %1 × PP %2 × DP %3"_s.arg(p[u"tp"_s].toInt()).arg(p[u"pp"_s].toInt()).arg(p[u"dp"_s].toInt())));
+    CHECK(flat.contains(u"Of each step: compute"_s));
 }

@@ -249,6 +249,20 @@ QString reportHtml(const ReportRequest &request)
                     .arg(format::report().number(t->projection.wallHours.typical / 24, 1), format::report().number(t->projection.wallHours.low / 24, 1),
                          format::report().number(t->projection.wallHours.high / 24, 1), QString::number(t->projection.chips),
                          t->offer.accelerator, optionName(t->offer), format::report().money(t->lockin.planCost, cur))));
+        const TrainingProjection &p = t->projection;
+        if (!p.layoutSummary.isEmpty()) {
+            auto percent = [](double share) -> QString { return format::report().number(100.0 * share) + u" %"_s; };
+            html += u"<p><b>%1</b> %2</p>"_s.arg(
+                esc(tr("Cluster:")),
+                esc(tr("%1 node(s) of %2, %3 at %4 Gb/s per node; TP %5 × PP %6 × DP %7 × EP %8. Of each step: compute %9, "
+                       "tensor-parallel %10, pipeline bubble %11, data-parallel %12, expert all-to-all %13. Work kept "
+                       "after failures and preemptions: %14.")
+                        .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), p.fabric,
+                             format::report().number(p.fabricGbpsPerNode), QString::number(p.tp), QString::number(p.pp),
+                             QString::number(p.dp), QString::number(p.ep), percent(p.stepCompute))
+                        .arg(percent(p.stepTpComm), percent(p.stepPpBubble), percent(p.stepDpComm), percent(p.stepEpComm),
+                             percent(p.efficiency.goodput.typical))));
+        }
     }
     if (const InferenceOption *i = plan.recommendedInference()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
