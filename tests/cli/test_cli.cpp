@@ -228,8 +228,14 @@ TEST_CASE("cli: catalog accelerators lists the required ids", "[cli][catalog]")
     QStringList ids;
     for (const QJsonValue &v : accelerators)
         ids.append(v[u"id"_s].toString());
-    for (const char *id : {"a100-40gb", "h100-sxm", "h200", "b200", "mi300x", "tpu-v5p", "tpu-v6e"})
+    for (const char *id : {"a100-40gb", "h100-sxm", "h200", "b200", "b300", "gb200", "gb300", "mi300x", "mi355x", "mi350x",
+                           "tpu-v5p", "tpu-v6e"})
         CHECK(ids.contains(QString::fromLatin1(id)));
+    // fp4 training on Blackwell needs a dense fp4 peak.
+    for (const char *id : {"b200", "b300", "gb200"}) {
+        INFO(id);
+        CHECK(accelerators.at(ids.indexOf(QString::fromLatin1(id)))[u"peak_tflops"_s][u"fp4"_s].toDouble() > 5000);
+    }
     const QJsonObject h100 = accelerators.at(ids.indexOf(u"h100-sxm"_s)).toObject();
     CHECK(h100[u"peak_tflops"_s][u"bf16"_s].toDouble() > 900);
     CHECK(h100[u"source_url"_s].toString().startsWith(u"http"_s));
