@@ -81,7 +81,46 @@ QList<int> powersOfTwoUpTo(int limit)
     return values;
 }
 
+/// The model's shape as the layout search uses it (a Llama-like guess when not given).
+struct ModelShape
+{
+    int layers;
+    double hidden;
+    double seq;
+};
+
+ModelShape modelShape(const TrainingInput &input)
+{
+    const double guessedHidden = std::cbrt(input.modelParams * 128.0 / 12.0);
+    return {input.layers.value_or(std::max(1, int(std::lround(guessedHidden / 128.0)))),
+            input.hidden ? double(*input.hidden) : guessedHidden, double(input.seqLen.value_or(4096))};
+}
+
+/// Bytes per chip: weights and gradients split over the model-parallel group, optimizer states
+/// over every chip; activations with per-layer recomputation, 1F1B keeping up to pp micro-batches
+/// in flight.
+double bytesPerChip(const TrainingInput &input, const ModelShape &m, int tp, int pp, int dp)
+{
+    const double params = input.modelParams / (tp * pp);
+    const double states = params * kWeightAndGradBytes + params * kOptimizerBytes / dp;
+    const double activations = (2.0 * m.seq * m.hidden * m.layers / pp * std::min(pp, 4) + 34.0 * m.seq * m.hidden) / tp;
+    return states + activations + kRuntimeOverheadBytes;
+}
+
 } // namespace
+
+bool layoutFits(const TrainingInput &input, const catalog::Accelerator &accelerator, const ClusterShape &shape, int chips)
+{
+    const ModelShape m = modelShape(input);
+    const double memory = accelerator.memoryGb * 1e9 * kUsableMemoryFraction;
+    for (int tp = 1; tp <= std::min({8, shape.fastDomainChips, chips}); tp *= 2) {
+        for (int pp = 1; pp <= std::min(m.layers, chips / tp); pp *= 2) {
+            if (chips % (tp * pp) == 0 && bytesPerChip(input, m, tp, pp, chips / (tp * pp)) <= memory)
+                return true;
+        }
+    }
+    return false;
+}
 
 std::optional<int> ClusterShape::maxChips() const
 {
@@ -136,6 +175,7 @@ ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Acce
     shape.fabric = rule->fabric;
     shape.gbpsPerNode = rule->gbpsPerNode;
     shape.maxNodes = rule->maxNodes;
+    shape.rule = rule;
     shape.assumed = rule->source.confidence == u"assumed"_s;
     shape.basis = Tr::tr("%1 per node, %2; %3 (%4, %5)")
                       .arg(shape.acceleratorsPerNode)
@@ -148,18 +188,17 @@ ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Acce
 }
 
 ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator &accelerator, const ClusterShape &shape,
-                         int chips, double mfu)
+                         int chips, double mfu, bool describe)
 {
     ClusterLayout best;
     best.nodes = shape.nodes(chips);
     const auto peak = accelerator.peakTflops(input.precision);
     if (!peak || chips < 1 || mfu <= 0)
         return best;
-    bool estimated = false;
-    const int layers = input.layers.value_or(std::max(1, int(std::lround(std::cbrt(input.modelParams * 128.0 / 12.0) / 128.0))));
-    const double hidden = input.hidden.value_or(std::cbrt(input.modelParams * 128.0 / 12.0));
-    Q_UNUSED(estimated);
-    const double seq = input.seqLen.value_or(4096);
+    const ModelShape m = modelShape(input);
+    const int layers = m.layers;
+    const double hidden = m.hidden;
+    const double seq = m.seq;
     const double batchTokens = std::clamp(double(chips) * seq, kMinBatchTokens, kMaxBatchTokens);
     best.batchTokens = batchTokens;
     const double flopsPerStep = trainingFlops(input) / std::max(1.0, input.tokens) * batchTokens;
@@ -178,12 +217,8 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
             if (chips % (tp * pp) != 0)
                 continue;
             const int dp = chips / (tp * pp);
-            // Memory: weights and gradients split over the model-parallel group, optimizer states
-            // over every chip; activations with per-layer recomputation, 1F1B keeps pp in flight.
             const double params = input.modelParams / (tp * pp);
-            const double states = params * kWeightAndGradBytes + params * kOptimizerBytes / dp;
-            const double activations = (2.0 * seq * hidden * layers / pp * std::min(pp, 4) + 34.0 * seq * hidden) / tp;
-            const double perChip = states + activations + kRuntimeOverheadBytes;
+            const double perChip = bytesPerChip(input, m, tp, pp, dp);
             if (perChip > memory)
                 continue;
             // Tokens one pipeline replica handles per step.
@@ -236,6 +271,8 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     if (!best.fits)
         return best;
     best.efficiency = best.step.compute / best.step.total();
+    if (!describe)
+        return best;
     const Parallelism &p = best.parallelism;
     QString layout = moe && p.ep > 1 ? Tr::tr("TP %1 × PP %2 × DP %3 (EP %4)").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep)
                                      : Tr::tr("TP %1 × PP %2 × DP %3").arg(p.tp).arg(p.pp).arg(p.dp);

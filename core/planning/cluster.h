@@ -25,6 +25,7 @@ struct ClusterShape
     std::optional<int> maxNodes; ///< empty when unlimited or not stated
     QString basis;            ///< where the shape comes from, for the explanation
     bool assumed = false;
+    const catalog::FabricRule *rule = nullptr; ///< the rule it comes from; null for a reference cluster
 
     int nodes(int chips) const { return (chips + acceleratorsPerNode - 1) / acceleratorsPerNode; }
     /// The most chips one job can use; empty when unlimited.
@@ -72,9 +73,13 @@ struct ClusterLayout
 
 /// The layout of \a chips chips on \a shape that fits memory and gives the shortest step: tensor
 /// parallel inside the fast domain, pipeline and data parallel across nodes, expert parallel for
-/// MoE. \a mfu is the compute efficiency of the profile.
+/// MoE. \a mfu is the compute efficiency of the profile; \a describe: write the summary.
 ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator &accelerator, const ClusterShape &shape,
-                         int chips, double mfu);
+                         int chips, double mfu, bool describe = true);
+
+/// Whether some layout of \a chips chips on \a shape holds the model (bestLayout's memory rule,
+/// without timing it).
+bool layoutFits(const TrainingInput &input, const catalog::Accelerator &accelerator, const ClusterShape &shape, int chips);
 
 /// Share of the work kept under failures (any capacity) and, on spot, preemptions: with the
 /// checkpoint interval that minimises lost work (Young: √(2·C·MTBI)) and a restart time.

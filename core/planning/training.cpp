@@ -200,8 +200,17 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
     return e;
 }
 
+EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
+                                 const catalog::PlanningCatalog &catalog)
+{
+    EfficiencyFinding found;
+    found.efficiency = trainingEfficiency(input, accelerator, chips, catalog, &found.warnings, &found.cannotRun);
+    return found;
+}
+
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
-                                   const catalog::PlanningCatalog &catalog, const ClusterShape *given, bool spot)
+                                   const catalog::PlanningCatalog &catalog, const ClusterShape *given, bool spot,
+                                   const EfficiencyFinding *known)
 {
     TrainingProjection p;
     p.accelerator = accelerator.id;
@@ -215,7 +224,10 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
         return p;
     }
     p.peakFlopsPerChip = *peak * 1e12;
-    p.efficiency = trainingEfficiency(input, accelerator, chips, catalog, &p.warnings, &p.cannotRun);
+    const EfficiencyFinding found = known ? *known : findEfficiency(input, accelerator, chips, catalog);
+    p.efficiency = found.efficiency;
+    p.warnings += found.warnings;
+    p.cannotRun = found.cannotRun;
     TrainingEfficiency &e = p.efficiency;
 
     const MemoryEstimate memory = trainingMemory(input, accelerator);
@@ -264,7 +276,7 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
         p.layoutSummary = layout.summary;
         if (!input.scalingOverride) {
             const ClusterLayout reference = bestLayout(input, accelerator, referenceShape(accelerator),
-                                                       std::max(1, e.profileChips), e.mfu.typical);
+                                                       std::max(1, e.profileChips), e.mfu.typical, false);
             const double base = reference.fits ? reference.efficiency : 1.0;
             const double typical = std::min(1.0, layout.efficiency / base);
             // The communication model's own uncertainty: the lost share may be half again as large, or a third smaller.

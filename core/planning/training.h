@@ -120,12 +120,24 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
                                       const catalog::PlanningCatalog &catalog, QStringList *warnings,
                                       QString *cannotRun);
 
+/// The efficiencies of trainingEfficiency() with what it found wrong, as one value: offers on
+/// different clusters with the same accelerator and chip count share it.
+struct EfficiencyFinding
+{
+    TrainingEfficiency efficiency;
+    QStringList warnings;
+    QString cannotRun;
+};
+EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
+                                 const catalog::PlanningCatalog &catalog);
+
 struct ClusterShape;
 /// \a shape: the cluster the chips form (the accelerator's reference cluster when null); \a spot:
-/// capacity that can be reclaimed.
+/// capacity that can be reclaimed; \a known: findEfficiency() for this input, accelerator and
+/// chip count when the caller already has it.
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
                                    const catalog::PlanningCatalog &catalog, const ClusterShape *shape = nullptr,
-                                   bool spot = false);
+                                   bool spot = false, const EfficiencyFinding *known = nullptr);
 
 /// The interconnect class of an accelerator ("nvlink", "ici", "xgmi", "pcie") for scaling bands.
 QString interconnectDomain(const catalog::Accelerator &accelerator);

@@ -16,7 +16,8 @@ namespace accelplan::planning {
 
 namespace {
 
-/// Projections depend on the accelerator and chip count, not on the offer: many offers share them.
+/// Projections depend on the accelerator, the cluster and the chip count, not on the offer: many
+/// offers share them.
 class ProjectionCache
 {
 public:
@@ -28,18 +29,53 @@ public:
     const TrainingProjection &get(const catalog::Accelerator &accelerator, const ClusterShape &shape, bool spot,
                                   int chips)
     {
-        const QString key = accelerator.id + u'/' + shape.basis + u'/' + QString::number(shape.acceleratorsPerNode)
-                            + (spot ? u"/spot/"_s : u"/"_s) + QString::number(chips);
+        const Key key{&accelerator, shape.rule, shape.acceleratorsPerNode, spot, chips};
         auto it = m_cache.find(key);
-        if (it == m_cache.end())
-            it = m_cache.insert(key, projectTraining(m_input, accelerator, chips, m_catalog, &shape, spot));
+        if (it == m_cache.end()) {
+            const QString base = accelerator.id + u'/' + QString::number(chips);
+            auto found = m_efficiencies.find(base);
+            if (found == m_efficiencies.end())
+                found = m_efficiencies.insert(base, findEfficiency(m_input, accelerator, chips, m_catalog));
+            it = m_cache.insert(key, projectTraining(m_input, accelerator, chips, m_catalog, &shape, spot, &*found));
+        }
+        return *it;
+    }
+
+    /// The cluster an offer forms, shared by the offers of one SKU (its regions and price models).
+    const ClusterShape &shape(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator)
+    {
+        const QString key = pricing::toString(offer.offerKind) + u'|' + offer.key.provider + u'|' + offer.key.sku
+                            + u'|' + accelerator.id + u'|' + QString::number(offer.acceleratorCount);
+        auto it = m_shapes.find(key);
+        if (it == m_shapes.end())
+            it = m_shapes.insert(key, clusterShape(offer, accelerator, m_catalog));
         return *it;
     }
 
 private:
+    struct Key
+    {
+        const catalog::Accelerator *accelerator;
+        const catalog::FabricRule *rule;
+        int perNode;
+        bool spot;
+        int chips;
+        bool operator==(const Key &other) const
+        {
+            return accelerator == other.accelerator && rule == other.rule && perNode == other.perNode
+                   && spot == other.spot && chips == other.chips;
+        }
+    };
+    friend size_t qHash(const Key &key, size_t seed = 0)
+    {
+        return qHashMulti(seed, key.accelerator, key.rule, key.perNode, key.spot, key.chips);
+    }
+
     const TrainingInput &m_input;
     const catalog::PlanningCatalog &m_catalog;
-    QHash<QString, TrainingProjection> m_cache;
+    QHash<Key, TrainingProjection> m_cache;
+    QHash<QString, EfficiencyFinding> m_efficiencies; ///< by accelerator and chip count
+    QHash<QString, ClusterShape> m_shapes;
 };
 
 /// The chip count for an offer: at least what memory needs; with a deadline, the smallest
@@ -60,9 +96,10 @@ std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &ac
     counts.removeIf([&](int chips) {
         return chips > limit || (request.constraints.wholeNodes && chips % shape.acceleratorsPerNode != 0);
     });
-    // The first count with a layout that holds the model.
+    // The first count with a layout that holds the model (divisibility makes this not monotonic:
+    // each count is checked, by the memory rule alone).
     const auto first = std::find_if(std::lower_bound(counts.cbegin(), counts.cend(), std::max(1, minimum)), counts.cend(),
-                                    [&](int chips) { return get(chips).fitsInMemory; });
+                                    [&](int chips) { return layoutFits(request.input, accelerator, shape, chips); });
     if (minimum == 0 || first == counts.cend()) {
         if (minimum == 0)
             *why = Tr::tr("the model's activations do not fit in %1 GB").arg(accelerator.memoryGb);
@@ -160,7 +197,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         TrainingOption option;
         option.offer = offer;
         const int perInstance = std::max(1, offer.acceleratorCount);
-        const ClusterShape shape = clusterShape(offer, *accelerator, catalog);
+        const ClusterShape &shape = cache.shape(offer, *accelerator);
         const bool spot = offer.key.priceModel == pricing::PriceModel::Spot;
         if (!fabricAllowed(request.constraints, shape))
             continue;
