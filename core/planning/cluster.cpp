@@ -193,7 +193,8 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     ClusterLayout best;
     best.nodes = shape.nodes(chips);
     const auto peak = accelerator.peakTflops(input.precision);
-    if (!peak || chips < 1 || mfu <= 0)
+    // Nodes without a fabric cannot exchange gradients or activations: one node at most.
+    if (!peak || chips < 1 || mfu <= 0 || (best.nodes > 1 && shape.fabric == u"none"_s))
         return best;
     const ModelShape m = modelShape(input);
     const int layers = m.layers;
@@ -241,8 +242,6 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
             if (dp > 1) {
                 const double bytes = 4.0 * params * (dp - 1) / dp;
                 const double rate = dpInFastDomain || !dpCrossesNodes ? fast : scaleOut;
-                if (rate <= 0)
-                    continue; // nodes without a fabric cannot share gradients
                 step.dpComm = std::max(0.0, bytes / rate - kDpOverlap * step.compute);
             }
             int ep = 1;

@@ -138,3 +138,19 @@ TEST_CASE("cluster: slower fabrics cost scaling and spot keeps less work the mor
     CHECK(many.failureGoodput.typical < few.failureGoodput.typical);
     CHECK(onDemand.failureGoodput.typical > 0.85);
 }
+
+TEST_CASE("cluster: chips spread over several hosts without a fabric cannot run even when asked for", "[planning][cluster]")
+{
+    TrainingInput input = llama70b().input;
+    const catalog::Accelerator &h100 = chip("h100-sxm");
+    ClusterShape hosts = referenceShape(h100);
+    hosts.acceleratorsPerNode = 1;
+    hosts.fastDomainChips = 1;
+    hosts.fabric = u"none"_s;
+    hosts.gbpsPerNode = 0;
+    hosts.basis = u"hosts"_s;
+    const TrainingProjection p = projectTraining(input, h100, 64, shippedPlanning(), &hosts);
+    CHECK_FALSE(p.runnable());
+    CHECK(p.cannotRun.contains(u"no cluster network"_s));
+    CHECK(p.nodes == 64);
+}
