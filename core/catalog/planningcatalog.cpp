@@ -71,7 +71,7 @@ std::optional<Profile> readProfile(const CsvRecord &r, bool userSupplied)
     p.precisionName = r.required(u"precision"_s).toLower();
     const auto precision = precisionFromString(p.precisionName);
     if (!precision && !p.precisionName.isEmpty())
-        r.error(u"precision"_s, Tr::tr("unknown value '%1'; expected fp32, bf16, fp16, fp8 or fp4").arg(p.precisionName));
+        r.error(u"precision"_s, Tr::tr("unknown value '%1'; expected fp32, bf16, fp16, fp8, fp4 or int8").arg(p.precisionName));
     p.framework = r.text(u"framework"_s).toLower();
     if (p.framework.isEmpty())
         p.framework = u"any"_s;

@@ -26,7 +26,7 @@ namespace accelplan::ui {
 
 namespace {
 
-const QStringList kPrecisions = {u"bf16"_s, u"fp8"_s, u"fp16"_s, u"fp4"_s, u"fp32"_s};
+const QStringList kPrecisions = {u"bf16"_s, u"fp8"_s, u"fp16"_s, u"fp4"_s, u"fp32"_s, u"int8"_s};
 
 QString countText(double value)
 {
