@@ -38,6 +38,9 @@ TEST_CASE("report: the Assumptions page names every input in words with its unit
     CHECK(assumptions.contains(u"60 days"_s));
     CHECK(assumptions.contains(u"Owned hardware: electricity"_s));
     CHECK(assumptions.contains(u"20261122"_s)); // the seed is an identifier: no separators
+    // The defaults the plan used are named in words too.
+    CHECK_FALSE(assumptions.contains(u"inference.mode ="_s));
+    CHECK(assumptions.contains(u"Inference: mode = online (default)"_s));
     CHECK_FALSE(assumptions.contains(u"20,261,122"_s));
 }
 

@@ -62,6 +62,11 @@ constexpr InputLabel kInputLabels[] = {
     {"constraints.accelerators", "Constraint: accelerators", ""},
     {"constraints.max_chips", "Constraint: most chips", ""},
     {"constraints.budget", "Constraint: training budget", "(plan currency)"},
+    {"constraints.exclude_spot", "Constraint: no spot capacity", ""},
+    {"constraints.exclude_marketplace", "Constraint: no marketplace hosts", ""},
+    {"constraints.whole_nodes", "Constraint: whole nodes only", ""},
+    {"constraints.min_scale_out_gbps", "Constraint: least scale-out per node", "Gb/s"},
+    {"constraints.fabrics", "Constraint: required fabric", ""},
     {"lockin.dataset_gb", "Lock-in: dataset to move out", "GB"},
     {"lockin.checkpoint_gb", "Lock-in: checkpoints to move out", "GB"},
     {"lockin.engineer_week_cost", "Lock-in: cost of an engineer-week", "(plan currency)"},
@@ -117,6 +122,20 @@ std::pair<QString, QString> describeInput(const QString &path, const QJsonValue 
 }
 
 } // namespace
+
+QString defaultInWords(const QString &line)
+{
+    // "inference.mode = online (default)" → "Inference: mode = online (default)".
+    const qsizetype equals = line.indexOf(u" = "_s);
+    if (equals <= 0)
+        return line;
+    const QString path = line.left(equals);
+    for (const InputLabel &label : kInputLabels) {
+        if (path == QLatin1StringView(label.path))
+            return tr(label.words) + line.mid(equals);
+    }
+    return line;
+}
 
 void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
 {

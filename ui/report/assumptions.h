@@ -13,4 +13,8 @@ namespace accelplan::ui::report {
 /// its path. Appends to \a out.
 void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out);
 
+/// A "key = value (default)" line of the plan's defaults with the key in words, as flatten()
+/// names it; other lines unchanged.
+QString defaultInWords(const QString &line);
+
 } // namespace accelplan::ui::report

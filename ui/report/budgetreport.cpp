@@ -297,7 +297,7 @@ QString reportHtml(const ReportRequest &request)
     } else {
         html += u"<ul>"_s;
         for (const QString &line : plan.defaults)
-            html += u"<li>"_s + esc(line) + u"</li>"_s;
+            html += u"<li>"_s + esc(defaultInWords(line)) + u"</li>"_s;
         html += u"</ul>"_s;
     }
     for (const QString &warning : plan.warnings)
