@@ -87,21 +87,6 @@ MemoryEstimate trainingMemory(const TrainingInput &input, const catalog::Acceler
     return m;
 }
 
-QString interconnectDomain(const catalog::Accelerator &accelerator)
-{
-    const QString text = accelerator.interconnect.toLower();
-    if (text.contains(u"ici"_s))
-        return u"ici"_s;
-    if (text.contains(u"nvlink 3"_s) || text.contains(u"nvlink 4"_s) || text.contains(u"nvlink 5"_s)
-        || text.contains(u"nvlink 2"_s) || text.contains(u"nvswitch"_s))
-        return u"nvlink"_s;
-    if (text.contains(u"xgmi"_s) || text.contains(u"infinity"_s))
-        return u"xgmi"_s;
-    if (text.startsWith(u"nvlink"_s))
-        return u"nvlink"_s;
-    return u"pcie"_s;
-}
-
 void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
 {
     input.modelParams = preset.totalParams;
@@ -116,7 +101,7 @@ void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
         input.tokens = *preset.trainingTokens;
 }
 
-TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
+TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator,
                                       const catalog::PlanningCatalog &catalog, QStringList *warnings,
                                       QString *cannotRun)
 {
@@ -162,49 +147,21 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
         e.frameworkSource = describe(fit->source);
     }
 
-    const QString domain = interconnectDomain(accelerator);
-    // A profile measured on N chips already includes scaling to N: only the change in scaling
-    // from N to `chips` applies (a profile without a chip count is taken as one node's).
-    const int measuredChips = profile && profile->measuredChips ? *profile->measuredChips : kProfileChipsWhenUnstated;
-    e.profileChips = measuredChips;
-    const catalog::ScaleBand *atMeasured = catalog.findScaleBand(catalog::ScaleBand::Kind::Scaling, domain, measuredChips);
-    if (input.scalingOverride) {
-        e.scaling = pointBand(*input.scalingOverride);
-        e.scalingSource = Tr::tr("given");
-    } else if (const catalog::ScaleBand *band = catalog.findScaleBand(catalog::ScaleBand::Kind::Scaling, domain, chips)) {
-        // Fewer chips than measured is not assumed to beat the measurement.
-        const double base = atMeasured ? atMeasured->band.typical : 1.0;
-        auto relative = [&](double value) { return std::min(1.0, value / base); };
-        e.scaling = {relative(band->band.low), relative(band->band.typical), relative(band->band.high)};
-        e.scalingSource = Tr::tr("%1 chips on %2 relative to the profile's %3: %4")
-                              .arg(chips)
-                              .arg(domain)
-                              .arg(measuredChips)
-                              .arg(describe(band->source));
-    } else {
-        e.scaling = pointBand(1.0);
-        e.scalingSource = Tr::tr("no scaling data for %1 chips on %2: 1").arg(chips).arg(domain);
-        warnings->append(e.scalingSource);
-    }
-    if (input.goodputOverride) {
-        e.goodput = pointBand(*input.goodputOverride);
-        e.goodputSource = Tr::tr("given");
-    } else if (const catalog::ScaleBand *band = catalog.findScaleBand(catalog::ScaleBand::Kind::Goodput, u"any"_s, chips)) {
-        e.goodput = band->band;
-        e.goodputSource = Tr::tr("%1 chips: %2").arg(chips).arg(describe(band->source));
-    } else {
-        e.goodput = pointBand(1.0);
-        e.goodputSource = Tr::tr("no goodput data for %1 chips: 1").arg(chips);
-        warnings->append(e.goodputSource);
-    }
+    // Scaling and goodput follow from the cluster (projectTraining: the layout's compute share
+    // relative to the profile's scale, failures and preemptions); here only what was given.
+    e.profileChips = profile && profile->measuredChips ? *profile->measuredChips : kProfileChipsWhenUnstated;
+    e.scaling = pointBand(input.scalingOverride.value_or(1.0));
+    e.scalingSource = input.scalingOverride ? Tr::tr("given") : Tr::tr("no layout holds the model");
+    e.goodput = pointBand(input.goodputOverride.value_or(1.0));
+    e.goodputSource = input.goodputOverride ? Tr::tr("given") : QString();
     return e;
 }
 
-EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
+EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator,
                                  const catalog::PlanningCatalog &catalog)
 {
     EfficiencyFinding found;
-    found.efficiency = trainingEfficiency(input, accelerator, chips, catalog, &found.warnings, &found.cannotRun);
+    found.efficiency = trainingEfficiency(input, accelerator, catalog, &found.warnings, &found.cannotRun);
     return found;
 }
 
@@ -224,7 +181,7 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
         return p;
     }
     p.peakFlopsPerChip = *peak * 1e12;
-    const EfficiencyFinding found = known ? *known : findEfficiency(input, accelerator, chips, catalog);
+    const EfficiencyFinding found = known ? *known : findEfficiency(input, accelerator, catalog);
     p.efficiency = found.efficiency;
     p.warnings += found.warnings;
     p.cannotRun = found.cannotRun;

@@ -114,32 +114,31 @@ struct TrainingProjection
     bool runnable() const { return cannotRun.isEmpty(); }
 };
 
-/// The efficiency band for this accelerator and chip count: the measured profile (or the
-/// override), the framework's factor, scaling and goodput at that scale.
-TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
+/// The efficiency band for this accelerator: the measured profile (or the override) and the
+/// framework's factor. Scaling and goodput are left at 1 (or as given): projectTraining derives
+/// them from the cluster.
+TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator,
                                       const catalog::PlanningCatalog &catalog, QStringList *warnings,
                                       QString *cannotRun);
 
 /// The efficiencies of trainingEfficiency() with what it found wrong, as one value: offers on
-/// different clusters with the same accelerator and chip count share it.
+/// different clusters with the same accelerator share it.
 struct EfficiencyFinding
 {
     TrainingEfficiency efficiency;
     QStringList warnings;
     QString cannotRun;
 };
-EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
+EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator,
                                  const catalog::PlanningCatalog &catalog);
 
 struct ClusterShape;
 /// \a shape: the cluster the chips form (the accelerator's reference cluster when null); \a spot:
 /// capacity that can be reclaimed; \a known: findEfficiency() for this input, accelerator and
-/// chip count when the caller already has it.
+/// when the caller already has it.
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
                                    const catalog::PlanningCatalog &catalog, const ClusterShape *shape = nullptr,
                                    bool spot = false, const EfficiencyFinding *known = nullptr);
 
-/// The interconnect class of an accelerator ("nvlink", "ici", "xgmi", "pcie") for scaling bands.
-QString interconnectDomain(const catalog::Accelerator &accelerator);
 
 } // namespace accelplan::planning

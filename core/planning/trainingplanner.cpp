@@ -32,10 +32,9 @@ public:
         const Key key{&accelerator, shape.rule, shape.acceleratorsPerNode, spot, chips};
         auto it = m_cache.find(key);
         if (it == m_cache.end()) {
-            const QString base = accelerator.id + u'/' + QString::number(chips);
-            auto found = m_efficiencies.find(base);
+            auto found = m_efficiencies.find(&accelerator);
             if (found == m_efficiencies.end())
-                found = m_efficiencies.insert(base, findEfficiency(m_input, accelerator, chips, m_catalog));
+                found = m_efficiencies.insert(&accelerator, findEfficiency(m_input, accelerator, m_catalog));
             it = m_cache.insert(key, projectTraining(m_input, accelerator, chips, m_catalog, &shape, spot, &*found));
         }
         return *it;
@@ -74,7 +73,7 @@ private:
     const TrainingInput &m_input;
     const catalog::PlanningCatalog &m_catalog;
     QHash<Key, TrainingProjection> m_cache;
-    QHash<QString, EfficiencyFinding> m_efficiencies; ///< by accelerator and chip count
+    QHash<const catalog::Accelerator *, EfficiencyFinding> m_efficiencies; ///< by accelerator
     QHash<QString, ClusterShape> m_shapes;
 };
 

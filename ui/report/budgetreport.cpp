@@ -126,7 +126,7 @@ QList<const Option *> listed(const QList<Option> &options, int top)
 
 QString exitTable(const OptionLockin &lockin, const QString &currency)
 {
-    Table table{{tr("Part of the exit cost"), tr("Amount"), tr("How it is computed")}, {1}, {}};
+    Table table{{tr("Part of the exit cost"), tr("Amount"), tr("How it is computed")}, {1}, {}, {}};
     table.add({tr("Egress"), format::report().money(lockin.exit.egress, currency), lockin.exit.egressBasis});
     table.add({tr("Porting"), format::report().money(lockin.exit.porting, currency), lockin.exit.portingBasis});
     table.add({tr("Commitment remaining"), format::report().money(lockin.exit.commitment, currency), lockin.exit.commitmentBasis});
@@ -287,7 +287,7 @@ QString reportHtml(const ReportRequest &request)
     document.remove(u"format"_s);
     document.remove(u"version"_s);
     flatten(document, QString(), inputs);
-    Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}};
+    Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}, {}};
     for (const auto &[words, value] : inputs)
         assumptions.add({words, value});
     html += assumptions.html();
@@ -344,7 +344,7 @@ QString reportHtml(const ReportRequest &request)
 
     // Budget
     html += u"<h2>%1</h2>"_s.arg(tr("Budget"));
-    Table budget{{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments"), tr("Total")}, {0, 1, 2, 3, 4}, {}};
+    Table budget{{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments"), tr("Total")}, {0, 1, 2, 3, 4}, {}, {}};
     for (const BudgetMonth &m : plan.budget.months)
         budget.add({QString::number(m.month), reportAmount(m.training), reportAmount(m.inference),
                     reportAmount(m.commitments), reportAmount(m.total())});
@@ -388,7 +388,7 @@ QString reportHtml(const ReportRequest &request)
                       .arg(format::report().money(s.base, cur), QString::number(s.samples), QString::number(s.seed),
                            format::report().money(s.p10, cur), format::report().money(s.p50, cur), format::report().money(s.p90, cur)))
             + u"</p>"_s;
-    Table factors{{tr("Input"), tr("Low end"), tr("Total at low"), tr("High end"), tr("Total at high")}, {2, 4}, {}};
+    Table factors{{tr("Input"), tr("Low end"), tr("Total at low"), tr("High end"), tr("Total at high")}, {2, 4}, {}, {}};
     for (const SensitivityFactor &f : s.factors)
         factors.add({f.label, f.lowInput, reportAmount(f.totalAtLow), f.highInput, reportAmount(f.totalAtHigh)});
     html += factors.html() + chartPlaceholder(TornadoChart);
@@ -396,7 +396,7 @@ QString reportHtml(const ReportRequest &request)
     // Sources
     html += u"<h2>%1</h2>"_s.arg(tr("Sources"));
     html += u"<h3>%1</h3>"_s.arg(tr("Price sheets"));
-    Table sheets{{tr("Sheet"), tr("Name"), tr("Kind"), tr("Imported"), tr("Rows"), tr("File")}, {0, 4}, {}};
+    Table sheets{{tr("Sheet"), tr("Name"), tr("Kind"), tr("Imported"), tr("Rows"), tr("File")}, {0, 4}, {}, {}};
     for (const pricing::SheetInfo &sheet : request.sheets)
         sheets.add({QString::number(sheet.id), sheet.name, sheet.kind, sheet.importedAt.date().toString(Qt::ISODate),
                     QString::number(sheet.rowCount), sheet.source});
@@ -447,7 +447,7 @@ QString reportHtml(const ReportRequest &request)
     html += u"</ul>"_s;
     if (!plan.budget.fxRates.isEmpty()) {
         html += u"<h3>%1</h3>"_s.arg(tr("Exchange rates"));
-        Table fx{{tr("Date"), tr("Rate"), tr("Source")}, {}, {}};
+        Table fx{{tr("Date"), tr("Rate"), tr("Source")}, {}, {}, {}};
         for (const pricing::FxRate &rate : plan.budget.fxRates)
             fx.add({rate.date.toString(Qt::ISODate), tr("1 %1 = %2 %3").arg(rate.base, rate.rate.toString(), rate.quote),
                     rate.sourceUrl});
