@@ -268,7 +268,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     if (!format)
         return ExitUsage;
     std::optional<double> params, active, inputTokens, outputTokens, qps, perMonth, ttft, tpot, chipsPerReplica,
-        utilisation;
+        utilisation, concurrency, speculativeTokens, acceptance;
     if (!countOption(context, parser, u"model-params"_s, &params) || !countOption(context, parser, u"active-params"_s, &active)
         || !countOption(context, parser, u"input-tokens"_s, &inputTokens)
         || !countOption(context, parser, u"output-tokens"_s, &outputTokens)
@@ -277,10 +277,23 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         || !numberOption(context, parser, u"ttft-ms"_s, 0.001, 1e9, &ttft)
         || !numberOption(context, parser, u"tpot-ms"_s, 0.001, 1e9, &tpot)
         || !numberOption(context, parser, u"chips-per-replica"_s, 1, 4096, &chipsPerReplica, true)
-        || !numberOption(context, parser, u"utilization"_s, 0.01, 1, &utilisation))
+        || !numberOption(context, parser, u"utilization"_s, 0.01, 1, &utilisation)
+        || !numberOption(context, parser, u"concurrency"_s, 1, 1e7, &concurrency, true)
+        || !numberOption(context, parser, u"speculative-tokens"_s, 1, 16, &speculativeTokens, true)
+        || !numberOption(context, parser, u"acceptance"_s, 0, 0.99, &acceptance))
         return ExitUsage;
     if (qps && perMonth)
         return context.usage(Tr::tr("give --qps or --requests-per-month, not both"));
+    if (!qps && !perMonth)
+        return context.usage(Tr::tr("serve needs the load: --qps Q (requests per second) or --requests-per-month R"));
+    if (speculativeTokens.has_value() != acceptance.has_value())
+        return context.usage(Tr::tr("speculative decoding needs both --speculative-tokens K and --acceptance A (0..0.99)"));
+    const auto phase = planning::servePhaseFromString(parser.value(u"phase"_s));
+    if (!phase)
+        return context.usage(Tr::tr("--phase must be both, prefill or decode"));
+    const QString kvPrecision = parser.value(u"kv-precision"_s).trimmed().toLower();
+    if (!kvPrecision.isEmpty() && kvPrecision != u"bf16"_s && kvPrecision != u"fp8"_s)
+        return context.usage(Tr::tr("--kv-precision must be bf16 or fp8"));
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
     const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
     if (!inputs)
@@ -310,6 +323,12 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         i.chipsPerReplica = int(*chipsPerReplica);
     if (utilisation)
         i.utilization = *utilisation;
+    if (concurrency)
+        i.concurrency = int(*concurrency);
+    i.phase = planning::toString(*phase);
+    i.kvPrecision = kvPrecision;
+    i.speculativeTokens = int(speculativeTokens.value_or(0));
+    i.speculativeAcceptance = acceptance.value_or(0);
     const QString mode = parser.value(u"mode"_s).toLower();
     if (mode != u"online"_s && mode != u"offline"_s)
         return context.usage(Tr::tr("--mode must be online or offline"));
@@ -359,13 +378,27 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         return ExitOk;
     }
     if (*format == OutputFormat::Table && !headline.accelerator.isEmpty() && headline.runnable()) {
-        context.out << Tr::tr("On %1: %2 chip(s) per replica, batch %3, TTFT %4 ms, TPOT %5 ms, %6 generated tokens/s per chip\n\n")
+        const Range band = headline.tokensPerSecondPerChipBand;
+        context.out << Tr::tr("On %1: %2 chip(s) per replica (TP %3, EP %4), concurrency %5 (memory allows %6), "
+                              "%7 tokens/s per chip (%8–%9)\n")
                            .arg(headline.accelerator)
                            .arg(headline.chipsPerReplica)
+                           .arg(headline.tensorParallel)
+                           .arg(headline.expertParallel)
                            .arg(headline.batch)
+                           .arg(headline.maxBatchByMemory)
+                           .arg(headline.tokensPerSecondPerChip, 0, 'f', 0)
+                           .arg(band.low, 0, 'f', 0)
+                           .arg(band.high, 0, 'f', 0)
+                    << Tr::tr("At %1 % utilisation: TTFT p50 %2 ms, p90 %3 ms; TPOT p50 %4 ms, p90 %5 ms. KV: %6, "
+                              "%7 bytes per token\n\n")
+                           .arg(headline.utilisation * 100, 0, 'f', 0)
                            .arg(headline.ttftMs, 0, 'f', 0)
+                           .arg(headline.ttftP90Ms, 0, 'f', 0)
                            .arg(headline.tpotMs, 0, 'f', 1)
-                           .arg(headline.tokensPerSecondPerChip, 0, 'f', 0);
+                           .arg(headline.tpotP90Ms, 0, 'f', 1)
+                           .arg(headline.attention)
+                           .arg(headline.kvBytesPerToken, 0, 'f', 0);
     }
     const QStringList headers{u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
                               u"chips_per_replica"_s, u"replicas"_s, u"tokens_per_s_per_chip"_s,
@@ -563,6 +596,13 @@ QList<Command> planCommands()
              p.addOption({u"mode"_s, Tr::tr("online (latency targets) or offline (maximum throughput)."), u"MODE"_s,
                           u"online"_s});
              p.addOption({u"utilization"_s, Tr::tr("Target utilisation of replicas (default 0.7)."), u"X"_s});
+             p.addOption({u"concurrency"_s, Tr::tr("Sequences in flight per replica (default: the most that meet the "
+                                                   "targets)."), u"N"_s});
+             p.addOption({u"phase"_s, Tr::tr("both, or one side of a disaggregated deployment: prefill or decode."),
+                          u"PHASE"_s, u"both"_s});
+             p.addOption({u"kv-precision"_s, Tr::tr("KV cache: bf16 or fp8 (default fp8 with 8-bit weights)."), u"P"_s});
+             p.addOption({u"speculative-tokens"_s, Tr::tr("Draft or MTP tokens proposed per step."), u"K"_s});
+             p.addOption({u"acceptance"_s, Tr::tr("Acceptance rate of each proposed token (0..0.99)."), u"A"_s});
              addConstraintOptions(p);
          },
          serveCommand},

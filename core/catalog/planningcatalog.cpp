@@ -276,6 +276,16 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
             m.context = integer(u"context"_s);
             m.experts = integer(u"experts"_s);
             m.activeExperts = integer(u"active_experts"_s);
+            m.sharedExperts = integer(u"shared_experts"_s);
+            m.headDim = integer(u"head_dim"_s);
+            m.kvLoraRank = integer(u"kv_lora_rank"_s);
+            m.qkRopeHeadDim = integer(u"qk_rope_head_dim"_s);
+            m.slidingWindow = integer(u"sliding_window"_s);
+            m.slidingLayers = integer(u"sliding_layers"_s);
+            if (m.slidingLayers && m.layers && *m.slidingLayers > *m.layers)
+                r.error(u"sliding_layers"_s, Tr::tr("%1 sliding-window layers of %2").arg(*m.slidingLayers).arg(*m.layers));
+            if (m.slidingLayers.has_value() != m.slidingWindow.has_value())
+                r.error(u"sliding_layers"_s, Tr::tr("sliding_window and sliding_layers go together"));
             m.trainingTokens = r.number(u"training_tokens"_s);
             m.source = readSource(r);
             return m;

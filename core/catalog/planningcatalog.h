@@ -79,6 +79,12 @@ struct ModelPreset
     std::optional<int> context;
     std::optional<int> experts;
     std::optional<int> activeExperts;
+    std::optional<int> sharedExperts;
+    std::optional<int> headDim;       ///< empty: hidden / heads
+    std::optional<int> kvLoraRank;    ///< multi-head latent attention (DeepSeek): the cached latent
+    std::optional<int> qkRopeHeadDim; ///< MLA: the decoupled rotary key cached beside the latent
+    std::optional<int> slidingWindow; ///< tokens a sliding-window layer attends to
+    std::optional<int> slidingLayers; ///< how many of the layers use that window
     std::optional<double> trainingTokens;
     Source source;
 };

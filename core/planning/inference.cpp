@@ -10,14 +10,17 @@ using namespace Qt::StringLiterals;
 
 namespace accelplan::planning {
 
-
 namespace {
 
 // Used only when no measured profile exists for the accelerator; reported as such.
 constexpr Range kGenericPrefill{0.3, 0.45, 0.6};
 constexpr Range kGenericDecode{0.5, 0.65, 0.8};
-constexpr int kMaxBatch = 1024;
+// Sequences one chip's engine schedules at most (an assumption: vLLM's max_num_seqs and SGLang's
+// max running requests are set in the hundreds to low thousands per GPU in published runs).
+constexpr int kMaxSequencesPerChip = 1024;
 constexpr double kInferenceOverheadBytes = 2.0e9; // runtime, activations and workspace per chip
+// Paged KV memory: vLLM's default block holds 16 tokens; a sequence wastes half a block on average.
+constexpr double kPagedBlockTokens = 16;
 // Decode GEMMs (one token per sequence) reach a smaller share of the peak than prefill's:
 // inference-sim/BLIS calibrates mfuDecode 0.30 against mfuPrefill 0.45 on H100
 // (inference-sim/inference-sim#1710, #1711), so decode compute runs at 2/3 of prefill's efficiency.
@@ -30,6 +33,21 @@ constexpr double kUnhiddenShare = 0.5;
 // network/README: all-gather/reduce-scatter/all-reduce measured at 80-82% on 8×H200).
 constexpr double kCollectiveEfficiency = 0.8;
 constexpr double kActivationBytes = 2; // bf16 activations between tensor-parallel shards
+// Stated assumptions, carried as the band's edges: the per-step launch and scheduling overhead of
+// an engine with CUDA graphs (typical 0.5 ms; 1.5 ms at the low edge, 0.2 ms at the high) and the
+// latency of one small all-reduce inside the fast domain (10 µs).
+constexpr Range kStepOverheadSeconds{1.5e-3, 0.5e-3, 0.2e-3};
+constexpr double kAllReduceLatencySeconds = 10e-6;
+// Expert parallelism across nodes: a scale-out NIC of 400 Gb/s per accelerator (the HGX H100/H200
+// reference design: one ConnectX-7 per GPU), at the collective efficiency. Dispatch sends fp8
+// activations and combine returns bf16 (DeepEP's normal kernels), to each token's k experts.
+constexpr double kScaleOutBytesPerSecondPerChip = 50e9;
+constexpr double kDispatchBytes = 1;
+constexpr double kCombineBytes = 2;
+// Share of the expert all-to-all not hidden behind compute (two-batch overlap hides part; the
+// same assumption as the training model's expert all-to-all).
+constexpr double kExposedAllToAll = 0.5;
+constexpr int kDefaultFastDomain = 8;
 
 QString describe(const catalog::Profile &p)
 {
@@ -38,90 +56,349 @@ QString describe(const catalog::Profile &p)
              p.source.asOf.toString(Qt::ISODate));
 }
 
+double kvBytesPerElement(const InferenceInput &input)
+{
+    if (input.kvPrecision)
+        return bytesPerWeight(*input.kvPrecision) < 2 ? 1 : 2;
+    return bytesPerWeight(input.precision) < 2 ? 1 : 2;
+}
+
+/// The architecture the projection needs, from the input or estimated from the size.
 struct Shape
 {
     double layers = 0;
     double hidden = 0;
-    double kvBytesPerToken = 0;
+    double heads = 0;
+    double headDim = 0;
+    double kvHeads = 0;        // 1 for MLA: one latent per token, replicated by tensor parallelism
+    double kvPerLayerToken = 0; // bytes
+    double slidingLayers = 0;
+    double window = 0;
+    bool mla = false;
+    double mlaWidth = 0;       // latent + rope
+    double expertBytesEach = 0; // one expert across all layers, at the weight precision
+    double sharedBytes = 0;     // everything every token uses (attention, shared experts, embeddings)
+    double experts = 0;
+    double activeExperts = 0;
     bool estimated = false;
+
+    double fullLayers() const { return layers - slidingLayers; }
+    /// Σ over layers of the tokens attended to at a context of \a c.
+    double attendedTokens(double c) const { return fullLayers() * c + slidingLayers * std::min(c, window); }
+    double kvBytes(double context) const { return kvPerLayerToken * attendedTokens(context); }
 };
 
 Shape modelShape(const InferenceInput &input)
 {
-    const double kvBytes = input.precision == catalog::Precision::Fp8 || input.precision == catalog::Precision::Fp4 ? 1 : 2;
+    const double kvBytes = kvBytesPerElement(input);
     Shape s;
-    if (input.layers && input.hidden && input.heads && input.kvHeads) {
+    if (input.layers && input.hidden && input.heads && (input.kvHeads || input.kvLoraRank)) {
         s.layers = *input.layers;
         s.hidden = *input.hidden;
-        s.kvBytesPerToken = 2.0 * s.layers * *input.kvHeads * (s.hidden / *input.heads) * kvBytes;
-        return s;
+        s.heads = *input.heads;
+        s.headDim = input.headDim.value_or(int(s.hidden / s.heads));
+        if (input.kvLoraRank) {
+            s.mla = true;
+            s.kvHeads = 1;
+            s.mlaWidth = *input.kvLoraRank + input.qkRopeHeadDim.value_or(0);
+            s.kvPerLayerToken = s.mlaWidth * kvBytes;
+        } else {
+            s.kvHeads = *input.kvHeads;
+            s.kvPerLayerToken = 2.0 * s.kvHeads * s.headDim * kvBytes;
+        }
+        if (input.slidingWindow && input.slidingLayers) {
+            s.window = *input.slidingWindow;
+            s.slidingLayers = std::min<double>(*input.slidingLayers, s.layers);
+        }
+    } else {
+        // Llama-like shape from the size, with grouped-query attention of 8 KV heads of 128.
+        s.estimated = true;
+        s.hidden = std::cbrt(input.modelParams * 128.0 / 12.0);
+        s.layers = std::max(1.0, std::round(s.hidden / 128.0));
+        s.headDim = 128;
+        s.heads = std::max(1.0, std::round(s.hidden / 128.0));
+        s.kvHeads = 8;
+        s.kvPerLayerToken = 2.0 * 8 * 128 * kvBytes;
     }
-    // Llama-like shape from the size, with grouped-query attention of 8 KV heads of 128.
-    s.estimated = true;
-    s.hidden = std::cbrt(input.modelParams * 128.0 / 12.0);
-    s.layers = std::max(1.0, std::round(s.hidden / 128.0));
-    s.kvBytesPerToken = 2.0 * s.layers * 8 * 128 * kvBytes;
+    const double weightBytes = bytesPerWeight(input.precision);
+    if (input.moe() && input.experts && input.activeExperts && *input.experts > *input.activeExperts) {
+        // total = shared + E·e and active = shared + k·e give one expert's size and the shared part.
+        s.experts = *input.experts;
+        s.activeExperts = *input.activeExperts;
+        const double each = (input.modelParams - input.active()) / (s.experts - s.activeExperts);
+        s.expertBytesEach = each * weightBytes;
+        s.sharedBytes = std::max(0.0, input.active() - s.activeExperts * each) * weightBytes;
+    }
     return s;
 }
 
 struct Hardware
 {
-    int chips = 1;
-    double peakFlops = 0;   // per chip, at the precision
-    double bandwidth = 0;   // HBM, per chip
-    double linkBandwidth = 0; // per chip, per direction; 0 when unknown
+    double peakFlops = 0;     // per chip, at the precision
+    double bandwidth = 0;     // HBM, per chip
+    double linkBandwidth = 0; // per chip, per direction, inside the fast domain; 0 when unknown
+    int fastDomain = kDefaultFastDomain;
     double prefillEff = 0;
     double decodeEff = 0;
+    double stepOverhead = 0;
 };
 
-struct Roofline
+/// How a replica is spread over its chips.
+struct Deployment
 {
-    double ttftSeconds = 0;
-    double stepSeconds = 0;
-    double tokensPerSecond = 0; // generated, per replica
+    int chips = 1;
+    int tensorParallel = 1;
+    int expertParallel = 1; // > 1: experts spread, attention data-parallel (one shard per chip)
+    bool crossesNodes = false;
+};
+
+/// What a replica does at a concurrency.
+struct Evaluation
+{
+    double prefillSeconds = 0;  // one request's prefill on the whole replica
+    double stepSeconds = 0;     // a decode step with the prefill chunks mixed in, per generated token
+    double cycleSeconds = 0;    // a slot's life: its prefill share and its decode steps
+    double requestsPerSecond = 0;
+    double outputTokensPerSecond = 0;
     double inputTokensPerSecond = 0;
     double prefillShare = 0;
+    double memoryShare = 0, computeShare = 0, commShare = 0, overheadShare = 0;
 };
 
-// Seconds for the two tensor-parallel all-reduces per layer of `tokens` activations (ring:
-// 2·(n−1)/n of the data per chip).
-double allReduceSeconds(const Shape &shape, double tokens, const Hardware &hw)
+class Model
 {
-    if (hw.chips <= 1 || hw.linkBandwidth <= 0)
-        return 0;
-    const double bytes = 2.0 * shape.layers * 2.0 * (hw.chips - 1) / hw.chips * tokens * shape.hidden * kActivationBytes;
-    return bytes / (hw.linkBandwidth * kCollectiveEfficiency);
+public:
+    Model(const InferenceInput &input, const Shape &shape, const Hardware &hw, const Deployment &d)
+        : m_in(input), m_shape(shape), m_hw(hw), m_d(d)
+    {
+    }
+
+    /// Weight bytes one chip holds.
+    double weightsPerChip() const
+    {
+        const double total = m_in.modelParams * bytesPerWeight(m_in.precision);
+        if (m_d.expertParallel > 1 && m_shape.experts > 0)
+            return m_shape.sharedBytes + m_shape.experts * m_shape.expertBytesEach / m_d.expertParallel;
+        return total / m_d.chips;
+    }
+    /// KV bytes one sequence at \a context occupies per chip it touches, summed over the replica.
+    double kvPerSequenceReplica(double context) const
+    {
+        const double paged = std::ceil(context / kPagedBlockTokens) * kPagedBlockTokens;
+        // Tensor parallelism shards KV heads; a group wider than the KV heads replicates them.
+        const double replication = m_d.expertParallel > 1 ? 1.0 : std::max(1.0, m_d.tensorParallel / m_shape.kvHeads);
+        return m_shape.kvBytes(paged) * replication;
+    }
+    int memoryBatch(double usablePerChip) const
+    {
+        const double room = (usablePerChip - weightsPerChip()) * m_d.chips;
+        if (room <= 0)
+            return 0;
+        const double perSequence = kvPerSequenceReplica(m_in.inputTokens + m_in.outputTokens);
+        return int(std::min<double>(double(kMaxSequencesPerChip) * m_d.chips, std::floor(room / perSequence)));
+    }
+
+    double prefillSeconds() const
+    {
+        const double I = m_in.inputTokens;
+        double attention = 0; // causal: each token attends to those before it
+        const double full = I * I / 2.0;
+        const double sliding = I <= m_shape.window ? full : m_shape.window * (I - m_shape.window / 2.0);
+        attention = 4.0 * m_shape.heads * m_shape.headDim * (m_shape.fullLayers() * full + m_shape.slidingLayers * sliding);
+        const double flops = 2.0 * m_in.active() * I + attention;
+        return flops / (m_d.chips * m_hw.peakFlops * m_hw.prefillEff) + allReduceSeconds(I) + allToAllSeconds(I);
+    }
+
+    /// One decode step of \a batch sequences with \a prefillTokens of prefill chunks mixed in.
+    Evaluation evaluate(double batch) const
+    {
+        Evaluation e;
+        const double I = m_in.inputTokens;
+        const double O = std::max(1.0, m_in.outputTokens);
+        e.prefillSeconds = m_in.phase == ServePhase::Decode ? 0.0 : prefillSeconds();
+        if (m_in.phase == ServePhase::Prefill) {
+            // A prefill replica runs requests back to back at its compute rate.
+            e.cycleSeconds = e.prefillSeconds;
+            e.requestsPerSecond = 1.0 / e.prefillSeconds;
+            e.inputTokensPerSecond = e.requestsPerSecond * I;
+            e.outputTokensPerSecond = e.requestsPerSecond; // the first token
+            e.prefillShare = 1;
+            e.computeShare = 1;
+            return e;
+        }
+        // Speculative decoding / multi-token prediction: each verification step checks k proposed
+        // tokens and keeps (1 − α^(k+1)) / (1 − α) on average; it costs k+1 tokens of compute.
+        const double k = m_in.speculativeTokens;
+        const double alpha = std::clamp(m_in.speculativeAcceptance, 0.0, 0.99);
+        const double tokensPerStep = k > 0 ? (1.0 - std::pow(alpha, k + 1)) / (1.0 - alpha) : 1.0;
+        const double steps = O / tokensPerStep;
+
+        const double context = I + O / 2.0; // a sequence's mean context while it decodes
+        // Weights a step reads: the shared part and the experts the batch's tokens reach.
+        double weightsRead = 0;
+        if (m_shape.experts > 0) {
+            const double touched = 1.0 - std::pow(1.0 - m_shape.activeExperts / m_shape.experts, std::max(1.0, batch));
+            weightsRead = m_d.chips * m_shape.sharedBytes / (m_d.expertParallel > 1 ? 1.0 : m_d.chips)
+                          + m_shape.experts * m_shape.expertBytesEach * touched;
+        } else {
+            const double all = m_in.modelParams * bytesPerWeight(m_in.precision);
+            weightsRead = m_in.moe() ? std::min(all, m_in.active() * bytesPerWeight(m_in.precision) * std::max(1.0, batch))
+                                     : all;
+        }
+        const double kvRead = batch * kvPerSequenceReplica(context);
+        const double memory = (weightsRead + kvRead) / (m_d.chips * m_hw.bandwidth * m_hw.decodeEff);
+        double attentionFlops = 0;
+        if (m_shape.mla) // absorbed MLA: scores over latent + rope, values over the latent
+            attentionFlops = 2.0 * m_shape.heads * (2.0 * m_shape.mlaWidth - (m_shape.mlaWidth - m_in.kvLoraRank.value_or(0)))
+                             * m_shape.attendedTokens(context);
+        else
+            attentionFlops = 4.0 * m_shape.heads * m_shape.headDim * m_shape.attendedTokens(context);
+        const double flopsPerToken = (2.0 * m_in.active() + attentionFlops) * (k + 1);
+        const double compute = batch * flopsPerToken
+                               / (m_d.chips * m_hw.peakFlops * m_hw.prefillEff * kDecodeComputeShareOfPrefill);
+        // Prefill chunks ride in the decode steps: a slot's prefill compute is spread over its steps.
+        const double prefillPerStep = m_in.phase == ServePhase::Both ? batch * e.prefillSeconds / steps : 0.0;
+        const double work = compute + prefillPerStep;
+        const double comm = allReduceSeconds(batch * (k + 1)) + allToAllSeconds(batch * (k + 1));
+        const double overhead = m_hw.stepOverhead;
+        e.stepSeconds = std::max(memory, work) + kUnhiddenShare * std::min(memory, work) + comm + overhead;
+        e.cycleSeconds = steps * e.stepSeconds;
+        e.requestsPerSecond = batch / e.cycleSeconds;
+        e.outputTokensPerSecond = e.requestsPerSecond * O;
+        e.inputTokensPerSecond = m_in.phase == ServePhase::Both ? e.requestsPerSecond * I : 0.0;
+        e.prefillShare = steps * prefillPerStep / e.cycleSeconds;
+        const double total = memory + work + comm + overhead;
+        e.memoryShare = memory / total;
+        e.computeShare = work / total;
+        e.commShare = comm / total;
+        e.overheadShare = overhead / total;
+        return e;
+    }
+
+private:
+    // Two all-reduces per layer of `tokens` activations in the tensor-parallel group (ring: 2·(n−1)/n
+    // of the data per chip), each with a fixed latency.
+    double allReduceSeconds(double tokens) const
+    {
+        const int n = m_d.tensorParallel;
+        if (n <= 1 || m_hw.linkBandwidth <= 0)
+            return 0;
+        const double bytes = 2.0 * m_shape.layers * 2.0 * (n - 1) / n * tokens * m_shape.hidden * kActivationBytes;
+        return bytes / (m_hw.linkBandwidth * kCollectiveEfficiency) + 2.0 * m_shape.layers * kAllReduceLatencySeconds;
+    }
+    // Expert parallelism: each token goes to k experts and comes back, per MoE layer; the share
+    // that leaves the fast domain crosses the scale-out NIC.
+    double allToAllSeconds(double tokens) const
+    {
+        const int n = m_d.expertParallel;
+        if (n <= 1 || m_shape.experts <= 0)
+            return 0;
+        const double perChip = tokens / n * m_shape.activeExperts * m_shape.hidden * (kDispatchBytes + kCombineBytes)
+                               * m_shape.layers * (n - 1) / n;
+        const double local = std::min<double>(n, m_hw.fastDomain);
+        const double remoteShare = m_d.crossesNodes ? (n - local) / (n - 1) : 0.0;
+        const double link = m_hw.linkBandwidth > 0 ? m_hw.linkBandwidth : kScaleOutBytesPerSecondPerChip;
+        const double seconds = perChip * (1 - remoteShare) / (link * kCollectiveEfficiency)
+                               + perChip * remoteShare / (kScaleOutBytesPerSecondPerChip * kCollectiveEfficiency);
+        return seconds * kExposedAllToAll;
+    }
+
+    const InferenceInput &m_in;
+    const Shape &m_shape;
+    const Hardware &m_hw;
+    const Deployment &m_d;
+};
+
+// Erlang C: the probability that an arrival waits for one of c slots at offered load a (< c).
+double erlangC(int c, double a)
+{
+    if (a >= c)
+        return 1;
+    double b = 1;
+    for (int k = 1; k <= c; ++k)
+        b = a * b / (k + a * b);
+    return c * b / (c - a * (1 - b));
 }
 
-Roofline roofline(const InferenceInput &in, double params, double active, double inputTokens, double outputTokens,
-                  int batch, const Hardware &hw, const Shape &shape)
+/// Latencies at a quantile under Poisson arrivals: the wait for a slot (M/M/c over the slots),
+/// the wait for the prefill engine (M/D/1, exponential tail), the prefill itself and the step
+/// that emits the first token; TPOT at the occupancy's quantile.
+struct Latency
 {
-    Roofline r;
-    const double weightBytes = params * bytesPerWeight(in.precision);
-    const double activeBytes = active * bytesPerWeight(in.precision);
-    const double compute = hw.chips * hw.peakFlops * hw.prefillEff;
-    r.ttftSeconds = 2.0 * active * inputTokens / compute + allReduceSeconds(shape, inputTokens, hw);
-    // A decode step reads the weights the batch touches (all of them once the batch is large
-    // for a mixture of experts) and every sequence's KV cache, at about half its final length;
-    // each token costs 2·active FLOPs plus attention over that context (4·L·ctx·d).
-    const double context = inputTokens + outputTokens / 2.0;
-    const double weightsRead = std::min(weightBytes, activeBytes * std::max(1, batch));
-    const double kvRead = batch * shape.kvBytesPerToken * context;
-    const double memorySeconds = (weightsRead + kvRead) / (hw.chips * hw.bandwidth * hw.decodeEff);
-    const double flopsPerToken = 2.0 * active + 4.0 * shape.layers * context * shape.hidden;
-    const double computeSeconds = batch * flopsPerToken / (compute * kDecodeComputeShareOfPrefill);
-    r.stepSeconds = std::max(memorySeconds, computeSeconds) + kUnhiddenShare * std::min(memorySeconds, computeSeconds)
-                    + allReduceSeconds(shape, batch, hw);
-    // With continuous batching a replica serves `batch` requests in one prefill each plus
-    // `outputTokens` shared decode steps.
-    const double cycle = batch * r.ttftSeconds + outputTokens * r.stepSeconds;
-    r.tokensPerSecond = batch * outputTokens / cycle;
-    r.inputTokensPerSecond = batch * inputTokens / cycle;
-    r.prefillShare = batch * r.ttftSeconds / cycle;
-    return r;
+    double ttft = 0;
+    double tpot = 0;
+};
+
+Latency latencyAt(const Model &model, int batch, double utilisation, double quantile, bool offline)
+{
+    const Evaluation full = model.evaluate(batch);
+    if (offline || utilisation <= 0) {
+        Latency l;
+        l.ttft = full.prefillSeconds + full.stepSeconds;
+        l.tpot = full.stepSeconds;
+        return l;
+    }
+    const double a = utilisation * batch; // mean sequences in flight
+    const double z = quantile >= 0.9 ? 1.2816 : 0.0;
+    const double occupancy = std::clamp(std::ceil(a + z * std::sqrt(a)), 1.0, double(batch));
+    const Evaluation at = model.evaluate(occupancy);
+    const double lambda = utilisation * full.requestsPerSecond;
+    const double service = full.cycleSeconds;
+    const double pWait = erlangC(batch, a);
+    const double slotWait = pWait > 1 - quantile ? service / (batch - a) * std::log(pWait / (1 - quantile)) : 0.0;
+    const double rho = std::min(0.99, lambda * full.prefillSeconds);
+    const double meanPrefillWait = rho * full.prefillSeconds / (2 * (1 - rho));
+    const double prefillWait = rho > 1 - quantile ? meanPrefillWait / rho * std::log(rho / (1 - quantile)) : 0.0;
+    Latency l;
+    l.ttft = slotWait + prefillWait + at.prefillSeconds + at.stepSeconds;
+    l.tpot = at.stepSeconds;
+    return l;
+}
+
+QList<Deployment> deployments(const InferenceInput &input, const Shape &shape, int fastDomain)
+{
+    QList<Deployment> list;
+    if (input.chipsPerReplica) {
+        const int n = *input.chipsPerReplica;
+        const bool wide = n > fastDomain && shape.experts > 0;
+        list.append({n, wide ? 1 : n, wide ? n : 1, n > fastDomain});
+        return list;
+    }
+    for (int n = 1; n <= std::min(8, fastDomain); n *= 2)
+        list.append({n, n, 1, false});
+    if (shape.experts > 0) {
+        // Wide expert parallelism with data-parallel attention, up to one chip per expert.
+        for (int n = 16; n <= std::max<double>(16, shape.experts); n *= 2)
+            list.append({n, 1, n, n > fastDomain});
+        if (fastDomain > 8 && fastDomain < shape.experts && (fastDomain & (fastDomain - 1)) != 0)
+            list.append({fastDomain, 1, fastDomain, false});
+    }
+    return list;
 }
 
 } // namespace
+
+QString toString(ServePhase phase)
+{
+    switch (phase) {
+    case ServePhase::Both: return u"both"_s;
+    case ServePhase::Prefill: return u"prefill"_s;
+    case ServePhase::Decode: return u"decode"_s;
+    }
+    return u"both"_s;
+}
+
+std::optional<ServePhase> servePhaseFromString(const QString &text)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == u"both"_s || t.isEmpty())
+        return ServePhase::Both;
+    if (t == u"prefill"_s)
+        return ServePhase::Prefill;
+    if (t == u"decode"_s)
+        return ServePhase::Decode;
+    return std::nullopt;
+}
 
 void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input)
 {
@@ -132,6 +409,13 @@ void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input)
     input.hidden = preset.hidden;
     input.heads = preset.heads;
     input.kvHeads = preset.kvHeads;
+    input.headDim = preset.headDim;
+    input.kvLoraRank = preset.kvLoraRank;
+    input.qkRopeHeadDim = preset.qkRopeHeadDim;
+    input.slidingWindow = preset.slidingWindow;
+    input.slidingLayers = preset.slidingLayers;
+    input.experts = preset.experts;
+    input.activeExperts = preset.activeExperts;
 }
 
 double bytesPerWeight(catalog::Precision precision)
@@ -146,11 +430,28 @@ double bytesPerWeight(catalog::Precision precision)
     return 2;
 }
 
-double kvBytesPerToken(const InferenceInput &input, bool *estimated)
+double kvBytesPerToken(const InferenceInput &input, double context, bool *estimated)
 {
     const Shape shape = modelShape(input);
     *estimated = shape.estimated;
-    return shape.kvBytesPerToken;
+    return context > 0 ? shape.kvBytes(context) / context : shape.kvPerLayerToken * shape.layers;
+}
+
+QString attentionInWords(const InferenceInput &input)
+{
+    const Shape s = modelShape(input);
+    QString words;
+    if (s.estimated)
+        words = Tr::tr("estimated: GQA, 8 KV heads of 128");
+    else if (s.mla)
+        words = Tr::tr("MLA, latent %1 + rope %2").arg(input.kvLoraRank.value_or(0)).arg(input.qkRopeHeadDim.value_or(0));
+    else if (s.kvHeads >= s.heads)
+        words = Tr::tr("MHA, %1 heads of %2").arg(s.heads).arg(s.headDim);
+    else
+        words = Tr::tr("GQA, %1 KV heads of %2").arg(s.kvHeads).arg(s.headDim);
+    if (s.slidingLayers > 0)
+        words += Tr::tr("; window %1 on %2 of %3 layers").arg(s.window).arg(s.slidingLayers).arg(s.layers);
+    return words + Tr::tr("; KV at %1 byte(s)").arg(kvBytesPerElement(input));
 }
 
 InferenceProjection projectInference(const InferenceInput &input, const catalog::Accelerator &accelerator,
@@ -158,19 +459,32 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
 {
     InferenceProjection p;
     p.accelerator = accelerator.id;
+    p.phase = input.phase;
     const auto peak = accelerator.peakTflops(input.precision);
     if (!peak || *peak <= 0) {
-        p.cannotRun = Tr::tr("%1 has no %2 tensor peak in the catalog").arg(accelerator.id, input.precisionName);
+        QStringList has;
+        for (const auto precision : {catalog::Precision::Fp4, catalog::Precision::Fp8, catalog::Precision::Int8,
+                                     catalog::Precision::Bf16})
+            if (const auto other = accelerator.peakTflops(precision); other && *other > 0)
+                has.append(catalog::toString(precision));
+        p.cannotRun = Tr::tr("%1 has no %2 tensor peak in the catalog; it has %3")
+                          .arg(accelerator.id, input.precisionName, has.isEmpty() ? Tr::tr("none") : has.join(u", "_s));
         return p;
     }
     if (!accelerator.memoryBandwidthGBps) {
         p.cannotRun = Tr::tr("%1 has no sourced memory bandwidth in the catalog").arg(accelerator.id);
         return p;
     }
+    if (input.kvPrecision && *input.kvPrecision == catalog::Precision::Fp8 && !accelerator.peakFp8Tflops)
+        p.warnings.append(Tr::tr("%1 has no fp8 tensor cores: the fp8 KV cache is stored in fp8 and converted for "
+                                 "attention, as vLLM does on such GPUs")
+                              .arg(accelerator.id));
     Hardware hw;
     hw.peakFlops = *peak * 1e12;
     hw.bandwidth = *accelerator.memoryBandwidthGBps * 1e9;
     hw.linkBandwidth = accelerator.interconnectGBps.value_or(0) * 1e9;
+    // Tensor parallelism runs inside a node even over PCIe; the fast domain bounds expert parallelism.
+    hw.fastDomain = std::max(kDefaultFastDomain, accelerator.maxDomainChips.value_or(kDefaultFastDomain));
 
     const catalog::Profile *prefill =
         catalog.findProfile(accelerator.id, catalog::Workload::InferencePrefill, input.precision, u"any"_s);
@@ -186,102 +500,185 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         p.warnings.append(p.decodeSource);
 
     const Shape shape = modelShape(input);
-    p.kvBytesPerToken = shape.kvBytesPerToken;
+    const double context = input.inputTokens + input.outputTokens;
+    p.kvBytesPerToken = context > 0 ? shape.kvBytes(context) / context : shape.kvPerLayerToken * shape.layers;
+    p.attention = attentionInWords(input);
+    p.kvPrecisionName = kvBytesPerElement(input) < 2 ? u"fp8"_s : u"bf16"_s;
     if (shape.estimated)
         p.warnings.append(Tr::tr("KV cache size estimated from the parameter count (8 KV heads of 128 assumed)"));
     const double weightBytes = input.modelParams * bytesPerWeight(input.precision);
-    p.weightsGb = weightBytes / 1e9;
     const double usablePerChip = accelerator.memoryGb * 1e9 * kUsableMemoryFraction - kInferenceOverheadBytes;
-    const double context = input.inputTokens + input.outputTokens;
-
-    auto maxBatch = [&](int chips) {
-        const double room = usablePerChip * chips - weightBytes;
-        return room <= 0 ? 0 : int(std::min<double>(kMaxBatch, std::floor(room / (p.kvBytesPerToken * context))));
-    };
-    QList<int> groups;
-    if (input.chipsPerReplica)
-        groups = {*input.chipsPerReplica};
-    else
-        groups = {1, 2, 4, 8};
     hw.prefillEff = p.prefillEfficiency.typical;
     hw.decodeEff = p.decodeEfficiency.typical;
-    for (int chips : groups) {
-        const int memoryBatch = maxBatch(chips);
-        if (memoryBatch < 1)
-            continue;
-        auto at = [&](int batch) {
-            Hardware group = hw;
-            group.chips = chips;
-            return roofline(input, input.modelParams, input.active(), input.inputTokens, input.outputTokens, batch, group,
-                            shape);
-        };
-        int batch = memoryBatch;
-        if (!input.offline) {
-            if (input.ttftMs && at(1).ttftSeconds * 1000 > *input.ttftMs)
-                continue; // a bigger group prefills faster
-            if (input.tpotMs) {
-                if (at(1).stepSeconds * 1000 > *input.tpotMs)
-                    continue;
-                int lo = 1, hi = memoryBatch; // step time grows with the batch
-                while (lo < hi) {
-                    const int mid = (lo + hi + 1) / 2;
-                    if (at(mid).stepSeconds * 1000 <= *input.tpotMs)
-                        lo = mid;
-                    else
-                        hi = mid - 1;
-                }
-                batch = lo;
-            }
-        }
-        const Roofline r = at(batch);
-        p.chipsPerReplica = chips;
-        p.batch = batch;
-        p.maxBatchByMemory = memoryBatch;
-        p.ttftMs = r.ttftSeconds * 1000;
-        p.tpotMs = r.stepSeconds * 1000;
-        p.tokensPerSecondPerReplica = r.tokensPerSecond;
-        p.inputTokensPerSecondPerReplica = r.inputTokensPerSecond;
-        p.prefillTimeShare = r.prefillShare;
-        break;
-    }
-    if (p.chipsPerReplica == 0) {
-        if (maxBatch(groups.last()) < 1)
-            p.cannotRun = Tr::tr("%1 GB of weights and one request's KV cache do not fit on %2 × %3 GB")
-                              .arg(p.weightsGb, 0, 'f', 0)
-                              .arg(groups.last())
-                              .arg(accelerator.memoryGb);
-        else
-            p.cannotRun = Tr::tr("the latency targets cannot be met on up to %1 chips per replica").arg(groups.last());
+    hw.stepOverhead = kStepOverheadSeconds.typical;
+    const double utilisation = input.offline ? 1.0 : input.targetUtilisation;
+
+    struct Choice
+    {
+        Deployment d;
+        int batch = 0;
+        int memoryBatch = 0;
+        double perChip = 0;
+    };
+    std::optional<Choice> best;
+    int largestMemoryBatch = 0;
+    QString concurrencyProblem;
+    QList<Deployment> candidates = deployments(input, shape, hw.fastDomain);
+    if (input.maxChipsPerReplica && !input.chipsPerReplica)
+        candidates.removeIf([&](const Deployment &d) { return d.chips > *input.maxChipsPerReplica; });
+    if (candidates.isEmpty()) {
+        p.cannotRun = Tr::tr("a replica cannot be laid out on at most %1 chips").arg(input.maxChipsPerReplica.value_or(0));
         return p;
     }
+    for (const Deployment &d : candidates) {
+        const Model model(input, shape, hw, d);
+        const int memoryBatch = model.memoryBatch(usablePerChip);
+        largestMemoryBatch = std::max(largestMemoryBatch, memoryBatch);
+        if (memoryBatch < 1)
+            continue;
+        auto meets = [&](int batch) {
+            if (input.offline)
+                return true;
+            const Latency l = latencyAt(model, batch, utilisation, 0.9, false);
+            return (!input.ttftMs || l.ttft * 1000 <= *input.ttftMs) && (!input.tpotMs || l.tpot * 1000 <= *input.tpotMs);
+        };
+        int batch = memoryBatch;
+        if (input.concurrency) {
+            if (*input.concurrency > memoryBatch) {
+                concurrencyProblem = Tr::tr("%1 sequences of %2 tokens need %3 GB of KV cache; %4 chips hold room for %5")
+                                         .arg(*input.concurrency)
+                                         .arg(context, 0, 'f', 0)
+                                         .arg(*input.concurrency * model.kvPerSequenceReplica(context) / 1e9, 0, 'f', 0)
+                                         .arg(d.chips)
+                                         .arg(memoryBatch);
+                continue;
+            }
+            batch = *input.concurrency;
+            if (!meets(batch))
+                continue;
+        } else if (!input.offline) {
+            // Few slots queue requests, many slow each step: scan the concurrency geometrically for
+            // the largest that meets the targets, then refine up to the next point scanned.
+            auto next = [](int b) { return std::max(b + 1, int(b * 1.25)); };
+            int lo = 0;
+            for (int b = 1; b <= memoryBatch; b = next(b))
+                if (meets(b))
+                    lo = b;
+            if (lo == 0)
+                continue;
+            int hi = std::min(memoryBatch, next(lo) - 1);
+            while (lo < hi) {
+                const int mid = lo + (hi - lo + 1) / 2;
+                if (meets(mid))
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            batch = lo;
+        }
+        const double perChip = model.evaluate(batch).outputTokensPerSecond / d.chips;
+        // The deployment serving the most per chip wins; a smaller one on a tie within 2 %.
+        if (!best || perChip > best->perChip * 1.02)
+            best = Choice{d, batch, memoryBatch, perChip};
+    }
+    if (!best) {
+        if (largestMemoryBatch < 1)
+            p.cannotRun = Tr::tr("%1 GB of weights and one request's KV cache do not fit on %2 × %3 GB")
+                              .arg(weightBytes / 1e9, 0, 'f', 0)
+                              .arg(candidates.last().chips)
+                              .arg(accelerator.memoryGb);
+        else if (!concurrencyProblem.isEmpty())
+            p.cannotRun = concurrencyProblem;
+        else
+            p.cannotRun = Tr::tr("the latency targets cannot be met at p90 on up to %1 chips per replica at %2 % utilisation")
+                              .arg(candidates.last().chips)
+                              .arg(utilisation * 100, 0, 'f', 0);
+        return p;
+    }
+    const Deployment &d = best->d;
+    const Model model(input, shape, hw, d);
+    const Evaluation e = model.evaluate(best->batch);
+    p.chipsPerReplica = d.chips;
+    p.tensorParallel = d.tensorParallel;
+    p.expertParallel = d.expertParallel;
+    p.crossesNodes = d.crossesNodes;
+    p.batch = best->batch;
+    p.maxBatchByMemory = best->memoryBatch;
+    p.weightsGb = weightBytes / 1e9;
+    p.utilisation = utilisation;
+    const Latency p50 = latencyAt(model, best->batch, utilisation, 0.5, input.offline);
+    const Latency p90 = latencyAt(model, best->batch, utilisation, 0.9, input.offline);
+    const bool decodeOnly = input.phase == ServePhase::Decode;
+    const bool prefillOnly = input.phase == ServePhase::Prefill;
+    p.ttftMs = decodeOnly ? 0 : p50.ttft * 1000;
+    p.ttftP90Ms = decodeOnly ? 0 : p90.ttft * 1000;
+    p.tpotMs = prefillOnly ? 0 : p50.tpot * 1000;
+    p.tpotP90Ms = prefillOnly ? 0 : p90.tpot * 1000;
+    p.tokensPerSecondPerReplica = prefillOnly ? e.inputTokensPerSecond : e.outputTokensPerSecond;
+    p.inputTokensPerSecondPerReplica = e.inputTokensPerSecond;
+    p.prefillTimeShare = e.prefillShare;
+    p.stepBreakdownMemory = e.memoryShare;
+    p.stepBreakdownCompute = e.computeShare;
+    p.stepBreakdownComm = e.commShare;
+    p.stepBreakdownOverhead = e.overheadShare;
+    if (d.crossesNodes)
+        p.warnings.append(Tr::tr("a replica of %1 chips spans nodes: expert all-to-all over a 400 Gb/s per-chip fabric "
+                                 "(assumed)")
+                              .arg(d.chips));
+
+    // The band: the same deployment and concurrency at the profiles' low and high efficiencies.
+    auto throughputAt = [&](double prefillEff, double decodeEff, double overhead) {
+        Hardware edge = hw;
+        edge.prefillEff = prefillEff;
+        edge.decodeEff = decodeEff;
+        edge.stepOverhead = overhead;
+        const Evaluation x = Model(input, shape, edge, d).evaluate(best->batch);
+        return prefillOnly ? x.inputTokensPerSecond : x.outputTokensPerSecond;
+    };
+    const double lowRatio = throughputAt(p.prefillEfficiency.low, p.decodeEfficiency.low, kStepOverheadSeconds.low)
+                            / p.tokensPerSecondPerReplica;
+    const double highRatio = throughputAt(p.prefillEfficiency.high, p.decodeEfficiency.high, kStepOverheadSeconds.high)
+                             / p.tokensPerSecondPerReplica;
 
     // A measurement at a known point calibrates the roofline: the ratio of measured to modelled
     // throughput there carries over to the requested model size and lengths.
     if (decode && decode->measuredTokensPerSecondPerChip && decode->measuredModelParams && decode->measuredInputTokens
-        && decode->measuredOutputTokens) {
-        const int chips = decode->measuredChips.value_or(1);
+        && decode->measuredOutputTokens && !prefillOnly) {
         InferenceInput measured = input;
         measured.modelParams = *decode->measuredModelParams;
         measured.activeParams.reset();
+        measured.inputTokens = *decode->measuredInputTokens;
+        measured.outputTokens = *decode->measuredOutputTokens;
+        measured.phase = ServePhase::Both;
+        measured.speculativeTokens = 0;
+        measured.concurrency.reset();
+        measured.kvPrecision.reset();
         // The measured model's architecture when a preset has its size, else estimated.
         const auto preset = std::find_if(catalog.models().cbegin(), catalog.models().cend(), [&](const catalog::ModelPreset &m) {
             return std::abs(m.totalParams / measured.modelParams - 1.0) < 0.005;
         });
-        const bool known = preset != catalog.models().cend();
-        measured.layers = known ? preset->layers : std::nullopt;
-        measured.hidden = known ? preset->hidden : std::nullopt;
-        measured.heads = known ? preset->heads : std::nullopt;
-        measured.kvHeads = known ? preset->kvHeads : std::nullopt;
+        measured.layers.reset();
+        measured.hidden.reset();
+        measured.heads.reset();
+        measured.kvHeads.reset();
+        measured.headDim.reset();
+        measured.kvLoraRank.reset();
+        measured.qkRopeHeadDim.reset();
+        measured.slidingWindow.reset();
+        measured.slidingLayers.reset();
+        measured.experts.reset();
+        measured.activeExperts.reset();
+        if (preset != catalog.models().cend())
+            applyPreset(*preset, measured);
+        measured.modelParams = *decode->measuredModelParams;
+        measured.activeParams.reset();
         const Shape measuredShape = modelShape(measured);
-        Hardware measuredHw = hw;
-        measuredHw.chips = chips;
-        const double kv = measuredShape.kvBytesPerToken;
-        const double room = usablePerChip * chips - measured.modelParams * bytesPerWeight(input.precision);
+        const int chips = decode->measuredChips.value_or(1);
+        const Deployment md{chips, chips, 1, false};
+        const Model measuredModel(measured, measuredShape, hw, md);
         const int batch = decode->measuredBatch ? int(*decode->measuredBatch)
-                                                : int(std::clamp(room / (kv * (*decode->measuredInputTokens + *decode->measuredOutputTokens)), 1.0, double(kMaxBatch)));
-        const Roofline model = roofline(measured, measured.modelParams, measured.modelParams, *decode->measuredInputTokens,
-                                        *decode->measuredOutputTokens, std::max(1, batch), measuredHw, measuredShape);
-        const double modelledPerChip = model.tokensPerSecond / chips;
+                                                : std::max(1, measuredModel.memoryBatch(usablePerChip));
+        const double modelledPerChip = measuredModel.evaluate(std::max(1, batch)).outputTokensPerSecond / chips;
         if (modelledPerChip > 0) {
             p.calibration = std::clamp(*decode->measuredTokensPerSecondPerChip / modelledPerChip, 0.25, 4.0);
             p.calibrationSource = Tr::tr("measured %1 tokens/s/chip at %2 params, %3/%4 tokens: %5")
@@ -295,6 +692,8 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         }
     }
     p.tokensPerSecondPerChip = p.tokensPerSecondPerReplica / p.chipsPerReplica;
+    p.tokensPerSecondPerChipBand = {p.tokensPerSecondPerChip * std::min(1.0, lowRatio), p.tokensPerSecondPerChip,
+                                    p.tokensPerSecondPerChip * std::max(1.0, highRatio)};
     return p;
 }
 

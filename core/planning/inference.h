@@ -9,6 +9,12 @@
 
 namespace accelplan::planning {
 
+/// Which part of the work a replica does: both (one replica prefills and decodes, prefill chunks
+/// mixed into decode steps as vLLM and SGLang do), or one side of a disaggregated deployment.
+enum class ServePhase { Both, Prefill, Decode };
+QString toString(ServePhase phase);
+std::optional<ServePhase> servePhaseFromString(const QString &text);
+
 /// A model served to a load. Shape fields are optional (estimated from the size when absent).
 struct InferenceInput
 {
@@ -16,20 +22,35 @@ struct InferenceInput
     std::optional<double> activeParams;
     catalog::Precision precision = catalog::Precision::Bf16;
     QString precisionName = QStringLiteral("bf16");
+    /// KV-cache precision (bf16 or fp8); empty: fp8 when the weights are 8-bit or narrower, else bf16.
+    std::optional<catalog::Precision> kvPrecision;
     double inputTokens = 0;
     double outputTokens = 0;
     std::optional<double> requestsPerSecond;
-    std::optional<double> ttftMs;
-    std::optional<double> tpotMs;
+    std::optional<double> ttftMs; ///< target at p90 under the load
+    std::optional<double> tpotMs; ///< target at p90 under the load
     bool offline = false; ///< maximum throughput, no latency bound (MLPerf Offline)
+    std::optional<int> concurrency; ///< sequences in flight per replica; empty: the largest that meets the targets
+    ServePhase phase = ServePhase::Both;
+    int speculativeTokens = 0;          ///< draft / multi-token-prediction tokens proposed per step
+    double speculativeAcceptance = 0;   ///< probability each proposed token is accepted
     std::optional<int> layers;
     std::optional<int> hidden;
     std::optional<int> heads;
     std::optional<int> kvHeads;
+    std::optional<int> headDim;
+    std::optional<int> kvLoraRank;
+    std::optional<int> qkRopeHeadDim;
+    std::optional<int> slidingWindow;
+    std::optional<int> slidingLayers;
+    std::optional<int> experts;
+    std::optional<int> activeExperts;
     std::optional<int> chipsPerReplica; ///< honoured as given
+    std::optional<int> maxChipsPerReplica; ///< the offer's limit: one node where it has no fabric
     double targetUtilisation = 0.7;     ///< replicas are sized to run at this share of capacity
 
     double active() const { return activeParams.value_or(modelParams); }
+    bool moe() const { return activeParams && *activeParams < modelParams; }
 };
 
 /// Takes a preset's size and shape.
@@ -37,24 +58,42 @@ void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input);
 
 /// Bytes per weight at a precision (fp8: 1, bf16: 2, fp4: 0.5).
 double bytesPerWeight(catalog::Precision precision);
-/// KV-cache bytes per token: 2 (K and V) · layers · kv_heads · head_dim · bytes (bf16, or 1 at fp8).
-double kvBytesPerToken(const InferenceInput &input, bool *estimated);
+/// KV-cache bytes per token of context, averaged over the layers, for a sequence of \a context
+/// tokens: GQA/MHA 2 (K and V) · kv_heads · head_dim per layer, MLA the latent plus the rotary
+/// key per layer, sliding-window layers holding at most their window; at the KV precision.
+double kvBytesPerToken(const InferenceInput &input, double context, bool *estimated);
+/// The attention as words: "GQA, 8 KV heads of 128", "MLA, latent 512 + rope 64", with any window.
+QString attentionInWords(const InferenceInput &input);
 
 /// One replica of the model on one accelerator type, and what it serves.
 struct InferenceProjection
 {
     QString accelerator;
     int chipsPerReplica = 0;
-    int batch = 0;               ///< concurrent sequences per replica
+    int tensorParallel = 0;
+    int expertParallel = 1;      ///< > 1: experts spread over the replica, attention data-parallel
+    bool crossesNodes = false;   ///< the replica is larger than the fast domain
+    ServePhase phase = ServePhase::Both;
+    int batch = 0;               ///< concurrent sequences per replica (the concurrency limit)
     int maxBatchByMemory = 0;
-    double weightsGb = 0;
-    double kvBytesPerToken = 0;
-    double ttftMs = 0;           ///< prefill of one request
-    double tpotMs = 0;           ///< one decode step at the chosen batch
-    double tokensPerSecondPerReplica = 0; ///< generated tokens
+    double weightsGb = 0;        ///< per replica
+    double kvBytesPerToken = 0;  ///< at the request's full context
+    QString attention;
+    QString kvPrecisionName;
+    double ttftMs = 0;           ///< p50 under the offered load (offline: prefill of one request)
+    double tpotMs = 0;           ///< p50 under the offered load
+    double ttftP90Ms = 0;
+    double tpotP90Ms = 0;
+    double utilisation = 0;      ///< the load the latencies are quoted at
+    double tokensPerSecondPerReplica = 0; ///< generated tokens (input tokens for a prefill replica)
     double inputTokensPerSecondPerReplica = 0;
     double tokensPerSecondPerChip = 0;
+    Range tokensPerSecondPerChipBand;     ///< from the profiles' low and high efficiencies
     double prefillTimeShare = 0; ///< share of replica time spent in prefill
+    double stepBreakdownMemory = 0;  ///< shares of a decode step: weights and KV read
+    double stepBreakdownCompute = 0;
+    double stepBreakdownComm = 0;    ///< tensor-parallel all-reduce and expert all-to-all
+    double stepBreakdownOverhead = 0;
     Range prefillEfficiency;
     QString prefillSource;
     Range decodeEfficiency;
@@ -67,11 +106,14 @@ struct InferenceProjection
     bool runnable() const { return cannotRun.isEmpty(); }
 };
 
-/// Sizes a replica (smallest tensor-parallel group whose memory holds the weights and a
-/// request's KV cache, unless given), finds the largest batch that meets the TTFT and TPOT
-/// targets (or memory allows, offline), and the generated tokens/s: decode steps are bound by
-/// HBM bandwidth (weights + KV read per step) or by compute, whichever is slower; prefill is
-/// compute-bound. A measured profile calibrates the result at its own point.
+/// Sizes a replica and its concurrency and projects what it serves. A replica is a tensor-parallel
+/// group inside the fast domain (1, 2, 4, 8 chips up to the domain), or for a mixture of experts a
+/// wider expert-parallel group with data-parallel attention, across nodes when it must. Decode steps
+/// take max(weights and KV read ÷ effective bandwidth, FLOPs ÷ effective peak) plus the part of the
+/// shorter not hidden, the collectives and a per-step overhead; prefill chunks ride in decode steps.
+/// The concurrency is the one given, or the largest that fits memory and keeps TTFT and TPOT at p90
+/// within the targets at the target utilisation (queueing for a slot and for the prefill engine).
+/// A measured profile calibrates the result at its own point.
 InferenceProjection projectInference(const InferenceInput &input, const catalog::Accelerator &accelerator,
                                      const catalog::PlanningCatalog &catalog);
 

@@ -2,6 +2,7 @@
 
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/common/tr.h"
+#include "core/planning/cluster.h"
 
 #include <QHash>
 
@@ -53,16 +54,25 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
     InferencePlan plan;
     plan.currency = request.currency;
     plan.requestsPerSecond = request.input.requestsPerSecond.value_or(0);
-    QHash<QString, InferenceProjection> projections; // one per accelerator
+    // One projection per accelerator and replica limit: an offer without a scale-out fabric keeps
+    // a replica inside one node.
+    QHash<QPair<QString, int>, InferenceProjection> projections;
     for (const pricing::PriceRecord &offer : offers) {
         if (!allows(request.constraints, offer))
             continue;
         const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
         if (!accelerator)
             continue;
-        auto it = projections.find(accelerator->id);
-        if (it == projections.end())
-            it = projections.insert(accelerator->id, projectInference(request.input, *accelerator, catalog));
+        const ClusterShape cluster = clusterShape(offer, *accelerator, catalog);
+        const int limit = cluster.fabric == u"none"_s ? std::max(cluster.acceleratorsPerNode, 1)
+                                                       : cluster.maxChips().value_or(0);
+        auto it = projections.find({accelerator->id, limit});
+        if (it == projections.end()) {
+            InferenceInput input = request.input;
+            if (limit > 0)
+                input.maxChipsPerReplica = limit;
+            it = projections.insert({accelerator->id, limit}, projectInference(input, *accelerator, catalog));
+        }
         InferenceOption option;
         option.offer = offer;
         option.projection = *it;
@@ -77,7 +87,9 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         }
         if (option.runnable()) {
             const InferenceProjection &p = option.projection;
-            const double needed = plan.requestsPerSecond * request.input.outputTokens; // generated tokens/s
+            const double tokensPerRequest = request.input.phase == ServePhase::Prefill ? request.input.inputTokens
+                                                                                        : request.input.outputTokens;
+            const double needed = plan.requestsPerSecond * tokensPerRequest; // tokens/s of the phase
             option.replicas = needed > 0 ? std::max(1, int(std::ceil(needed / (p.tokensPerSecondPerReplica
                                                                                * request.input.targetUtilisation))))
                                          : 1;

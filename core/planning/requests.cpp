@@ -85,6 +85,12 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
     in.offline = i.offline;
     in.chipsPerReplica = i.chipsPerReplica;
     in.targetUtilisation = i.utilization;
+    in.concurrency = i.concurrency;
+    in.phase = servePhaseFromString(i.phase).value_or(ServePhase::Both);
+    if (!i.kvPrecision.isEmpty())
+        in.kvPrecision = catalog::precisionFromString(i.kvPrecision);
+    in.speculativeTokens = i.speculativeTokens;
+    in.speculativeAcceptance = i.speculativeAcceptance;
     r.constraints = s.constraints;
     r.currency = s.currency;
     return r;

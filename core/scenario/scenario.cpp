@@ -23,7 +23,8 @@ const QStringList kTrainingKeys = {u"model"_s, u"model_params"_s, u"active_param
 const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"precision"_s,
                                     u"input_tokens"_s, u"output_tokens"_s, u"requests_per_second"_s,
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
-                                    u"chips_per_replica"_s, u"utilization"_s};
+                                    u"chips_per_replica"_s, u"utilization"_s, u"concurrency"_s, u"phase"_s,
+                                    u"kv_precision"_s, u"speculative_tokens"_s, u"speculative_acceptance"_s};
 const QStringList kConstraintKeys = {u"providers"_s, u"offer_kinds"_s, u"regions"_s, u"price_models"_s,
                                      u"accelerators"_s, u"max_chips"_s, u"budget"_s, u"exclude_spot"_s,
                                      u"exclude_marketplace"_s, u"whole_nodes"_s, u"min_scale_out_gbps"_s,
@@ -333,6 +334,11 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         i.offline = r.text(u"mode"_s, {u"online"_s, u"offline"_s}, u"online"_s) == u"offline"_s;
         i.chipsPerReplica = r.integer(u"chips_per_replica"_s, 1, 4096);
         i.utilization = r.number(u"utilization"_s, 0.01, 1, 0.7);
+        i.concurrency = r.integer(u"concurrency"_s, 1, 10000000);
+        i.phase = r.text(u"phase"_s, {u"both"_s, u"prefill"_s, u"decode"_s}, u"both"_s);
+        i.kvPrecision = r.text(u"kv_precision"_s, {u"bf16"_s, u"fp8"_s}, {});
+        i.speculativeTokens = r.integer(u"speculative_tokens"_s, 0, 16).value_or(0);
+        i.speculativeAcceptance = r.number(u"speculative_acceptance"_s, 0, 0.99).value_or(0);
         s.inference = i;
     }
 
@@ -506,7 +512,13 @@ QJsonObject toJson(const Scenario &s)
                {u"months"_s, i.months},
                {u"mode"_s, i.offline ? u"offline"_s : u"online"_s},
                {u"chips_per_replica"_s, optionalInt(i.chipsPerReplica)},
-               {u"utilization"_s, i.utilization}});
+               {u"utilization"_s, i.utilization},
+               {u"concurrency"_s, optionalInt(i.concurrency)},
+               {u"phase"_s, i.phase},
+               {u"kv_precision"_s, optionalText(i.kvPrecision)},
+               {u"speculative_tokens"_s, i.speculativeTokens > 0 ? QJsonValue(i.speculativeTokens) : QJsonValue()},
+               {u"speculative_acceptance"_s,
+                i.speculativeTokens > 0 ? QJsonValue(i.speculativeAcceptance) : QJsonValue()}});
     } else {
         root.remove(u"inference"_s);
     }

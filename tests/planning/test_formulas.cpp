@@ -244,7 +244,7 @@ TEST_CASE("Inference: KV cache per token and decode bound by bandwidth", "[plann
     input.outputTokens = 300;
     bool estimated = true;
     // Llama 70B: 2 · 80 · 8 · 128 · 2 bytes = 327,680 bytes per token in bf16.
-    CHECK(kvBytesPerToken(input, &estimated) == Approx(327680));
+    CHECK(kvBytesPerToken(input, 1300, &estimated) == Approx(327680));
     CHECK_FALSE(estimated);
     input.offline = true;
     const InferenceProjection p = projectInference(input, accelerator("h100-sxm"), *catalog);
@@ -292,6 +292,8 @@ TEST_CASE("Inference: step time, prefill and tensor-parallel all-reduce by hand"
     input.kvHeads = 8;
     input.inputTokens = 1000;
     input.outputTokens = 200;
+    input.offline = true;
+    input.concurrency = 64;
     const double kv = 2.0 * 32 * 8 * 128 * 2; // bytes per token, bf16
     struct Row { int chips; };
     for (const Row row : {Row{1}, Row{2}, Row{4}}) {
@@ -301,20 +303,26 @@ TEST_CASE("Inference: step time, prefill and tensor-parallel all-reduce by hand"
         REQUIRE(p.runnable());
         const int n = row.chips;
         const double compute = n * 1e15 * 0.45;
-        // Two all-reduces per layer; a ring moves 2·(n−1)/n of the bf16 activations per chip at 80 % of the link.
-        auto allReduce = [&](double tokens) { return 2.0 * 32 * 2.0 * (n - 1) / n * tokens * 4096 * 2 / (100e9 * 0.8); };
-        const double ttft = 2.0 * 8e9 * 1000 / compute + allReduce(1000);
-        CHECK(p.ttftMs == Approx(ttft * 1000).epsilon(1e-9));
-        const double b = p.batch;
-        const double context = 1000 + 200 / 2.0;
-        const double memory = (16e9 + b * kv * context) / (n * 2000e9 * 0.65);
-        const double flops = b * (2.0 * 8e9 + 4.0 * 32 * context * 4096) / (compute * 0.30 / 0.45);
-        // The shorter of memory and compute time is half hidden behind the longer.
-        const double step = std::max(memory, flops) + 0.5 * std::min(memory, flops) + allReduce(b);
+        // Two all-reduces per layer; a ring moves 2·(n−1)/n of the bf16 activations per chip at 80 % of
+        // the link, and each all-reduce waits 10 µs.
+        auto allReduce = [&](double tokens) {
+            return n == 1 ? 0.0 : 2.0 * 32 * 2.0 * (n - 1) / n * tokens * 4096 * 2 / (100e9 * 0.8) + 2.0 * 32 * 10e-6;
+        };
+        // Prefill: 2·N FLOPs per token plus causal attention 4·heads·head_dim·I²/2 per layer.
+        const double prefill = (2.0 * 8e9 * 1000 + 4.0 * 32 * 128 * 32 * 1000.0 * 1000 / 2) / compute + allReduce(1000);
+        const double b = 64;
+        REQUIRE(p.batch == 64);
+        // KV is read for each sequence at its mean context, in whole 16-token pages.
+        const double paged = std::ceil((1000 + 200 / 2.0) / 16) * 16;
+        const double memory = (16e9 + b * kv * paged) / (n * 2000e9 * 0.65);
+        const double flops = b * (2.0 * 8e9 + 4.0 * 32 * 128 * 32 * 1100) / (compute * 0.30 / 0.45);
+        // Each slot's prefill is spread over its 200 decode steps (chunked prefill).
+        const double work = flops + b * prefill / 200;
+        // The shorter of memory and compute time is half hidden behind the longer; 0.5 ms per step.
+        const double step = std::max(memory, work) + 0.5 * std::min(memory, work) + allReduce(b) + 0.5e-3;
         CHECK(p.tpotMs == Approx(step * 1000).epsilon(1e-9));
-        const double cycle = b * ttft + 200 * step;
-        CHECK(p.tokensPerSecondPerChip == Approx(b * 200 / cycle / n).epsilon(1e-9));
-        if (n == 1) // no all-reduce on one chip
-            CHECK(p.ttftMs == Approx(2.0 * 8e9 * 1000 / (1e15 * 0.45) * 1000).epsilon(1e-9));
+        CHECK(p.ttftMs == Approx((prefill + step) * 1000).epsilon(1e-9));
+        CHECK(p.tokensPerSecondPerChip == Approx(b / step / n).epsilon(1e-9));
+        CHECK(p.prefillTimeShare == Approx(b * prefill / 200 / step).epsilon(1e-9));
     }
 }

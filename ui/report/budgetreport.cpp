@@ -16,6 +16,7 @@
 #include <QSaveFile>
 #include <QSet>
 #include <QTextBlock>
+#include <QTextTable>
 #include <QTextCursor>
 #include <QTextLayout>
 #include <QTextDocument>
@@ -193,15 +194,15 @@ void keepParagraphsWhole(QTextDocument &document, double pageHeight)
     while (from.isValid()) {
         QTextBlock straddling;
         for (QTextBlock block = from; block.isValid(); block = block.next()) {
-            if (QTextCursor(block).currentTable())
-                continue; // table rows already move whole to the next page
             layout->blockBoundingRect(block); // lays the document out up to this block
             const QTextLayout *lines = block.layout();
             if (!lines || lines->lineCount() < 2)
                 continue;
             const QTextLine last = lines->lineAt(lines->lineCount() - 1);
-            const double top = lines->position().y() + lines->lineAt(0).y();
-            const double bottom = lines->position().y() + last.y() + last.height();
+            // A block in a table cell is placed relative to the frame (the cell) it lies in.
+            const double frameTop = layout->blockBoundingRect(block).top() - lines->position().y();
+            const double top = frameTop + lines->position().y() + lines->lineAt(0).y();
+            const double bottom = frameTop + lines->position().y() + last.y() + last.height();
             if (bottom - top < pageHeight && int(top / pageHeight) != int((bottom - 1) / pageHeight)) {
                 straddling = block;
                 break;
@@ -209,9 +210,22 @@ void keepParagraphsWhole(QTextDocument &document, double pageHeight)
         }
         if (!straddling.isValid())
             return;
-        QTextBlockFormat format = straddling.blockFormat();
-        format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
-        QTextCursor(straddling).setBlockFormat(format);
+        auto breakBefore = [](const QTextBlock &block) {
+            QTextBlockFormat format = block.blockFormat();
+            format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
+            QTextCursor(block).setBlockFormat(format);
+        };
+        QTextTable *table = QTextCursor(straddling).currentTable();
+        if (table && layout->frameBoundingRect(table).height() < pageHeight) {
+            // A table whose row would run across the page and that fits on one moves whole (Qt
+            // splits a row of multi-line cells, and breaks set in its cells push each cell apart).
+            QTextTableFormat format = table->format();
+            format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
+            table->setFormat(format);
+            straddling = table->lastCursorPosition().block();
+        } else {
+            breakBefore(straddling);
+        }
         from = straddling.next();
     }
 }
