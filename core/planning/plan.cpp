@@ -159,8 +159,9 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         if (!request)
             return request.error();
         request->ownership = ownership;
+        // A service carries its weights out at the precision it serves, not a training checkpoint.
         if (!s.lockin.checkpointGb && !s.training)
-            lockin.dataGb += request->input.modelParams * kAdamBytesPerParam / 1e9;
+            lockin.dataGb += request->input.modelParams * bytesPerWeight(request->input.precision) / 1e9;
         plan.inferenceRequest = *request;
         plan.inference = planInference(*request, accelerators, catalog, offers, fx);
         plan.inferenceMonths = s.inference->months;

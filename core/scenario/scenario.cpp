@@ -383,7 +383,9 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
             s.defaults.append(Tr::tr("lockin.dataset_gb = 0 (not given: no dataset egress counted)"));
         l.checkpointGb = r.number(u"checkpoint_gb"_s, 0, 1e12);
         if (!l.checkpointGb)
-            s.defaults.append(Tr::tr("lockin.checkpoint_gb = 16 bytes per parameter (weights and Adam states; default)"));
+            s.defaults.append(s.training ? Tr::tr("lockin.checkpoint_gb = 16 bytes per parameter (weights and Adam states; "
+                                                  "default)")
+                                         : Tr::tr("lockin.checkpoint_gb = the served weights at their precision (default)"));
         l.engineerWeekCost = r.number(u"engineer_week_cost"_s, 0, 1e9, l.engineerWeekCost);
         l.exitProbability = r.number(u"exit_probability"_s, 0, 1, l.exitProbability);
         l.customCudaKernels = r.boolean(u"custom_cuda_kernels"_s, false);

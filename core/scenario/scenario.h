@@ -58,7 +58,7 @@ struct InferenceSection
 struct LockinSection
 {
     std::optional<double> datasetGb;    ///< default 0 (reported)
-    std::optional<double> checkpointGb; ///< default: 16 bytes per parameter (weights and Adam states)
+    std::optional<double> checkpointGb; ///< default: 16 bytes per parameter (weights and Adam states) when training; a service: its weights at the served precision
     double engineerWeekCost = 6000;
     double exitProbability = 0.3;
     bool customCudaKernels = false;

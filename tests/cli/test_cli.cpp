@@ -448,6 +448,55 @@ TEST_CASE("cli: serve JSON has the pinned fields", "[cli][serve]")
     CHECK(first[u"cost_per_request"_s].toDouble() * 5 * 730 * 3600 == Approx(first[u"monthly_cost"_s].toDouble()));
 }
 
+TEST_CASE("cli: serve takes the concurrency, the phase and the KV precision, and needs a load", "[cli][serve]")
+{
+    Scratch scratch;
+    const QStringList base{u"serve"_s, u"--model"_s, u"deepseek-v3"_s, u"--precision"_s, u"fp8"_s,
+                           u"--input-tokens"_s, u"2000"_s, u"--output-tokens"_s, u"500"_s, u"--accelerator"_s,
+                           u"h200"_s, u"--format"_s, u"json"_s};
+    // No load: a usage error that names both ways to give one, not a plan for zero requests.
+    const Run none = scratch.run(base);
+    CHECK(none.exitCode == 1);
+    CHECK(none.err.contains(u"--qps"_s));
+    CHECK(none.err.contains(u"--requests-per-month"_s));
+    CHECK(scratch.run(base + QStringList{u"--qps"_s, u"1"_s, u"--phase"_s, u"sideways"_s}).exitCode == 1);
+    CHECK(scratch.run(base + QStringList{u"--qps"_s, u"1"_s, u"--kv-precision"_s, u"fp6"_s}).exitCode == 1);
+    CHECK(scratch.run(base + QStringList{u"--qps"_s, u"1"_s, u"--speculative-tokens"_s, u"1"_s}).exitCode == 1);
+
+    auto serve = [&](const QStringList &extra) {
+        const Run run = scratch.run(base + QStringList{u"--qps"_s, u"20"_s} + extra);
+        INFO(run.err.toStdString());
+        REQUIRE(run.exitCode == 0);
+        return QJsonDocument::fromJson(run.out.toUtf8()).object();
+    };
+    const QJsonObject at32 = serve({u"--concurrency"_s, u"32"_s, u"--phase"_s, u"decode"_s});
+    CHECK(at32[u"batch"_s].toInt() == 32);
+    CHECK(at32[u"concurrency"_s].toInt() == 32);
+    CHECK(at32[u"phase"_s].toString() == u"decode"_s);
+    CHECK(at32[u"attention"_s].toString().contains(u"MLA"_s));
+    // fp8 weights bring an fp8 KV cache: 61 layers · (512 + 64) bytes.
+    CHECK(at32[u"kv_precision"_s].toString() == u"fp8"_s);
+    CHECK(at32[u"kv_bytes_per_token"_s].toDouble() == Approx(61.0 * 576));
+    for (const char *key : {"ttft_p90_ms", "tpot_p90_ms", "tokens_per_s_per_chip_band", "serving_parallelism",
+                            "decode_step_breakdown", "max_batch_by_memory", "utilization"}) {
+        CAPTURE(key);
+        CHECK(at32.contains(QString::fromLatin1(key)));
+    }
+    const QJsonObject band = at32[u"tokens_per_s_per_chip_band"_s].toObject();
+    CHECK(band[u"low"_s].toDouble() <= at32[u"tokens_per_s_per_chip"_s].toDouble());
+    CHECK(band[u"high"_s].toDouble() >= at32[u"tokens_per_s_per_chip"_s].toDouble());
+    const QJsonObject bf16Kv = serve({u"--concurrency"_s, u"32"_s, u"--kv-precision"_s, u"bf16"_s});
+    CHECK(bf16Kv[u"kv_bytes_per_token"_s].toDouble() == Approx(61.0 * 576 * 2));
+    // A larger concurrency serves more per chip.
+    const QJsonObject at256 = serve({u"--concurrency"_s, u"256"_s, u"--phase"_s, u"decode"_s});
+    CHECK(at256[u"tokens_per_s_per_chip"_s].toDouble() > 2 * at32[u"tokens_per_s_per_chip"_s].toDouble());
+    const QJsonArray options = at256[u"options"_s].toArray();
+    REQUIRE_FALSE(options.isEmpty());
+    const QJsonObject first = options.first().toObject();
+    CHECK(first[u"phase"_s].toString() == u"decode"_s);
+    CHECK(first.contains(u"serving_parallelism"_s));
+}
+
 TEST_CASE("cli: train and serve refuse bad counts and options", "[cli][train]")
 {
     Scratch scratch;

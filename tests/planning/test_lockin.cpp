@@ -504,3 +504,22 @@ TEST_CASE("Plan: amounts converted from another currency carry an FX factor in t
     CHECK(fx->totalAtLow == Approx(plan.sensitivity.base * 0.95));
     CHECK(fx->totalAtHigh == Approx(plan.sensitivity.base * 1.05));
 }
+
+TEST_CASE("Plan: a service alone carries its served weights out on exit, not a training checkpoint", "[planning][plan]")
+{
+    // chat-service-8b-eur: inference only, Llama 3 8B at fp8, a 500 GB dataset, no checkpoint given.
+    const Plan plan = planExample(u"chat-service-8b-eur.accelplan"_s);
+    REQUIRE(plan.inference);
+    REQUIRE_FALSE(plan.training);
+    CHECK(plan.lockin.dataGb == Approx(500 + 8030261248.0 * 1 / 1e9));
+    CHECK(plan.defaults.join(u'\n').contains(u"served weights"_s));
+    // With a training section the checkpoint holds weights and Adam states: 16 bytes per parameter.
+    auto scenario = scenario::readScenario(test::examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(scenario.ok());
+    scenario->lockin.checkpointGb.reset();
+    const Prices &prices = shippedPrices();
+    const auto training = planScenario(*scenario, test::shippedCatalog(), planningCatalog(), prices.offers, prices.fx,
+                                       prices.asOf);
+    REQUIRE(training.ok());
+    CHECK(training->lockin.dataGb == Approx(*scenario->lockin.datasetGb + 70e9 * 16 / 1e9));
+}

@@ -1,0 +1,251 @@
+// The serving model: KV cache per architecture, concurrency, queueing, phases, expert
+// parallelism, speculative decoding and the refusals.
+#include "core/catalog/acceleratorcatalog.h"
+#include "core/planning/inference.h"
+#include "tests/qtstringmaker.h"
+#include "tests/testsupport.h"
+
+#include <catch2/catch.hpp>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan;
+using namespace accelplan::planning;
+
+namespace {
+
+const catalog::PlanningCatalog &planningCatalog()
+{
+    static const auto catalog = catalog::PlanningCatalog::loadShipped();
+    REQUIRE(catalog.ok());
+    return *catalog;
+}
+
+const catalog::Accelerator &accelerator(const char *id)
+{
+    const catalog::Accelerator *a = test::shippedCatalog().find(QString::fromLatin1(id));
+    REQUIRE(a != nullptr);
+    return *a;
+}
+
+InferenceInput llama8b()
+{
+    InferenceInput in;
+    in.modelParams = 8.03e9;
+    in.layers = 32;
+    in.hidden = 4096;
+    in.heads = 32;
+    in.kvHeads = 8;
+    in.headDim = 128;
+    in.inputTokens = 1000;
+    in.outputTokens = 250;
+    in.precision = catalog::Precision::Fp8;
+    in.precisionName = u"fp8"_s;
+    return in;
+}
+
+// DeepSeek-V3's published config: 61 layers, hidden 7168, 128 heads, kv_lora_rank 512,
+// qk_rope_head_dim 64, 256 routed experts with 8 active; 671B total, 37B active.
+InferenceInput deepseekV3()
+{
+    InferenceInput in;
+    in.modelParams = 671e9;
+    in.activeParams = 37e9;
+    in.layers = 61;
+    in.hidden = 7168;
+    in.heads = 128;
+    in.kvHeads = 128;
+    in.kvLoraRank = 512;
+    in.qkRopeHeadDim = 64;
+    in.experts = 256;
+    in.activeExperts = 8;
+    in.inputTokens = 2000;
+    in.outputTokens = 1000;
+    in.precision = catalog::Precision::Fp8;
+    in.precisionName = u"fp8"_s;
+    return in;
+}
+
+} // namespace
+
+TEST_CASE("Serving: KV cache per token follows the attention of the architecture", "[planning][serving]")
+{
+    bool estimated = true;
+    // MLA caches the 512-wide latent and the 64-wide rotary key per layer: 61 · 576 · 2 bytes.
+    InferenceInput mla = deepseekV3();
+    mla.kvPrecision = catalog::Precision::Bf16;
+    CHECK(kvBytesPerToken(mla, 3000, &estimated) == Approx(61.0 * 576 * 2));
+    CHECK_FALSE(estimated);
+    // fp8 KV halves it: about 35 KB per token, against 1.7 MB that 128 full heads would take.
+    mla.kvPrecision = catalog::Precision::Fp8;
+    CHECK(kvBytesPerToken(mla, 3000, &estimated) == Approx(61.0 * 576));
+    CHECK(attentionInWords(mla).contains(u"MLA"_s));
+
+    // GQA: 2 (K and V) · 8 KV heads · 128 · 32 layers · 2 bytes.
+    InferenceInput gqa = llama8b();
+    gqa.kvPrecision = catalog::Precision::Bf16;
+    CHECK(kvBytesPerToken(gqa, 1000, &estimated) == Approx(2.0 * 8 * 128 * 32 * 2));
+    // By default the KV cache takes fp8 with fp8 weights, bf16 with bf16 weights.
+    gqa.kvPrecision.reset();
+    CHECK(kvBytesPerToken(gqa, 1000, &estimated) == Approx(2.0 * 8 * 128 * 32));
+
+    // Sliding windows: half the layers (Gemma 2 style) hold at most 4,096 tokens.
+    InferenceInput window = gqa;
+    window.kvPrecision = catalog::Precision::Bf16;
+    window.slidingWindow = 4096;
+    window.slidingLayers = 16;
+    const double perLayer = 2.0 * 8 * 128 * 2;
+    CHECK(kvBytesPerToken(window, 2048, &estimated) == Approx(perLayer * 32));
+    CHECK(kvBytesPerToken(window, 16384, &estimated) == Approx(perLayer * (16 * 16384.0 + 16 * 4096.0) / 16384));
+    CHECK(attentionInWords(window).contains(u"window 4096 on 16 of 32"_s));
+
+    // Without a shape the estimate says so.
+    InferenceInput bare;
+    bare.modelParams = 8e9;
+    kvBytesPerToken(bare, 1000, &estimated);
+    CHECK(estimated);
+}
+
+TEST_CASE("Serving: the concurrency sets throughput and latency", "[planning][serving]")
+{
+    InferenceInput in = llama8b();
+    in.offline = true;
+    in.chipsPerReplica = 1;
+    in.concurrency = 1;
+    const InferenceProjection one = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    in.concurrency = 64;
+    const InferenceProjection many = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE(one.runnable());
+    REQUIRE(many.runnable());
+    CHECK(one.batch == 1);
+    CHECK(many.batch == 64);
+    // Batch 1 is bound by reading 8 GB of weights per token: a few ms per token at 3.35 TB/s.
+    CHECK(one.tpotMs > 8.03e9 / 3.35e12 * 1000);
+    CHECK(one.tpotMs < many.tpotMs);
+    CHECK(many.tokensPerSecondPerChip > 20 * one.tokensPerSecondPerChip);
+    // Memory is the limit of the concurrency: more than fits is refused with the sizes.
+    in.concurrency = 1000000;
+    const InferenceProjection tooMany = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE_FALSE(tooMany.runnable());
+    CHECK(tooMany.cannotRun.contains(u"KV cache"_s));
+    // The band brackets the typical figure.
+    CHECK(many.tokensPerSecondPerChipBand.low < many.tokensPerSecondPerChip);
+    CHECK(many.tokensPerSecondPerChipBand.high > many.tokensPerSecondPerChip);
+}
+
+TEST_CASE("Serving: queueing makes TTFT grow with utilisation and p90 above p50", "[planning][serving]")
+{
+    InferenceInput in = llama8b();
+    in.chipsPerReplica = 1;
+    in.concurrency = 16;
+    double previous = 0;
+    for (const double u : {0.3, 0.6, 0.8, 0.95}) {
+        in.targetUtilisation = u;
+        const InferenceProjection p = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+        REQUIRE(p.runnable());
+        INFO("utilisation " << u);
+        CHECK(p.ttftP90Ms >= p.ttftMs);
+        CHECK(p.tpotP90Ms >= p.tpotMs);
+        CHECK(p.ttftP90Ms > previous);
+        previous = p.ttftP90Ms;
+    }
+    // With targets and no concurrency given, the largest concurrency that meets them is chosen,
+    // and a tighter TPOT target gives a smaller one.
+    in.concurrency.reset();
+    in.targetUtilisation = 0.7;
+    in.ttftMs = 2000;
+    in.tpotMs = 50;
+    const InferenceProjection loose = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    in.tpotMs = 15;
+    const InferenceProjection tight = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE(loose.runnable());
+    REQUIRE(tight.runnable());
+    CHECK(loose.tpotP90Ms <= 50);
+    CHECK(tight.tpotP90Ms <= 15);
+    CHECK(tight.batch < loose.batch);
+    CHECK(loose.ttftP90Ms <= 2000);
+}
+
+TEST_CASE("Serving: prefill and decode replicas of a disaggregated deployment", "[planning][serving]")
+{
+    InferenceInput in = llama8b();
+    in.offline = true;
+    in.chipsPerReplica = 1;
+    in.concurrency = 128;
+    const InferenceProjection both = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    in.phase = ServePhase::Decode;
+    const InferenceProjection decode = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    in.phase = ServePhase::Prefill;
+    const InferenceProjection prefill = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE(both.runnable());
+    REQUIRE(decode.runnable());
+    REQUIRE(prefill.runnable());
+    // Without prefill chunks in its steps a decode replica generates more and steps faster.
+    CHECK(decode.tokensPerSecondPerChip > both.tokensPerSecondPerChip);
+    CHECK(decode.tpotMs < both.tpotMs);
+    CHECK(decode.ttftMs == 0);
+    // A prefill replica's throughput is input tokens at the compute rate: 2·N FLOPs per token
+    // (plus attention) at the profile's prefill efficiency of 989 TFLOP/s... of the fp8 peak.
+    const double fp8Peak = *accelerator("h100-sxm").peakFp8Tflops * 1e12;
+    CHECK(prefill.tokensPerSecondPerChip < fp8Peak / (2 * 8.03e9));
+    CHECK(prefill.tokensPerSecondPerChip > 0.1 * fp8Peak / (2 * 8.03e9));
+    CHECK(prefill.tpotMs == 0);
+    CHECK(toString(ServePhase::Decode) == u"decode"_s);
+    CHECK_FALSE(servePhaseFromString(u"both-ways"_s).has_value());
+}
+
+TEST_CASE("Serving: a large mixture of experts spreads over an expert-parallel replica", "[planning][serving]")
+{
+    InferenceInput in = deepseekV3();
+    in.offline = true;
+    // 671 GB of fp8 weights do not fit one 8 × 80 GB node.
+    in.maxChipsPerReplica = 8;
+    const InferenceProjection node = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    CHECK_FALSE(node.runnable());
+    // Across nodes: experts spread, attention data-parallel, the all-to-all over the fabric.
+    in.maxChipsPerReplica.reset();
+    const InferenceProjection wide = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE(wide.runnable());
+    CHECK(wide.chipsPerReplica >= 16);
+    CHECK(wide.expertParallel == wide.chipsPerReplica);
+    CHECK(wide.crossesNodes);
+    CHECK(wide.stepBreakdownComm > 0);
+    // MLA's small cache lets each chip hold many sequences.
+    CHECK(wide.batch / wide.chipsPerReplica >= 64);
+    // On one 8 × 141 GB H200 node it fits inside the NVLink domain.
+    in.maxChipsPerReplica = 8;
+    const InferenceProjection h200 = projectInference(in, accelerator("h200"), planningCatalog());
+    REQUIRE(h200.runnable());
+    CHECK(h200.chipsPerReplica == 8);
+    CHECK_FALSE(h200.crossesNodes);
+}
+
+TEST_CASE("Serving: speculative decoding and multi-token prediction raise low-batch throughput", "[planning][serving]")
+{
+    InferenceInput in = llama8b();
+    in.offline = true;
+    in.chipsPerReplica = 1;
+    in.concurrency = 1;
+    const InferenceProjection plain = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    in.speculativeTokens = 1;
+    in.speculativeAcceptance = 0.8; // DeepSeek-V3 reports 85-90 % for its second MTP token
+    const InferenceProjection mtp = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE(plain.runnable());
+    REQUIRE(mtp.runnable());
+    // 1.8 tokens per step at nearly the same step time when the step is bound by reading weights.
+    CHECK(mtp.tokensPerSecondPerChip / plain.tokensPerSecondPerChip == Approx(1.8).epsilon(0.1));
+}
+
+TEST_CASE("Serving: a precision the chip lacks is refused with the ones it has", "[planning][serving]")
+{
+    InferenceInput in = llama8b();
+    in.offline = true;
+    const InferenceProjection a10g = projectInference(in, accelerator("a10g"), planningCatalog());
+    REQUIRE_FALSE(a10g.runnable());
+    CHECK(a10g.cannotRun.contains(u"no fp8"_s));
+    CHECK(a10g.cannotRun.contains(u"int8"_s));
+    CHECK(a10g.cannotRun.contains(u"bf16"_s));
+    in.precision = catalog::Precision::Fp4;
+    in.precisionName = u"fp4"_s;
+    CHECK_FALSE(projectInference(in, accelerator("h100-sxm"), planningCatalog()).runnable());
+    CHECK(projectInference(in, accelerator("b200"), planningCatalog()).runnable());
+}
