@@ -4,7 +4,8 @@
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
 
-#include <QHash>
+#include <map>
+#include <tuple>
 
 #include <algorithm>
 #include <cmath>
@@ -54,9 +55,11 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
     InferencePlan plan;
     plan.currency = request.currency;
     plan.requestsPerSecond = request.input.requestsPerSecond.value_or(0);
-    // One projection per accelerator and replica limit: an offer without a scale-out fabric keeps
-    // a replica inside one node.
-    QHash<QPair<QString, int>, InferenceProjection> projections;
+    // One projection per accelerator, replica limit and phase: an offer without a scale-out fabric
+    // keeps a replica inside one node.
+    std::map<std::tuple<QString, int, ServePhase>, InferenceProjection> projections;
+    const bool considerDisaggregation = request.input.phase == ServePhase::Both && !request.input.offline
+                                        && plan.requestsPerSecond > 0;
     for (const pricing::PriceRecord &offer : offers) {
         if (!allows(request.constraints, offer))
             continue;
@@ -66,16 +69,21 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         const ClusterShape cluster = clusterShape(offer, *accelerator, catalog);
         const int limit = cluster.fabric == u"none"_s ? std::max(cluster.acceleratorsPerNode, 1)
                                                        : cluster.maxChips().value_or(0);
-        auto it = projections.find({accelerator->id, limit});
-        if (it == projections.end()) {
-            InferenceInput input = request.input;
-            if (limit > 0)
-                input.maxChipsPerReplica = limit;
-            it = projections.insert({accelerator->id, limit}, projectInference(input, *accelerator, catalog));
-        }
+        auto projectionFor = [&](ServePhase phase) -> const InferenceProjection & {
+            auto it = projections.find(std::tuple(accelerator->id, limit, phase));
+            if (it == projections.end()) {
+                InferenceInput input = request.input;
+                input.phase = phase;
+                if (limit > 0)
+                    input.maxChipsPerReplica = limit;
+                it = projections.emplace(std::tuple(accelerator->id, limit, phase), projectInference(input, *accelerator, catalog)).first;
+            }
+            return it->second;
+        };
+        const InferenceProjection &colocated = projectionFor(request.input.phase);
         InferenceOption option;
         option.offer = offer;
-        option.projection = *it;
+        option.projection = colocated;
         option.cannotRun = option.projection.cannotRun;
         const int perInstance = std::max(1, offer.acceleratorCount);
         const bool tpu = offer.offerKind == pricing::OfferKind::Tpu;
@@ -94,6 +102,47 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                                                                                * request.input.targetUtilisation))))
                                          : 1;
             option.chips = option.replicas * p.chipsPerReplica;
+        }
+        if (considerDisaggregation) {
+            // Prefill replicas sized by input tokens, decode replicas by generated tokens; taken when
+            // they need fewer chips than replicas doing both, or when only they meet the targets.
+            const InferenceProjection &prefill = projectionFor(ServePhase::Prefill);
+            const InferenceProjection &decode = projectionFor(ServePhase::Decode);
+            if (prefill.runnable() && decode.runnable()) {
+                const double u = request.input.targetUtilisation;
+                Disaggregation d;
+                d.prefillReplicas = std::max(1, int(std::ceil(plan.requestsPerSecond * request.input.inputTokens
+                                                              / (prefill.tokensPerSecondPerReplica * u))));
+                d.prefillChipsPerReplica = prefill.chipsPerReplica;
+                d.decodeReplicas = std::max(1, int(std::ceil(plan.requestsPerSecond * request.input.outputTokens
+                                                             / (decode.tokensPerSecondPerReplica * u))));
+                d.decodeChipsPerReplica = decode.chipsPerReplica;
+                const int prefillChips = d.prefillReplicas * d.prefillChipsPerReplica;
+                const int chips = prefillChips + d.decodeReplicas * d.decodeChipsPerReplica;
+                if (!option.runnable() || chips < option.chips) {
+                    option.disaggregation = d;
+                    option.cannotRun.clear();
+                    option.replicas = d.prefillReplicas + d.decodeReplicas;
+                    option.chips = chips;
+                    InferenceProjection &p = option.projection;
+                    p = decode;
+                    p.phase = ServePhase::Both;
+                    p.ttftMs = prefill.ttftMs + decode.tpotMs; // the first token comes from a decode step
+                    p.ttftP90Ms = prefill.ttftP90Ms + decode.tpotP90Ms;
+                    p.prefillTimeShare = double(prefillChips) / chips;
+                    p.tokensPerSecondPerChip = decode.tokensPerSecondPerReplica * d.decodeReplicas / chips;
+                    p.tokensPerSecondPerChipBand = decode.tokensPerSecondPerChipBand.scaled(
+                        p.tokensPerSecondPerChip / std::max(1e-9, decode.tokensPerSecondPerChip));
+                    p.warnings.append(Tr::tr("disaggregated: %1 prefill replica(s) of %2 chip(s) and %3 decode replica(s) "
+                                             "of %4 chip(s); the KV cache moves between them")
+                                          .arg(d.prefillReplicas)
+                                          .arg(d.prefillChipsPerReplica)
+                                          .arg(d.decodeReplicas)
+                                          .arg(d.decodeChipsPerReplica));
+                }
+            }
+        }
+        if (option.runnable()) {
             if (option.chips > request.constraints.maxChips)
                 option.cannotRun = Tr::tr("needs %1 chips; max_chips is %2").arg(option.chips).arg(request.constraints.maxChips);
             option.instances = tpu ? option.chips : (option.chips + perInstance - 1) / perInstance;

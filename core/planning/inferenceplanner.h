@@ -13,11 +13,21 @@ struct InferenceRequest
     std::optional<Ownership> ownership; ///< when set, purchases are costed per hour of use
 };
 
+/// Prefill and decode on separate replicas of the same offer (DistServe, Mooncake, SGLang PD).
+struct Disaggregation
+{
+    int prefillReplicas = 0;
+    int prefillChipsPerReplica = 0;
+    int decodeReplicas = 0;
+    int decodeChipsPerReplica = 0;
+};
+
 /// One offer, sized and priced for the load.
 struct InferenceOption
 {
     pricing::PriceRecord offer;
-    InferenceProjection projection;
+    InferenceProjection projection; ///< disaggregated: the decode side, with the prefill side's TTFT
+    std::optional<Disaggregation> disaggregation; ///< set when separate replicas are cheaper
     int replicas = 0;
     int chips = 0;
     int instances = 0;

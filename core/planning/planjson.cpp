@@ -207,6 +207,14 @@ QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currenc
         {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
     };
     insertAll(json, fields);
+    json.insert(u"disaggregation"_s,
+                o.disaggregation ? QJsonValue(QJsonObject{{u"prefill_replicas"_s, o.disaggregation->prefillReplicas},
+                                                          {u"prefill_chips_per_replica"_s,
+                                                           o.disaggregation->prefillChipsPerReplica},
+                                                          {u"decode_replicas"_s, o.disaggregation->decodeReplicas},
+                                                          {u"decode_chips_per_replica"_s,
+                                                           o.disaggregation->decodeChipsPerReplica}})
+                                 : QJsonValue());
     if (o.lockin.computed) // over the plan's horizon, as the scenario planner ranks it
         json.insert(u"cost"_s, o.lockin.planCost);
     insertAll(json, lockinJson(o.lockin));

@@ -2,6 +2,7 @@
 // parallelism, speculative decoding and the refusals.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/inference.h"
+#include "core/planning/inferenceplanner.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 
@@ -248,4 +249,49 @@ TEST_CASE("Serving: a precision the chip lacks is refused with the ones it has",
     in.precisionName = u"fp4"_s;
     CHECK_FALSE(projectInference(in, accelerator("h100-sxm"), planningCatalog()).runnable());
     CHECK(projectInference(in, accelerator("b200"), planningCatalog()).runnable());
+}
+
+TEST_CASE("Serving: the planner disaggregates prefill and decode where that needs fewer chips", "[planning][serving]")
+{
+    pricing::PriceRecord node;
+    node.key = {u"Test"_s, u"p5.48xlarge"_s, u"r1"_s, pricing::PriceModel::OnDemand};
+    node.accelerator = u"h100-sxm"_s;
+    node.acceleratorCount = 8;
+    node.price = *Decimal::parse(u"55"_s);
+    node.currency = u"USD"_s;
+    node.unit = pricing::unitFor(pricing::PriceModel::OnDemand);
+    node.offerKind = pricing::OfferKind::CloudVm;
+
+    InferenceRequest request;
+    request.input = llama8b();
+    request.input.modelParams = 70.55e9;
+    request.input.layers = 80;
+    request.input.hidden = 8192;
+    request.input.heads = 64;
+    request.input.kvHeads = 8;
+    request.input.inputTokens = 8000; // long prompts
+    request.input.outputTokens = 500;
+    request.input.requestsPerSecond = 20;
+    request.input.ttftMs = 2000;
+    request.input.tpotMs = 15; // a tight TPOT: prefill chunks in decode steps would break it
+    const InferencePlan tight = planInference(request, test::shippedCatalog(), planningCatalog(), {node}, pricing::FxTable());
+    REQUIRE(tight.options.size() == 1);
+    const InferenceOption &o = tight.options.first();
+    REQUIRE(o.runnable());
+    REQUIRE(o.disaggregation.has_value());
+    const Disaggregation &d = *o.disaggregation;
+    CHECK(o.chips == d.prefillReplicas * d.prefillChipsPerReplica + d.decodeReplicas * d.decodeChipsPerReplica);
+    CHECK(o.instances == (o.chips + 7) / 8);
+    CHECK(o.projection.tpotP90Ms <= 15);
+    CHECK(o.projection.warnings.join(u' ').contains(u"disaggregated"_s));
+    // The same offer doing both on every replica would need more chips, or cannot meet the TPOT.
+    request.input.phase = ServePhase::Both;
+    const InferenceProjection both = projectInference(request.input, accelerator("h100-sxm"), planningCatalog());
+    if (both.runnable())
+        CHECK(std::ceil(20 * 500 / (both.tokensPerSecondPerReplica * 0.7)) * both.chipsPerReplica > o.chips);
+    // Offline batch work is never split.
+    request.input.offline = true;
+    const InferencePlan offline = planInference(request, test::shippedCatalog(), planningCatalog(), {node}, pricing::FxTable());
+    REQUIRE(offline.options.size() == 1);
+    CHECK_FALSE(offline.options.first().disaggregation.has_value());
 }
