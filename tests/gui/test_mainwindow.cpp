@@ -1491,3 +1491,41 @@ TEST_CASE("gui: The options show nodes and fabric and the procurement constraint
     CHECK(planner->scenario().constraints.excludeSpot);
     CHECK_FALSE(planner->summaryLabel()->text().contains(u"(spot)"_s));
 }
+
+TEST_CASE("gui: The serving concurrency, phase and KV precision reach the plan from the editor", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    const planning::Plan *before = planner->plan();
+    REQUIRE(window->openScenario(test::examplePath(u"chat-service-8b-eur.accelplan"_s)).ok());
+    REQUIRE(waitForNewPlan(planner, before));
+    auto *concurrency = planner->findChild<QSpinBox *>(u"concurrency"_s);
+    auto *phase = planner->findChild<QComboBox *>(u"servePhase"_s);
+    auto *kv = planner->findChild<QComboBox *>(u"kvPrecision"_s);
+    REQUIRE(concurrency != nullptr);
+    REQUIRE(phase != nullptr);
+    REQUIRE(kv != nullptr);
+    CHECK(concurrency->value() == 0); // "most that meet the targets"
+    CHECK(phase->currentData().toString() == u"both"_s);
+    before = planner->plan();
+    concurrency->setValue(48);
+    phase->setCurrentIndex(phase->findData(u"decode"_s));
+    kv->setCurrentIndex(kv->findData(u"bf16"_s));
+    REQUIRE(waitForNewPlan(planner, before));
+    const planning::Plan *plan = planner->plan();
+    REQUIRE(plan->inferenceRequest);
+    CHECK(plan->inferenceRequest->input.concurrency == 48);
+    CHECK(plan->inferenceRequest->input.phase == planning::ServePhase::Decode);
+    REQUIRE(plan->inferenceRequest->input.kvPrecision.has_value());
+    CHECK(*plan->inferenceRequest->input.kvPrecision == catalog::Precision::Bf16);
+    REQUIRE(plan->inference);
+    const planning::InferenceOption *first = plan->recommendedInference();
+    REQUIRE(first != nullptr);
+    CHECK(first->projection.batch == 48);
+    // The explanation tells the concurrency and the latencies at p90.
+    auto *details = planner->findChild<QTextBrowser *>(u"optionDetails"_s);
+    REQUIRE(details != nullptr);
+    CHECK(details->toPlainText().contains(u"concurrency 48"_s));
+    CHECK(details->toPlainText().contains(u"p90"_s));
+}

@@ -110,11 +110,25 @@ QString projectionHtml(const InferenceProjection &p)
 {
     if (!p.runnable())
         return {};
-    QString html = OptionTableModel::tr("<p><b>Throughput</b>: %1 chips per replica, batch %2, TTFT %3 ms, TPOT %4 "
-                                        "ms, %5 output tokens/s per replica</p>")
-                       .arg(QString::number(p.chipsPerReplica), QString::number(p.batch),
-                            QString::number(p.ttftMs, 'f', 0), QString::number(p.tpotMs, 'f', 1),
-                            QLocale().toString(p.tokensPerSecondPerReplica, 'f', 0));
+    auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
+    const Range throughput = p.tokensPerSecondPerChipBand;
+    QString html = OptionTableModel::tr("<p><b>Throughput</b>: %1 chips per replica (tensor parallel %2, expert parallel "
+                                        "%3%4), concurrency %5 (memory holds %6), %7 tokens/s per chip (%8–%9)</p>"
+                                        "<p><b>Latency</b> at %10 utilisation: TTFT p50 %11 ms, p90 %12 ms; TPOT p50 "
+                                        "%13 ms, p90 %14 ms</p>"
+                                        "<p><b>KV cache</b>: %15, %16 bytes per token. Each decode step: memory %17, "
+                                        "compute %18, communication %19, overhead %20.</p>")
+                       .arg(QString::number(p.chipsPerReplica), QString::number(p.tensorParallel),
+                            QString::number(p.expertParallel),
+                            p.crossesNodes ? OptionTableModel::tr(", across nodes") : QString(),
+                            QString::number(p.batch), QString::number(p.maxBatchByMemory),
+                            QLocale().toString(p.tokensPerSecondPerChip, 'f', 0), QLocale().toString(throughput.low, 'f', 0),
+                            QLocale().toString(throughput.high, 'f', 0))
+                       .arg(percent(p.utilisation), QString::number(p.ttftMs, 'f', 0), QString::number(p.ttftP90Ms, 'f', 0),
+                            QString::number(p.tpotMs, 'f', 1), QString::number(p.tpotP90Ms, 'f', 1),
+                            p.attention.toHtmlEscaped(), QLocale().toString(p.kvBytesPerToken, 'f', 0),
+                            percent(p.stepBreakdownMemory), percent(p.stepBreakdownCompute))
+                       .arg(percent(p.stepBreakdownComm), percent(p.stepBreakdownOverhead));
     html += u"<ul>"_s + sourceItem(OptionTableModel::tr("prefill efficiency"), band(p.prefillEfficiency), p.prefillSource)
             + sourceItem(OptionTableModel::tr("decode efficiency"), band(p.decodeEfficiency), p.decodeSource);
     if (!p.calibrationSource.isEmpty())

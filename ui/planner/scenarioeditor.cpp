@@ -204,6 +204,19 @@ void ScenarioEditor::build()
                               QString());
     m_serveUtilization->setSingleStep(0.05);
     serve->addRow(tr("Target utilisation"), m_serveUtilization);
+    m_concurrency = spin(m_inference, u"concurrency"_s, tr("Sequences in flight per replica"), 0, 10'000'000, QString());
+    m_concurrency->setSpecialValueText(tr("most that meet the targets"));
+    serve->addRow(tr("Concurrency"), m_concurrency);
+    m_phase = combo(m_inference, u"servePhase"_s, tr("Phase a replica serves"), {});
+    m_phase->addItem(tr("prefill and decode"), u"both"_s);
+    m_phase->addItem(tr("prefill only (disaggregated)"), u"prefill"_s);
+    m_phase->addItem(tr("decode only (disaggregated)"), u"decode"_s);
+    serve->addRow(tr("Phase"), m_phase);
+    m_kvPrecision = combo(m_inference, u"kvPrecision"_s, tr("KV cache precision"), {});
+    m_kvPrecision->addItem(tr("as the weights (fp8 for 8-bit)"), QString());
+    m_kvPrecision->addItem(u"bf16"_s, u"bf16"_s);
+    m_kvPrecision->addItem(u"fp8"_s, u"fp8"_s);
+    serve->addRow(tr("KV cache"), m_kvPrecision);
     m_months = spin(m_inference, u"months"_s, tr("Serving horizon"), 1, 240, tr(" months"));
     serve->addRow(tr("Horizon"), m_months);
 
@@ -339,6 +352,9 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_ttft->setValue(i.ttftMs.value_or(0));
     m_tpot->setValue(i.tpotMs.value_or(0));
     m_serveUtilization->setValue(i.utilization);
+    m_concurrency->setValue(i.concurrency.value_or(0));
+    m_phase->setCurrentIndex(std::max(0, m_phase->findData(i.phase)));
+    m_kvPrecision->setCurrentIndex(std::max(0, m_kvPrecision->findData(i.kvPrecision)));
     m_months->setValue(int(i.months));
     m_providers->setText(s.constraints.providers.join(u", "_s));
     m_maxChips->setValue(s.constraints.maxChips);
@@ -404,6 +420,9 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
         i.ttftMs = positive(m_ttft->value());
         i.tpotMs = positive(m_tpot->value());
         i.utilization = m_serveUtilization->value();
+        i.concurrency = m_concurrency->value() > 0 ? std::optional<int>(m_concurrency->value()) : std::nullopt;
+        i.phase = m_phase->currentData().toString();
+        i.kvPrecision = m_kvPrecision->currentData().toString();
         i.months = m_months->value();
         s.inference = i;
     } else {

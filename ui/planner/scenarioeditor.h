@@ -86,6 +86,9 @@ private:
     QDoubleSpinBox *m_ttft = nullptr;
     QDoubleSpinBox *m_tpot = nullptr;
     QDoubleSpinBox *m_serveUtilization = nullptr;
+    QSpinBox *m_concurrency = nullptr;
+    QComboBox *m_phase = nullptr;
+    QComboBox *m_kvPrecision = nullptr;
     QSpinBox *m_months = nullptr;
     QLineEdit *m_providers = nullptr;
     QSpinBox *m_maxChips = nullptr;
