@@ -378,6 +378,25 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
         });
     if (!fabrics)
         return fabrics.error();
+    auto blocks = readShipped<CapacityBlockRule>(
+        u"capacity_blocks.csv"_s,
+        {u"provider"_s, u"from_days"_s, u"to_days"_s, u"increment_days"_s, u"source_url"_s, u"as_of"_s, u"confidence"_s},
+        [](const CsvRecord &r) -> std::optional<CapacityBlockRule> {
+            CapacityBlockRule b;
+            b.provider = r.required(u"provider"_s);
+            b.fromDays = int(r.number(u"from_days"_s, true).value_or(1));
+            b.toDays = int(r.number(u"to_days"_s, true).value_or(1));
+            b.incrementDays = int(r.number(u"increment_days"_s, true).value_or(1));
+            if (b.fromDays < 1 || b.toDays < b.fromDays || b.incrementDays < 1)
+                r.error(u"to_days"_s, Tr::tr("needs 1 <= from_days <= to_days and increment_days >= 1"));
+            if (const auto max = r.number(u"max_instances"_s))
+                b.maxInstances = int(*max);
+            b.source = readSource(r);
+            return b;
+        });
+    if (!blocks)
+        return blocks.error();
+    catalog.m_capacityBlocks = *blocks;
     catalog.m_fabrics = *fabrics;
     std::stable_sort(catalog.m_egress.begin(), catalog.m_egress.end(),
                      [](const EgressTier &a, const EgressTier &b) { return a.fromGb < b.fromGb; });
@@ -392,6 +411,17 @@ QList<EgressTier> PlanningCatalog::egressTiers(const QString &provider) const
             tiers.append(t);
     }
     return tiers;
+}
+
+QList<CapacityBlockRule> PlanningCatalog::capacityBlockRules(const QString &provider) const
+{
+    QList<CapacityBlockRule> rules;
+    for (const CapacityBlockRule &b : m_capacityBlocks) {
+        if (b.provider.compare(provider, Qt::CaseInsensitive) == 0)
+            rules.append(b);
+    }
+    std::sort(rules.begin(), rules.end(), [](const auto &a, const auto &b) { return a.toDays < b.toDays; });
+    return rules;
 }
 
 void PlanningCatalog::addUserProfiles(const QList<Profile> &profiles)

@@ -134,6 +134,18 @@ struct FabricRule
     QRegularExpression skuMatch;
 };
 
+/// How a provider sells reserved capacity by the block: durations from `fromDays` to `toDays` in
+/// steps of `incrementDays` counted from `fromDays`, at most `maxInstances` instances per block.
+struct CapacityBlockRule
+{
+    QString provider;
+    int fromDays = 1;
+    int toDays = 1;
+    int incrementDays = 1;
+    std::optional<int> maxInstances;
+    Source source;
+};
+
 /// Everything the planner reads besides prices: accelerators are in AcceleratorCatalog; this
 /// holds profiles, framework fit, model presets and scale bands. An immutable value.
 class PlanningCatalog
@@ -159,6 +171,8 @@ public:
     const FabricRule *findFabric(const QString &offerKind, const QString &provider, const QString &sku) const;
     /// A provider's egress tiers, lowest first (case-insensitive); empty when none is shipped.
     QList<EgressTier> egressTiers(const QString &provider) const;
+    /// A provider's capacity-block durations, shortest first (case-insensitive); empty when none.
+    QList<CapacityBlockRule> capacityBlockRules(const QString &provider) const;
 
     /// The best profile for the request: user before shipped; exact framework before "any";
     /// exact precision before another precision of the same accelerator. Null if none.
@@ -176,6 +190,7 @@ private:
     QList<ScaleBand> m_scaleBands;
     QList<EgressTier> m_egress;
     QList<FabricRule> m_fabrics;
+    QList<CapacityBlockRule> m_capacityBlocks;
 };
 
 } // namespace accelplan::catalog

@@ -30,6 +30,11 @@ double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional
         *basis = Tr::tr("%1 %2/h effective commitment rate × 730 h (the whole term is payable)")
                      .arg(offer.price.toString(), offer.currency);
         return price * kHoursPerMonth;
+    case pricing::PriceModel::CapacityBlock:
+        *basis = Tr::tr("%1 %2/h × 730 h in capacity blocks booked back to back (each block paid whole; a next "
+                        "block is not guaranteed)")
+                     .arg(offer.price.toString(), offer.currency);
+        return price * kHoursPerMonth;
     case pricing::PriceModel::Monthly:
         *basis = Tr::tr("%1 %2/month").arg(offer.price.toString(), offer.currency);
         return price;

@@ -168,6 +168,7 @@ LockinScore lockinScore(int providersOfAccelerator, double portingWeeks, pricing
     case pricing::PriceModel::OnDemand:
     case pricing::PriceModel::Spot: s.commitment = 0; break;
     case pricing::PriceModel::Monthly: s.commitment = 10; break;
+    case pricing::PriceModel::CapacityBlock: s.commitment = 20; break; // prepaid, for the run's length only
     case pricing::PriceModel::Purchase: s.commitment = 40; break;
     case pricing::PriceModel::Commit1y: s.commitment = 50; break;
     case pricing::PriceModel::Commit3y: s.commitment = 100; break;

@@ -64,8 +64,40 @@ double commitmentTermHours(PriceModel model)
     return model == PriceModel::Commit1y ? kHoursPerYear : model == PriceModel::Commit3y ? 3 * kHoursPerYear : 0;
 }
 
+CapacityBlockTerm capacityBlockTerm(double hours, const QList<catalog::CapacityBlockRule> &rules)
+{
+    CapacityBlockTerm t;
+    const int days = std::max(1, int(std::ceil(hours / 24.0 - 1e-9)));
+    if (rules.isEmpty()) {
+        t.paidHours = days * 24.0;
+        t.basis = Tr::tr("%1 whole day(s); no block durations shipped for this provider").arg(days);
+        return t;
+    }
+    const int longest = rules.last().toDays;
+    t.blocks = (days + longest - 1) / longest;
+    // Full blocks of the longest duration, the last rounded up to the next duration sold.
+    const int last = days - (t.blocks - 1) * longest;
+    int lastPaid = longest;
+    for (const catalog::CapacityBlockRule &r : rules) {
+        if (last <= r.toDays) {
+            const int steps = int(std::ceil(double(std::max(0, last - r.fromDays)) / r.incrementDays));
+            lastPaid = std::min(r.toDays, std::max(r.fromDays, r.fromDays + steps * r.incrementDays));
+            break;
+        }
+    }
+    const int paidDays = (t.blocks - 1) * longest + lastPaid;
+    t.paidHours = paidDays * 24.0;
+    t.basis = t.blocks == 1 ? Tr::tr("one %1-day block for %2 day(s) of use").arg(paidDays).arg(days)
+                            : Tr::tr("%1 consecutive blocks (%2 days) for %3 day(s) of use, %4 days at most each")
+                                  .arg(t.blocks)
+                                  .arg(paidDays)
+                                  .arg(days)
+                                  .arg(longest);
+    return t;
+}
+
 OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours, double commitmentOtherUse,
-                    const OwnedHourly *owned)
+                    const OwnedHourly *owned, const QList<catalog::CapacityBlockRule> &blocks)
 {
     const double price = offer.price.toDouble();
     const double n = instances;
@@ -90,6 +122,15 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
                       .arg(offer.price.toString(), offer.currency)
                       .arg(termHours)
                       .arg(otherUse * 100);
+        break;
+    }
+    case PriceModel::CapacityBlock: {
+        auto paid = [&](double hours) { return n * price * capacityBlockTerm(hours, blocks).paidHours; };
+        c.amount = {paid(wallHours.low), paid(wallHours.typical), paid(wallHours.high)};
+        c.basis = Tr::tr("%1 instance(s) × %2 %3/h × the reserved block, paid whole: %4")
+                      .arg(instances)
+                      .arg(offer.price.toString(), offer.currency)
+                      .arg(capacityBlockTerm(wallHours.typical, blocks).basis);
         break;
     }
     case PriceModel::Monthly: {

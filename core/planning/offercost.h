@@ -14,6 +14,17 @@ constexpr double kHoursPerYear = 8760.0;
 /// The length of a 1- or 3-year commitment in hours; 0 for every other price model.
 double commitmentTermHours(pricing::PriceModel model);
 
+/// The hours a capacity block reservation covering \a hours of use is paid for: whole days,
+/// rounded up to a duration the provider sells, in as many consecutive blocks as the longest
+/// allows. Without rules: whole days (reported in the basis).
+struct CapacityBlockTerm
+{
+    double paidHours = 0;
+    int blocks = 1;
+    QString basis;
+};
+CapacityBlockTerm capacityBlockTerm(double hours, const QList<catalog::CapacityBlockRule> &rules);
+
 /// Chip counts an offer can be bought in, ascending, up to \a maxChips: whole instances for
 /// VMs and servers (an 8-GPU instance comes in eights), slice shapes for TPUs (powers of two up
 /// to the pod, then whole pods).
@@ -34,6 +45,7 @@ struct OfferCost
 /// costed by the hour instead of at its full price.
 struct OwnedHourly;
 OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours,
-                    double commitmentOtherUse = 0.0, const OwnedHourly *owned = nullptr);
+                    double commitmentOtherUse = 0.0, const OwnedHourly *owned = nullptr,
+                    const QList<catalog::CapacityBlockRule> &blocks = {});
 
 } // namespace accelplan::planning

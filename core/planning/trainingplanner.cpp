@@ -200,6 +200,16 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         const bool spot = offer.key.priceModel == pricing::PriceModel::Spot;
         if (!fabricAllowed(request.constraints, shape))
             continue;
+        // Capacity blocks are sold up to a number of instances per block.
+        const bool block = offer.key.priceModel == pricing::PriceModel::CapacityBlock;
+        const QList<catalog::CapacityBlockRule> blockRules = block ? catalog.capacityBlockRules(offer.key.provider)
+                                                                   : QList<catalog::CapacityBlockRule>();
+        std::optional<int> blockInstances;
+        for (const catalog::CapacityBlockRule &r : blockRules)
+            if (r.maxInstances)
+                blockInstances = std::max(blockInstances.value_or(0), *r.maxInstances);
+        const int offerMaxChips = blockInstances ? std::min(request.constraints.maxChips, *blockInstances * perInstance)
+                                                 : request.constraints.maxChips;
         int chips = 0;
         if (request.chips) {
             chips = *request.chips;
@@ -209,7 +219,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
                                            .arg((chips + perInstance - 1) / perInstance));
         } else {
             QString why;
-            const auto chosen = chooseChips(validChipCounts(offer, *accelerator, request.constraints.maxChips),
+            const auto chosen = chooseChips(validChipCounts(offer, *accelerator, offerMaxChips),
                                             *accelerator, shape, spot, request, cache, &why);
             if (!chosen) {
                 option.cannotRun = why;
@@ -222,6 +232,11 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         option.projection = cache.get(*accelerator, shape, spot, chips);
         option.instances = offer.offerKind == pricing::OfferKind::Tpu ? chips : (chips + perInstance - 1) / perInstance;
         option.cannotRun = option.projection.cannotRun;
+        if (option.cannotRun.isEmpty() && blockInstances && option.instances > *blockInstances)
+            option.cannotRun = Tr::tr("needs %1 instances; %2 sells capacity blocks of at most %3")
+                                   .arg(option.instances)
+                                   .arg(offer.key.provider)
+                                   .arg(*blockInstances);
 
         const auto rate = fx.convert(1.0, offer.currency, request.currency);
         if (!rate) {
@@ -230,7 +245,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         } else {
             const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
             const OfferCost cost = offerCost(offer, option.instances, option.projection.wallHours.scaled(request.runs),
-                                             request.commitmentOtherUse, owned ? &*owned : nullptr);
+                                             request.commitmentOtherUse, owned ? &*owned : nullptr, blockRules);
             option.costBasis = request.runs > 1 ? cost.basis + Tr::tr(", %1 runs").arg(request.runs) : cost.basis;
             option.cost = cost.amount.scaled(rate->amount);
             option.fxRates = rate->ratesUsed;

@@ -9,7 +9,8 @@ namespace accelplan::pricing {
 namespace {
 
 const QStringList kOfferKinds = {u"cloud_vm"_s, u"dedicated_server"_s, u"tpu"_s, u"marketplace"_s, u"owned"_s};
-const QStringList kPriceModels = {u"on_demand"_s, u"spot"_s, u"commit_1y"_s, u"commit_3y"_s, u"monthly"_s, u"purchase"_s};
+const QStringList kPriceModels = {u"on_demand"_s, u"spot"_s, u"commit_1y"_s, u"commit_3y"_s, u"monthly"_s, u"purchase"_s,
+                                  u"capacity_block"_s};
 const QStringList kPriceUnits = {u"hour"_s, u"month"_s, u"one_time"_s};
 
 template<typename Enum>
@@ -43,7 +44,8 @@ PriceUnit unitFor(PriceModel model)
     case PriceModel::OnDemand:
     case PriceModel::Spot:
     case PriceModel::Commit1y:
-    case PriceModel::Commit3y: return PriceUnit::Hour;
+    case PriceModel::Commit3y:
+    case PriceModel::CapacityBlock: return PriceUnit::Hour;
     }
     return PriceUnit::Hour;
 }

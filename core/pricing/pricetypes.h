@@ -11,7 +11,9 @@
 namespace accelplan::pricing {
 
 enum class OfferKind { CloudVm, DedicatedServer, Tpu, Marketplace, Owned };
-enum class PriceModel { OnDemand, Spot, Commit1y, Commit3y, Monthly, Purchase };
+/// CapacityBlock: capacity reserved for a fixed number of days and paid whole (AWS EC2 Capacity
+/// Blocks for ML, Google Cloud calendar-mode reservations), priced per instance-hour.
+enum class PriceModel { OnDemand, Spot, Commit1y, Commit3y, Monthly, Purchase, CapacityBlock };
 enum class PriceUnit { Hour, Month, OneTime };
 
 /// The spelling used in sheets, the database and the CLI ("cloud_vm", "commit_1y", "hour").

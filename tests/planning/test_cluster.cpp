@@ -154,3 +154,48 @@ TEST_CASE("cluster: chips spread over several hosts without a fabric cannot run 
     CHECK(p.cannotRun.contains(u"no cluster network"_s));
     CHECK(p.nodes == 64);
 }
+
+TEST_CASE("cluster: a capacity block is paid whole, never interrupted, and capped at the block's instances", "[planning][cluster]")
+{
+    const auto onDemand = offer(u"AWS"_s, pricing::OfferKind::CloudVm, u"p5.48xlarge"_s, u"h100-sxm"_s, 8,
+                                pricing::PriceModel::OnDemand, "55.04");
+    const auto block = offer(u"AWS"_s, pricing::OfferKind::CloudVm, u"p5.48xlarge"_s, u"h100-sxm"_s, 8,
+                             pricing::PriceModel::CapacityBlock, "41.528");
+    TrainingRequest request = llama70b();
+    request.deadlineDays = 90; // within what 64 instances can do
+    const TrainingPlan plan = planTraining(request, test::shippedCatalog(), shippedPlanning(), {onDemand, block},
+                                           pricing::FxTable());
+    REQUIRE(plan.options.size() == 2);
+    const TrainingOption *b = nullptr, *o = nullptr;
+    for (const TrainingOption &option : plan.options)
+        (option.offer.key.priceModel == pricing::PriceModel::CapacityBlock ? b : o) = &option;
+    REQUIRE(b != nullptr);
+    REQUIRE(o != nullptr);
+    INFO(b->cannotRun.toStdString());
+    REQUIRE(o->runnable());
+    REQUIRE(b->runnable());
+    // Same cluster, no preemptions: the same projection as on demand.
+    CHECK(b->instances == o->instances);
+    CHECK(b->projection.interruption == 1);
+    CHECK(b->projection.wallHours.typical == Approx(o->projection.wallHours.typical));
+    // Paid for the whole block the run needs, by the shipped AWS durations.
+    const auto rules = shippedPlanning().capacityBlockRules(u"aws"_s);
+    REQUIRE_FALSE(rules.isEmpty());
+    const double paid = capacityBlockTerm(b->projection.wallHours.typical, rules).paidHours;
+    CHECK(paid >= b->projection.wallHours.typical);
+    CHECK(b->cost.typical == Approx(b->instances * 41.528 * paid));
+    CHECK(b->costBasis.contains(u"paid whole"_s));
+    // More instances than a block sells cannot run, and says why.
+    request.chips = 8 * 100;
+    const TrainingPlan big = planTraining(request, test::shippedCatalog(), shippedPlanning(), {block}, pricing::FxTable());
+    REQUIRE(big.options.size() == 1);
+    CHECK_FALSE(big.options.first().runnable());
+    CHECK(big.options.first().cannotRun.contains(u"capacity blocks of at most 64"_s));
+    // A deadline that needs more than a block's instances cannot be met on the block alone.
+    request.chips.reset();
+    request.deadlineDays = 20;
+    const TrainingPlan rushed = planTraining(request, test::shippedCatalog(), shippedPlanning(), {block}, pricing::FxTable());
+    REQUIRE(rushed.options.size() == 1);
+    CHECK_FALSE(rushed.options.first().runnable());
+    CHECK(rushed.options.first().cannotRun.contains(u"512 chips"_s));
+}

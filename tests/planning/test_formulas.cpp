@@ -145,6 +145,41 @@ TEST_CASE("Offer costs by price model", "[planning][cost]")
     CHECK_FALSE(cost.basis.isEmpty());
 }
 
+TEST_CASE("Capacity blocks: whole days, rounded to a duration sold, paid whole", "[planning][cost]")
+{
+    // Durations as AWS sells them: 1-14 days by the day, then to 182 days by the week.
+    QList<catalog::CapacityBlockRule> aws(2);
+    aws[0].fromDays = 1;
+    aws[0].toDays = 14;
+    aws[0].incrementDays = 1;
+    aws[1].fromDays = 14;
+    aws[1].toDays = 182;
+    aws[1].incrementDays = 7;
+    aws[1].maxInstances = 64;
+    CHECK(capacityBlockTerm(1, aws).paidHours == 24);          // one hour still books a day
+    CHECK(capacityBlockTerm(5 * 24 + 1, aws).paidHours == 6 * 24);
+    CHECK(capacityBlockTerm(14 * 24, aws).paidHours == 14 * 24);
+    CHECK(capacityBlockTerm(15 * 24, aws).paidHours == 21 * 24); // past two weeks: whole weeks
+    CHECK(capacityBlockTerm(59 * 24, aws).paidHours == 63 * 24);
+    const CapacityBlockTerm long_ = capacityBlockTerm(200 * 24, aws); // longer than one block
+    CHECK(long_.blocks == 2);
+    CHECK(long_.paidHours == (182 + 21) * 24);
+    CHECK(long_.basis.contains(u"2 consecutive blocks"_s));
+    // No rules shipped: whole days, said so.
+    const CapacityBlockTerm bare = capacityBlockTerm(30, {});
+    CHECK(bare.paidHours == 48);
+    CHECK(bare.basis.contains(u"no block durations"_s));
+    // The offer's cost: instances × hourly rate × the paid block, low and high by their own hours.
+    const OfferCost cost = offerCost(offer(PriceModel::CapacityBlock, "41.528"), 4, {100, 15 * 24, 400}, 0, nullptr, aws);
+    CHECK(cost.amount.low == Approx(4 * 41.528 * 5 * 24));
+    CHECK(cost.amount.typical == Approx(4 * 41.528 * 21 * 24));
+    CHECK(cost.amount.high == Approx(4 * 41.528 * 21 * 24));
+    CHECK(cost.basis.contains(u"paid whole"_s));
+    CHECK(pricing::toString(PriceModel::CapacityBlock) == u"capacity_block"_s);
+    CHECK(pricing::priceModelFromString(u"capacity_block"_s) == PriceModel::CapacityBlock);
+    CHECK(pricing::unitFor(PriceModel::CapacityBlock) == pricing::PriceUnit::Hour);
+}
+
 TEST_CASE("Commitments: other work's share and runs longer than the term", "[planning][cost]")
 {
     // Half the commitment used by other work: this plan pays the other half.

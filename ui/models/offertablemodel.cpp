@@ -90,6 +90,7 @@ QString OfferTableModel::priceModelLabel(pricing::PriceModel model)
     case pricing::PriceModel::Spot: return tr("Spot");
     case pricing::PriceModel::Commit1y: return tr("1-year commit");
     case pricing::PriceModel::Commit3y: return tr("3-year commit");
+    case pricing::PriceModel::CapacityBlock: return tr("capacity block");
     case pricing::PriceModel::Monthly: return tr("Monthly");
     case pricing::PriceModel::Purchase: return tr("Purchase");
     }
