@@ -1528,4 +1528,12 @@ TEST_CASE("gui: The serving concurrency, phase and KV precision reach the plan f
     REQUIRE(details != nullptr);
     CHECK(details->toPlainText().contains(u"concurrency 48"_s));
     CHECK(details->toPlainText().contains(u"p90"_s));
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
+        window->show();
+        window->resize(1024, 700);
+        concurrency->setFocus();
+        QTest::qWait(50);
+        CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"serving-1024.png"_s)));
+    }
 }

@@ -112,23 +112,28 @@ QString projectionHtml(const InferenceProjection &p)
         return {};
     auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
     const Range throughput = p.tokensPerSecondPerChipBand;
+    auto quantiles = [](double p50, double p90, int decimals) {
+        return OptionTableModel::tr("p50 %1 ms, p90 %2 ms").arg(p50, 0, 'f', decimals).arg(p90, 0, 'f', decimals);
+    };
+    const QString ttft = p.phase == ServePhase::Decode ? OptionTableModel::tr("on the prefill replicas")
+                                                       : quantiles(p.ttftMs, p.ttftP90Ms, 0);
+    const QString tpot = p.phase == ServePhase::Prefill ? OptionTableModel::tr("on the decode replicas")
+                                                        : quantiles(p.tpotMs, p.tpotP90Ms, 1);
     QString html = OptionTableModel::tr("<p><b>Throughput</b>: %1 chips per replica (tensor parallel %2, expert parallel "
                                         "%3%4), concurrency %5 (memory holds %6), %7 tokens/s per chip (%8–%9)</p>"
-                                        "<p><b>Latency</b> at %10 utilisation: TTFT p50 %11 ms, p90 %12 ms; TPOT p50 "
-                                        "%13 ms, p90 %14 ms</p>"
-                                        "<p><b>KV cache</b>: %15, %16 bytes per token. Each decode step: memory %17, "
-                                        "compute %18, communication %19, overhead %20.</p>")
+                                        "<p><b>Latency</b> at %10 utilisation: TTFT %11; TPOT %12</p>"
+                                        "<p><b>KV cache</b>: %13, %14 bytes per token. Each decode step: memory %15, "
+                                        "compute %16, communication %17, overhead %18.</p>")
                        .arg(QString::number(p.chipsPerReplica), QString::number(p.tensorParallel),
                             QString::number(p.expertParallel),
                             p.crossesNodes ? OptionTableModel::tr(", across nodes") : QString(),
                             QString::number(p.batch), QString::number(p.maxBatchByMemory),
                             QLocale().toString(p.tokensPerSecondPerChip, 'f', 0), QLocale().toString(throughput.low, 'f', 0),
                             QLocale().toString(throughput.high, 'f', 0))
-                       .arg(percent(p.utilisation), QString::number(p.ttftMs, 'f', 0), QString::number(p.ttftP90Ms, 'f', 0),
-                            QString::number(p.tpotMs, 'f', 1), QString::number(p.tpotP90Ms, 'f', 1),
-                            p.attention.toHtmlEscaped(), QLocale().toString(p.kvBytesPerToken, 'f', 0),
-                            percent(p.stepBreakdownMemory), percent(p.stepBreakdownCompute))
-                       .arg(percent(p.stepBreakdownComm), percent(p.stepBreakdownOverhead));
+                       .arg(percent(p.utilisation), ttft, tpot, p.attention.toHtmlEscaped(),
+                            QLocale().toString(p.kvBytesPerToken, 'f', 0), percent(p.stepBreakdownMemory),
+                            percent(p.stepBreakdownCompute), percent(p.stepBreakdownComm))
+                       .arg(percent(p.stepBreakdownOverhead));
     html += u"<ul>"_s + sourceItem(OptionTableModel::tr("prefill efficiency"), band(p.prefillEfficiency), p.prefillSource)
             + sourceItem(OptionTableModel::tr("decode efficiency"), band(p.decodeEfficiency), p.decodeSource);
     if (!p.calibrationSource.isEmpty())
