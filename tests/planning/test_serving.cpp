@@ -295,3 +295,39 @@ TEST_CASE("Serving: the planner disaggregates prefill and decode where that need
     REQUIRE(offline.options.size() == 1);
     CHECK_FALSE(offline.options.first().disaggregation.has_value());
 }
+
+TEST_CASE("Serving: a replica that needs several nodes cannot run where there is no cluster network", "[planning][serving]")
+{
+    auto make = [](const QString &provider, pricing::OfferKind kind, const QString &sku, int count) {
+        pricing::PriceRecord r;
+        r.key = {provider, sku, u"r1"_s, pricing::PriceModel::OnDemand};
+        r.accelerator = u"h100-sxm"_s;
+        r.acceleratorCount = count;
+        r.price = *Decimal::parse(u"2"_s);
+        r.currency = u"USD"_s;
+        r.unit = pricing::PriceUnit::Hour;
+        r.offerKind = kind;
+        return r;
+    };
+    InferenceRequest request;
+    request.input = deepseekV3();
+    request.input.requestsPerSecond = 5;
+    const InferencePlan plan = planInference(
+        request, test::shippedCatalog(), planningCatalog(),
+        {make(u"Vast.ai"_s, pricing::OfferKind::Marketplace, u"H100 SXM (verified, 1x)"_s, 1),
+         make(u"AWS"_s, pricing::OfferKind::CloudVm, u"p5.48xlarge"_s, 8)},
+        pricing::FxTable());
+    REQUIRE(plan.options.size() == 2);
+    for (const InferenceOption &o : plan.options) {
+        INFO(o.offer.key.provider.toStdString() << ": " << o.cannotRun.toStdString());
+        if (o.offer.key.provider == u"Vast.ai"_s) {
+            // 671 GB of fp8 weights on one 80 GB host: no replica can form.
+            CHECK_FALSE(o.runnable());
+        } else {
+            // EFA between p5 nodes: an expert-parallel replica across nodes.
+            REQUIRE(o.runnable());
+            CHECK(o.projection.crossesNodes);
+            CHECK(o.instances * 8 >= o.projection.chipsPerReplica);
+        }
+    }
+}
