@@ -370,6 +370,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
                      ok ? QString::number(o.replicas) : QString(),
                      ok ? QString::number(o.projection.tokensPerSecondPerChip, 'f', 0) : QString(),
                      ok ? QString::number(o.monthlyCost, 'f', 0) : QString(),
+                     ok ? QString::number(o.costPerRequest, 'g', 3) : QString(),
                      ok ? QString::number(o.costPerMillionOutput, 'f', 3) : QString(), o.cannotRun});
     }
     json.insert(u"options"_s, options);
@@ -402,7 +403,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     }
     const QStringList headers{u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
                               u"chips_per_replica"_s, u"replicas"_s, u"tokens_per_s_per_chip"_s,
-                              u"monthly_"_s + request.currency, u"per_1M_output"_s, u"reason"_s};
+                              u"monthly_"_s + request.currency, u"per_request"_s, u"per_1M_output"_s, u"reason"_s};
     context.out << render(*format, headers, rows, options);
     return ExitOk;
 }

@@ -502,6 +502,7 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     const Shape shape = modelShape(input);
     const double context = input.inputTokens + input.outputTokens;
     p.kvBytesPerToken = context > 0 ? shape.kvBytes(context) / context : shape.kvPerLayerToken * shape.layers;
+    p.kvBytesPerRequest = shape.kvBytes(std::ceil(context / kPagedBlockTokens) * kPagedBlockTokens);
     p.attention = attentionInWords(input);
     p.kvPrecisionName = kvBytesPerElement(input) < 2 ? u"fp8"_s : u"bf16"_s;
     if (shape.estimated)

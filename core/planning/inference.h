@@ -78,6 +78,7 @@ struct InferenceProjection
     int maxBatchByMemory = 0;
     double weightsGb = 0;        ///< per replica
     double kvBytesPerToken = 0;  ///< at the request's full context
+    double kvBytesPerRequest = 0; ///< one request's cache at its full context, in whole pages
     QString attention;
     QString kvPrecisionName;
     double ttftMs = 0;           ///< p50 under the offered load (offline: prefill of one request)

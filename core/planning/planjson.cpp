@@ -8,15 +8,25 @@ namespace accelplan::planning {
 
 namespace {
 
-QJsonObject rangeJson(const Range &r)
-{
-    return {{u"low"_s, r.low}, {u"typical"_s, r.typical}, {u"high"_s, r.high}};
-}
-
+/// A replica's layout (pinned): tensor, pipeline, expert and data-parallel-attention degrees.
 QJsonObject servingParallelismJson(const InferenceProjection &p)
 {
-    return {{u"tp"_s, p.tensorParallel}, {u"ep"_s, p.expertParallel}, {u"dp_attention"_s, p.expertParallel > 1},
+    return {{u"tp"_s, p.tensorParallel}, {u"pp"_s, 1}, {u"ep"_s, p.expertParallel}, {u"dp"_s, p.expertParallel},
             {u"crosses_nodes"_s, p.crossesNodes}};
+}
+
+/// The serving fields every option and the headline carry (pinned).
+void insertServing(QJsonObject &json, const InferenceProjection &p)
+{
+    json.insert(u"concurrency"_s, p.batch);
+    json.insert(u"tokens_per_s_per_chip_low"_s, p.tokensPerSecondPerChipBand.low);
+    json.insert(u"tokens_per_s_per_chip_high"_s, p.tokensPerSecondPerChipBand.high);
+    json.insert(u"kv_bytes_per_token"_s, p.kvBytesPerToken);
+    json.insert(u"kv_bytes_per_request"_s, p.kvBytesPerRequest);
+    json.insert(u"ttft_p90_ms"_s, p.ttftP90Ms);
+    json.insert(u"tpot_p90_ms"_s, p.tpotP90Ms);
+    json.insert(u"phase"_s, toString(p.phase));
+    json.insert(u"parallelism"_s, servingParallelismJson(p));
 }
 
 /// The cluster an option runs on (pinned fields): nodes, fabric, layout, step-time shares.
@@ -191,11 +201,6 @@ QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currenc
         {u"tpot_ms"_s, p.tpotMs},
         {u"tokens_per_s_per_chip"_s, p.tokensPerSecondPerChip},
         {u"tokens_per_s_per_replica"_s, p.tokensPerSecondPerReplica},
-        {u"tokens_per_s_per_chip_band"_s, rangeJson(p.tokensPerSecondPerChipBand)},
-        {u"ttft_p90_ms"_s, p.ttftP90Ms},
-        {u"tpot_p90_ms"_s, p.tpotP90Ms},
-        {u"serving_parallelism"_s, servingParallelismJson(p)},
-        {u"phase"_s, toString(p.phase)},
         {u"cost_per_request"_s, money(o.costPerRequest)},
         {u"cost_per_million_tokens"_s, money(o.costPerMillionOutput)},
         {u"cost_per_million_input_tokens"_s, money(o.costPerMillionInput)},
@@ -207,6 +212,7 @@ QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currenc
         {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
     };
     insertAll(json, fields);
+    insertServing(json, p);
     json.insert(u"disaggregation"_s,
                 o.disaggregation ? QJsonValue(QJsonObject{{u"prefill_replicas"_s, o.disaggregation->prefillReplicas},
                                                           {u"prefill_chips_per_replica"_s,
@@ -367,7 +373,7 @@ QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePl
                      {u"output_tokens"_s, input.outputTokens},
                      {u"mode"_s, input.offline ? u"offline"_s : u"online"_s},
                      {u"phase"_s, toString(input.phase)},
-                     {u"concurrency"_s, input.concurrency ? QJsonValue(*input.concurrency) : QJsonValue()},
+                     {u"concurrency_requested"_s, input.concurrency ? QJsonValue(*input.concurrency) : QJsonValue()},
                      {u"speculative_tokens"_s, input.speculativeTokens},
                      {u"speculative_acceptance"_s, input.speculativeAcceptance},
                      {u"requests_per_second"_s, plan.requestsPerSecond},
@@ -380,15 +386,11 @@ QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePl
         json.insert(u"chips_per_replica"_s, headline->chipsPerReplica);
         json.insert(u"batch"_s, headline->batch);
         json.insert(u"weights_gb"_s, headline->weightsGb);
-        json.insert(u"kv_bytes_per_token"_s, headline->kvBytesPerToken);
+        insertServing(json, *headline);
         json.insert(u"kv_precision"_s, headline->kvPrecisionName);
         json.insert(u"attention"_s, headline->attention);
         json.insert(u"max_batch_by_memory"_s, headline->maxBatchByMemory);
-        json.insert(u"ttft_p90_ms"_s, headline->ttftP90Ms);
-        json.insert(u"tpot_p90_ms"_s, headline->tpotP90Ms);
         json.insert(u"utilization"_s, headline->utilisation);
-        json.insert(u"tokens_per_s_per_chip_band"_s, rangeJson(headline->tokensPerSecondPerChipBand));
-        json.insert(u"serving_parallelism"_s, servingParallelismJson(*headline));
         json.insert(u"decode_step_breakdown"_s,
                     QJsonObject{{u"memory"_s, headline->stepBreakdownMemory},
                                 {u"compute"_s, headline->stepBreakdownCompute},

@@ -477,14 +477,20 @@ TEST_CASE("cli: serve takes the concurrency, the phase and the KV precision, and
     // fp8 weights bring an fp8 KV cache: 61 layers · (512 + 64) bytes.
     CHECK(at32[u"kv_precision"_s].toString() == u"fp8"_s);
     CHECK(at32[u"kv_bytes_per_token"_s].toDouble() == Approx(61.0 * 576));
-    for (const char *key : {"ttft_p90_ms", "tpot_p90_ms", "tokens_per_s_per_chip_band", "serving_parallelism",
-                            "decode_step_breakdown", "max_batch_by_memory", "utilization"}) {
+    for (const char *key : {"ttft_ms", "ttft_p90_ms", "tpot_p90_ms", "tokens_per_s_per_chip_low",
+                            "tokens_per_s_per_chip_high", "parallelism", "decode_step_breakdown", "max_batch_by_memory",
+                            "utilization"}) {
         CAPTURE(key);
         CHECK(at32.contains(QString::fromLatin1(key)));
     }
-    const QJsonObject band = at32[u"tokens_per_s_per_chip_band"_s].toObject();
-    CHECK(band[u"low"_s].toDouble() <= at32[u"tokens_per_s_per_chip"_s].toDouble());
-    CHECK(band[u"high"_s].toDouble() >= at32[u"tokens_per_s_per_chip"_s].toDouble());
+    CHECK(at32[u"tokens_per_s_per_chip_low"_s].toDouble() <= at32[u"tokens_per_s_per_chip"_s].toDouble());
+    CHECK(at32[u"tokens_per_s_per_chip_high"_s].toDouble() >= at32[u"tokens_per_s_per_chip"_s].toDouble());
+    const QJsonObject layout = at32[u"parallelism"_s].toObject();
+    for (const char *key : {"tp", "pp", "ep", "dp"})
+        CHECK(layout.contains(QString::fromLatin1(key)));
+    // A replica's chips: tp · pp · dp (data-parallel attention ranks under expert parallelism).
+    CHECK(layout[u"tp"_s].toInt() * layout[u"pp"_s].toInt() * layout[u"dp"_s].toInt()
+          == at32[u"chips_per_replica"_s].toInt());
     const QJsonObject bf16Kv = serve({u"--concurrency"_s, u"32"_s, u"--kv-precision"_s, u"bf16"_s});
     CHECK(bf16Kv[u"kv_bytes_per_token"_s].toDouble() == Approx(61.0 * 576 * 2));
     // A larger concurrency serves more per chip.
@@ -494,7 +500,12 @@ TEST_CASE("cli: serve takes the concurrency, the phase and the KV precision, and
     REQUIRE_FALSE(options.isEmpty());
     const QJsonObject first = options.first().toObject();
     CHECK(first[u"phase"_s].toString() == u"decode"_s);
-    CHECK(first.contains(u"serving_parallelism"_s));
+    for (const char *key : {"concurrency", "kv_bytes_per_token", "ttft_ms", "ttft_p90_ms", "tokens_per_s_per_chip_low",
+                            "tokens_per_s_per_chip_high", "parallelism", "phase", "disaggregation"}) {
+        CAPTURE(key);
+        CHECK(first.contains(QString::fromLatin1(key)));
+    }
+    CHECK(first[u"concurrency"_s].toInt() == 256);
 }
 
 TEST_CASE("cli: train and serve refuse bad counts and options", "[cli][train]")

@@ -122,8 +122,8 @@ QString projectionHtml(const InferenceProjection &p)
     QString html = OptionTableModel::tr("<p><b>Throughput</b>: %1 chips per replica (tensor parallel %2, expert parallel "
                                         "%3%4), concurrency %5 (memory holds %6), %7 tokens/s per chip (%8–%9)</p>"
                                         "<p><b>Latency</b> at %10 utilisation: TTFT %11; TPOT %12</p>"
-                                        "<p><b>KV cache</b>: %13, %14 bytes per token. Each decode step: memory %15, "
-                                        "compute %16, communication %17, overhead %18.</p>")
+                                        "<p><b>KV cache</b>: %13, %14 bytes per token, %19 MB per request. Each decode "
+                                        "step: memory %15, compute %16, communication %17, overhead %18.</p>")
                        .arg(QString::number(p.chipsPerReplica), QString::number(p.tensorParallel),
                             QString::number(p.expertParallel),
                             p.crossesNodes ? OptionTableModel::tr(", across nodes") : QString(),
@@ -133,7 +133,7 @@ QString projectionHtml(const InferenceProjection &p)
                        .arg(percent(p.utilisation), ttft, tpot, p.attention.toHtmlEscaped(),
                             QLocale().toString(p.kvBytesPerToken, 'f', 0), percent(p.stepBreakdownMemory),
                             percent(p.stepBreakdownCompute), percent(p.stepBreakdownComm))
-                       .arg(percent(p.stepBreakdownOverhead));
+                       .arg(percent(p.stepBreakdownOverhead), QLocale().toString(p.kvBytesPerRequest / 1e6, 'f', 1));
     html += u"<ul>"_s + sourceItem(OptionTableModel::tr("prefill efficiency"), band(p.prefillEfficiency), p.prefillSource)
             + sourceItem(OptionTableModel::tr("decode efficiency"), band(p.decodeEfficiency), p.decodeSource);
     if (!p.calibrationSource.isEmpty())
