@@ -33,10 +33,13 @@ constexpr double kUnhiddenShare = 0.5;
 // network/README: all-gather/reduce-scatter/all-reduce measured at 80-82% on 8×H200).
 constexpr double kCollectiveEfficiency = 0.8;
 constexpr double kActivationBytes = 2; // bf16 activations between tensor-parallel shards
-// Stated assumptions, carried as the band's edges: the per-step launch and scheduling overhead of
-// an engine with CUDA graphs (typical 0.5 ms; 1.5 ms at the low edge, 0.2 ms at the high) and the
+// Stated assumptions, carried as the band's edges: a decode step's fixed cost besides reading and
+// computing, as the engine's scheduling (0.3 ms; 1 ms and 0.1 ms at the low and high edges) plus a
+// floor per layer for its dozen kernels, which take microseconds each even when they move little
+// data (30 µs; 60 and 15 µs at the edges) — what dominates a batch-1 step of a large model; and the
 // latency of one small all-reduce inside the fast domain (10 µs).
-constexpr Range kStepOverheadSeconds{1.5e-3, 0.5e-3, 0.2e-3};
+constexpr Range kStepOverheadSeconds{1.0e-3, 0.3e-3, 0.1e-3};
+constexpr Range kLayerOverheadSeconds{60e-6, 30e-6, 15e-6};
 constexpr double kAllReduceLatencySeconds = 10e-6;
 // Expert parallelism across nodes: a scale-out NIC of 400 Gb/s per accelerator (the HGX H100/H200
 // reference design: one ConnectX-7 per GPU), at the collective efficiency. Dispatch sends fp8
@@ -194,7 +197,9 @@ public:
         const double room = (usablePerChip - weightsPerChip()) * m_d.chips;
         if (room <= 0)
             return 0;
-        const double perSequence = kvPerSequenceReplica(m_in.inputTokens + m_in.outputTokens);
+        // Under continuous batching sequences are at every stage of their output: on average a
+        // sequence holds its prompt and half its output (an engine preempts the rare overflow).
+        const double perSequence = kvPerSequenceReplica(m_in.inputTokens + m_in.outputTokens / 2.0);
         return int(std::min<double>(double(kMaxSequencesPerChip) * m_d.chips, std::floor(room / perSequence)));
     }
 
@@ -511,7 +516,14 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     const double usablePerChip = accelerator.memoryGb * 1e9 * kUsableMemoryFraction - kInferenceOverheadBytes;
     hw.prefillEff = p.prefillEfficiency.typical;
     hw.decodeEff = p.decodeEfficiency.typical;
-    hw.stepOverhead = kStepOverheadSeconds.typical;
+    auto stepOverhead = [&](int edge) {
+        const double base = edge < 0 ? kStepOverheadSeconds.low : edge > 0 ? kStepOverheadSeconds.high
+                                                                         : kStepOverheadSeconds.typical;
+        const double layer = edge < 0 ? kLayerOverheadSeconds.low : edge > 0 ? kLayerOverheadSeconds.high
+                                                                          : kLayerOverheadSeconds.typical;
+        return base + layer * shape.layers;
+    };
+    hw.stepOverhead = stepOverhead(0);
     const double utilisation = input.offline ? 1.0 : input.targetUtilisation;
 
     struct Choice
@@ -636,9 +648,9 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         const Evaluation x = Model(input, shape, edge, d).evaluate(best->batch);
         return prefillOnly ? x.inputTokensPerSecond : x.outputTokensPerSecond;
     };
-    const double lowRatio = throughputAt(p.prefillEfficiency.low, p.decodeEfficiency.low, kStepOverheadSeconds.low)
+    const double lowRatio = throughputAt(p.prefillEfficiency.low, p.decodeEfficiency.low, stepOverhead(-1))
                             / p.tokensPerSecondPerReplica;
-    const double highRatio = throughputAt(p.prefillEfficiency.high, p.decodeEfficiency.high, kStepOverheadSeconds.high)
+    const double highRatio = throughputAt(p.prefillEfficiency.high, p.decodeEfficiency.high, stepOverhead(1))
                              / p.tokensPerSecondPerReplica;
 
     // A measurement at a known point calibrates the roofline: the ratio of measured to modelled

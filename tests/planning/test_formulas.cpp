@@ -353,8 +353,9 @@ TEST_CASE("Inference: step time, prefill and tensor-parallel all-reduce by hand"
         const double flops = b * (2.0 * 8e9 + 4.0 * 32 * 128 * 32 * 1100) / (compute * 0.30 / 0.45);
         // Each slot's prefill is spread over its 200 decode steps (chunked prefill).
         const double work = flops + b * prefill / 200;
-        // The shorter of memory and compute time is half hidden behind the longer; 0.5 ms per step.
-        const double step = std::max(memory, work) + 0.5 * std::min(memory, work) + allReduce(b) + 0.5e-3;
+        // The shorter of memory and compute time is half hidden behind the longer; 0.3 ms per step
+        // and 30 µs per layer of fixed cost.
+        const double step = std::max(memory, work) + 0.5 * std::min(memory, work) + allReduce(b) + 0.3e-3 + 32 * 30e-6;
         CHECK(p.tpotMs == Approx(step * 1000).epsilon(1e-9));
         CHECK(p.ttftMs == Approx((prefill + step) * 1000).epsilon(1e-9));
         CHECK(p.tokensPerSecondPerChip == Approx(b / step / n).epsilon(1e-9));
