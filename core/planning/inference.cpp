@@ -688,7 +688,9 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         const Shape measuredShape = modelShape(measured);
         const int chips = decode->measuredChips.value_or(1);
         const Deployment md{chips, chips, 1, false};
-        const Model measuredModel(measured, measuredShape, hw, md);
+        Hardware measuredHw = hw;
+        measuredHw.stepOverhead = kStepOverheadSeconds.typical + kLayerOverheadSeconds.typical * measuredShape.layers;
+        const Model measuredModel(measured, measuredShape, measuredHw, md);
         const int batch = decode->measuredBatch ? int(*decode->measuredBatch)
                                                 : std::max(1, measuredModel.memoryBatch(usablePerChip));
         const double modelledPerChip = measuredModel.evaluate(std::max(1, batch)).outputTokensPerSecond / chips;
