@@ -265,6 +265,68 @@ TEST_CASE("azure: spot above on-demand is kept with a warning", "[azure][import]
     CHECK(sheet.diagnostics.first().toString().startsWith(u"inline.json:4: warning: retailPrice: spot"_s));
 }
 
+TEST_CASE("azure: only prices in force on the sheet's date become prices", "[azure][import]")
+{
+    // As in a real page of 2025-05-02: an expired 0.01/h item beside the valid 106/h one, and
+    // expired reservation prices beside the current ones (whole-term prices: 1 year = 8,760 h).
+    const ParsedSheet sheet = parseText(R"({"Items": [
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_ND96isr_H200_v5", "armRegionName": "usgovvirginia", "meterName": "ND96isr H200 v5", "retailPrice": 0.01, "effectiveStartDate": "2024-09-01T00:00:00Z", "effectiveEndDate": "2024-11-30T00:00:00Z"},
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_ND96isr_H200_v5", "armRegionName": "usgovvirginia", "meterName": "ND96isr H200 v5", "retailPrice": 106, "effectiveStartDate": "2024-12-01T00:00:00Z"},
+{"serviceName": "Virtual Machines", "type": "Reservation", "reservationTerm": "1 Year", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "meterName": "ND96isr H100 v5", "retailPrice": 495202.8, "effectiveStartDate": "2024-01-01T00:00:00Z", "effectiveEndDate": "2025-03-31T00:00:00Z"},
+{"serviceName": "Virtual Machines", "type": "Reservation", "reservationTerm": "1 Year", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "meterName": "ND96isr H100 v5", "retailPrice": 509394, "effectiveStartDate": "2025-04-01T00:00:00Z"},
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "meterName": "NC24ads A100 v4", "retailPrice": 2.5, "effectiveStartDate": "2023-01-01T00:00:00Z", "effectiveEndDate": "2024-06-30T00:00:00Z"}
+]})");
+    CAPTURE(diagnosticTexts(sheet));
+    REQUIRE(sheet.ok());
+    REQUIRE(sheet.records.size() == 2);
+    for (const PriceRecord &r : sheet.records) {
+        CAPTURE(r.key.sku);
+        if (r.key.sku == kH200) {
+            CHECK(r.price.toString() == u"106"_s); // not 0.01
+        } else {
+            REQUIRE(r.key.sku == kH100);
+            CHECK(r.key.priceModel == PriceModel::Commit1y);
+            CHECK(r.price.toDouble() == Approx(509394.0 / 8760)); // the current term, not the expired one
+        }
+    }
+    // The expired ones are counted as skipped, with their reasons; the lone expired A100 too.
+    CHECK(skippedTotal(sheet) == 3);
+    QStringList reasons;
+    for (const auto &[why, count] : sheet.skipped)
+        reasons.append(why);
+    CHECK(reasons.contains(u"replaced by a price in force longer"_s));
+    CHECK(reasons.contains(u"expired before the sheet's date"_s));
+    // A date that is not one is an error on its line.
+    const ParsedSheet bad = parseText(R"({"Items": [
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "meterName": "NC24ads A100 v4", "retailPrice": 2.5, "effectiveEndDate": "soon"}
+]})");
+    CHECK_FALSE(bad.ok());
+    CHECK(diagnosticTexts(bad).join(u'\n').contains(u"effectiveEndDate"_s));
+}
+
+TEST_CASE("azure: a bare JSON array of items reads as a sheet, as dump tools save it", "[azure][import]")
+{
+    const ParsedSheet sheet = parseText(R"([
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "meterName": "NC24ads A100 v4", "retailPrice": 3.673},
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "westus2", "meterName": "NC24ads A100 v4", "retailPrice": "x"}
+])");
+    CAPTURE(diagnosticTexts(sheet));
+    // The second item's bad price is an error on its own line; the first was read.
+    CHECK_FALSE(sheet.ok());
+    REQUIRE(sheet.diagnostics.size() == 1);
+    CHECK(sheet.diagnostics.first().toString().startsWith(u"inline.json:3: error: retailPrice"_s));
+    const ParsedSheet good = parseText(R"([
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": "USD", "armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "meterName": "NC24ads A100 v4", "retailPrice": 3.673},
+{"serviceName": "Storage", "type": "Consumption", "unitOfMeasure": "1 GB/Month", "currencyCode": "USD", "retailPrice": 0.02}
+])");
+    REQUIRE(good.ok());
+    REQUIRE(good.records.size() == 1);
+    CHECK(good.records.first().price.toString() == u"3.673"_s);
+    CHECK(skippedTotal(good) == 1);
+    // An array of something else is still refused.
+    CHECK_FALSE(parseText(R"([{"name": "not a price"}])").ok());
+}
+
 TEST_CASE("azure: a cancelled read keeps nothing and reports no error", "[azure][import]")
 {
     const std::atomic<bool> cancel{true};

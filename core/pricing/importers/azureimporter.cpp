@@ -54,6 +54,7 @@ struct Kept
 {
     PriceRecord record;
     std::optional<bool> primary;
+    QDate endDate; ///< effectiveEndDate; invalid while the price is in force
 };
 
 class AzureReader
@@ -67,15 +68,19 @@ public:
     }
 
     bool cancelled() const { return m_cancel && m_cancel->load(); }
+    /// Pages and bare items read.
     int pages() const { return m_pages; }
 
     // One response page: an object whose "Items" array holds the price items; the other keys of
-    // the envelope (NextPageLink, Count…) are passed over. False when reading must stop.
+    // the envelope (NextPageLink, Count…) are passed over. An object without "Items" that is a
+    // price item itself (a bare array of items, as dump tools save them) is read as one.
+    // False when reading must stop.
     bool readPage(JsonStream &json)
     {
         const int pageLine = json.line();
         bool hasItems = false;
         QString billingCurrency;
+        QJsonObject rest; // the keys besides "Items": an envelope's, or a bare item's
         JsonStream::Token token;
         while ((token = json.next()) == JsonStream::Key) {
             const QString key = json.string();
@@ -97,13 +102,22 @@ public:
                     break;
             } else if (key == u"BillingCurrency"_s && token == JsonStream::String) {
                 billingCurrency = json.string();
-            } else {
+            } else if (hasItems) {
                 json.skipValue();
+            } else {
+                rest.insert(key, json.readValue());
+                if (json.hasError())
+                    break;
             }
         }
         if (json.hasError()) {
             syntaxError(json);
             return false;
+        }
+        if (!hasItems && rest.contains(u"retailPrice"_s) && rest.contains(u"serviceName"_s)) {
+            readItem(rest, pageLine, billingCurrency);
+            ++m_pages;
+            return true;
         }
         if (!hasItems) {
             notAzure(pageLine);
@@ -127,6 +141,18 @@ public:
     // After the last item: warnings that compare kept prices, then the sheet's lists.
     void finish()
     {
+        // Only prices in force on the sheet's date become prices. The file does not say when it
+        // was fetched: its date is the latest effectiveStartDate it holds. An item that ended
+        // before that (an expired 0.01/h next to the valid 106/h) is passed over.
+        QDate sheetDate;
+        for (const Kept &kept : std::as_const(m_kept))
+            sheetDate = std::max(sheetDate, kept.record.effectiveDate);
+        m_kept.removeIf([&](const Kept &kept) {
+            if (!kept.endDate.isValid() || kept.endDate >= sheetDate)
+                return false;
+            skip(Tr::tr("expired before the sheet's date"));
+            return true;
+        });
         // Reference §2.3: reservation prices are whole-term prices; one that comes out above
         // on-demand per hour was probably not one. Spot above on-demand is as suspect.
         for (const Kept &kept : std::as_const(m_kept)) {
@@ -316,7 +342,16 @@ private:
         const std::optional<bool> primary = item.contains(u"isPrimaryMeterRegion"_s)
                                                 ? std::optional<bool>(item.value(u"isPrimaryMeterRegion"_s).toBool())
                                                 : std::nullopt;
-        keep({record, primary});
+        QDate end;
+        if (const QString ended = text(u"effectiveEndDate"_s); !ended.isEmpty()) {
+            end = QDate::fromString(ended.left(10), Qt::ISODate);
+            if (!end.isValid()) {
+                error(line, u"effectiveEndDate"_s, Tr::tr("\"%1\" is not a date").arg(ended));
+                return;
+            }
+            record.notes += Tr::tr("; ends %1").arg(end.toString(Qt::ISODate));
+        }
+        keep({record, primary, end});
     }
 
     // Two items for one offer (size, region, price model) must not be decided by file order alone
@@ -334,6 +369,16 @@ private:
             return;
         }
         Kept &first = m_kept[*found];
+        // Of an expired and a current price for the same offer, the current one stands.
+        auto inForceLonger = [](const Kept &a, const Kept &b) {
+            return !a.endDate.isValid() ? b.endDate.isValid() : (b.endDate.isValid() && a.endDate > b.endDate);
+        };
+        if (inForceLonger(item, first) || inForceLonger(first, item)) {
+            skip(Tr::tr("replaced by a price in force longer"));
+            if (inForceLonger(item, first))
+                first = item;
+            return;
+        }
         if (first.record.price == r.price) {
             skip(Tr::tr("same price as an earlier item"));
             return;
