@@ -261,7 +261,7 @@ QStringList listHeaders(bool withDisplay)
     if (withDisplay)
         headers << u"display_price"_s << u"display_currency"_s;
     // source_url stays last: the table leaves it out so rows fit a terminal.
-    headers << u"effective_date"_s << u"as_of"_s << u"confidence"_s << u"source_url"_s;
+    headers << u"effective_date"_s << u"as_of"_s << u"age_days"_s << u"stale"_s << u"confidence"_s << u"source_url"_s;
     return headers;
 }
 
@@ -336,7 +336,10 @@ int listCommand(Context &context, const QCommandLineParser &parser)
     QList<QStringList> rows;
     QJsonArray array;
     QStringList unconvertible;
+    const bool onlyStale = parser.isSet(u"stale"_s);
     for (const PriceRecord &r : *records) {
+        if (onlyStale && !r.stale(listedOn))
+            continue;
         QStringList row{r.key.provider, toString(r.offerKind), r.key.sku, r.accelerator,
                         QString::number(r.acceleratorCount), r.key.region, toString(r.key.priceModel),
                         r.price.toString(), r.currency, toString(r.unit)};
@@ -357,7 +360,11 @@ int listCommand(Context &context, const QCommandLineParser &parser)
             }
             object.insert(u"display_currency"_s, displayCurrency);
         }
-        row << r.effectiveDate.toString(Qt::ISODate) << r.asOf.toString(Qt::ISODate) << r.confidence << r.sourceUrl;
+        // Every price shows its age on the day listed; past 180 days it is stale.
+        object.insert(u"age_days"_s, r.ageDays(listedOn));
+        object.insert(u"stale"_s, r.stale(listedOn));
+        row << r.effectiveDate.toString(Qt::ISODate) << r.asOf.toString(Qt::ISODate) << QString::number(r.ageDays(listedOn))
+            << (r.stale(listedOn) ? u"stale"_s : QString()) << r.confidence << r.sourceUrl;
         rows.append(row);
         array.append(object);
     }
@@ -532,6 +539,7 @@ QList<Command> pricesCommands()
              p.addOption({u"price-model"_s, Tr::tr("Only this price model."), u"M"_s});
              p.addOption({u"sheet"_s, Tr::tr("The rows of this sheet instead of current prices."), u"ID"_s});
              p.addOption({u"as-of"_s, Tr::tr("Prices current on this date (default today)."), u"DATE"_s});
+             p.addOption({u"stale"_s, Tr::tr("Only prices read more than 180 days before that date.")});
              p.addOption({u"currency"_s, Tr::tr("Also show each price in this currency."), u"CUR"_s});
              p.addOption(formatOptionSpec(u"table, csv or json"_s, u"table"_s));
          },

@@ -51,6 +51,9 @@ struct OfferKey
 size_t qHash(const OfferKey &key, size_t seed = 0) noexcept;
 
 /// One priced row as read from a sheet or stored in the database: the offer and one dated price.
+/// A price read more than this many days before the day it is used for is stale.
+constexpr int kStaleAfterDays = 180;
+
 struct PriceRecord
 {
     OfferKey key;
@@ -73,6 +76,10 @@ struct PriceRecord
     // Provenance inside the database (0 when not stored yet).
     qint64 sheetId = 0;
     int sheetLine = 0;
+
+    /// Days from when the price was read (as_of) to \a on.
+    qint64 ageDays(const QDate &on) const { return asOf.isValid() ? asOf.daysTo(on) : 0; }
+    bool stale(const QDate &on) const { return ageDays(on) > kStaleAfterDays; }
 };
 
 /// The columns of the native price-sheet format, in the order export writes them.

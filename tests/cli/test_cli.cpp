@@ -118,6 +118,33 @@ TEST_CASE("cli: import prints what it adds, changes and leaves unchanged, and --
     CHECK(sheetCount(scratch) == before + 2);
 }
 
+TEST_CASE("cli: prices list shows each price's age and marks those older than 180 days stale", "[cli][list]")
+{
+    Scratch scratch;
+    auto list = [&](const QStringList &extra) {
+        const Run run = scratch.run(QStringList{u"prices"_s, u"list"_s, u"--format"_s, u"json"_s} + extra);
+        REQUIRE(run.exitCode == 0);
+        return QJsonDocument::fromJson(run.out.toUtf8()).array();
+    };
+    const QDate on(2027, 4, 1);
+    const QJsonArray all = list({u"--as-of"_s, on.toString(Qt::ISODate)});
+    REQUIRE_FALSE(all.isEmpty());
+    int stale = 0;
+    for (const QJsonValue &v : all) {
+        const QJsonObject o = v.toObject();
+        const QDate read = QDate::fromString(o[u"as_of"_s].toString(), Qt::ISODate);
+        REQUIRE(read.isValid());
+        CHECK(o[u"age_days"_s].toInteger() == read.daysTo(on));
+        CHECK(o[u"stale"_s].toBool() == (read.daysTo(on) > 180));
+        stale += o[u"stale"_s].toBool() ? 1 : 0;
+    }
+    CHECK(stale > 0);
+    const QJsonArray onlyStale = list({u"--as-of"_s, on.toString(Qt::ISODate), u"--stale"_s});
+    CHECK(onlyStale.size() == stale);
+    for (const QJsonValue &v : onlyStale)
+        CHECK(v.toObject()[u"stale"_s].toBool());
+}
+
 TEST_CASE("cli: prices list JSON has the pinned fields and honours filters", "[cli][list]")
 {
     Scratch scratch;

@@ -189,6 +189,23 @@ TEST_CASE("gui: OfferTableModel passes QAbstractItemModelTester with the shipped
     }
 }
 
+TEST_CASE("gui: the prices table shows each price's age and marks one older than 180 days stale", "[gui][model]")
+{
+    SeededDatabase db;
+    QList<PriceRecord> prices = db.prices();
+    REQUIRE(prices.size() >= 2);
+    prices[0].asOf = QDate::currentDate().addDays(-30);
+    prices[1].asOf = QDate::currentDate().addDays(-200);
+    OfferTableModel model;
+    model.setOffers(prices.mid(0, 2), db.database->fxTable().value(), u"USD"_s);
+    CHECK(model.headerData(OfferTableModel::Age, Qt::Horizontal).toString() == u"Age"_s);
+    CHECK(model.index(0, OfferTableModel::Age).data().toString() == u"30 d"_s);
+    CHECK(model.index(0, OfferTableModel::Age).data(OfferTableModel::RawValueRole).toInt() == 30);
+    CHECK(model.index(1, OfferTableModel::Age).data().toString() == u"200 d, stale"_s);
+    CHECK(model.index(1, OfferTableModel::Age).data(Qt::FontRole).value<QFont>().italic());
+    CHECK_FALSE(model.index(0, OfferTableModel::Age).data(Qt::FontRole).isValid());
+}
+
 TEST_CASE("gui: OfferFilterProxyModel passes QAbstractItemModelTester while filtering and sorting", "[gui][model]")
 {
     SeededDatabase db;

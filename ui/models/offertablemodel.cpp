@@ -185,6 +185,12 @@ QVariant OfferTableModel::displayData(int row, int column) const
     case EffectiveDate:
         // ISO dates, as in the sheets: "2026-09-27" cannot be misread as 9 March or 3 September.
         return record.effectiveDate.isValid() ? record.effectiveDate.toString(Qt::ISODate) : QString();
+    case Age: {
+        const QDate today = QDate::currentDate();
+        if (!record.asOf.isValid())
+            return QString();
+        return record.stale(today) ? tr("%1 d, stale").arg(record.ageDays(today)) : tr("%1 d").arg(record.ageDays(today));
+    }
     case Confidence: return record.confidence;
     case ColumnCount: break;
     }
@@ -217,6 +223,7 @@ QVariant OfferTableModel::rawData(int row, int column) const
         return perChipHour ? QVariant(*perChipHour) : QVariant();
     }
     case EffectiveDate: return record.effectiveDate;
+    case Age: return record.asOf.isValid() ? QVariant(record.ageDays(QDate::currentDate())) : QVariant();
     case Confidence: return record.confidence;
     case ColumnCount: break;
     }
@@ -250,7 +257,7 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
         default: return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         }
     case Qt::FontRole:
-        if (isNoRate(row, column)) {
+        if (isNoRate(row, column) || (column == Age && m_offers.at(row).stale(QDate::currentDate()))) {
             QFont font;
             font.setItalic(true);
             return font;
@@ -279,6 +286,7 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
         case PriceInDisplayCurrency: return tr("Price (%1)").arg(m_displayCurrency);
         case PricePerChipHour: return tr("Per chip-hour (%1)").arg(m_displayCurrency);
         case EffectiveDate: return tr("Effective");
+        case Age: return tr("Age");
         case Confidence: return tr("Confidence");
         case ColumnCount: break;
         }
@@ -294,6 +302,7 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
                 .arg(m_displayCurrency);
         case PricePerChipHour: return tr("Hourly prices only: the converted price divided by the number of chips");
         case EffectiveDate: return tr("The date from which the price applies");
+        case Age: return tr("Days since the price was read at its source; stale after %1 days").arg(pricing::kStaleAfterDays);
         case Confidence: return tr("exact, approximate or remembered");
         default: return {};
         }

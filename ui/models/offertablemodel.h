@@ -38,6 +38,7 @@ public:
         PriceInDisplayCurrency,
         PricePerChipHour,
         EffectiveDate,
+        Age,
         Confidence,
         ColumnCount
     };
