@@ -3,6 +3,8 @@
 #include "core/common/tr.h"
 #include "core/planning/training.h"
 
+#include <QSet>
+
 #include <algorithm>
 #include <cmath>
 
@@ -51,6 +53,8 @@ constexpr double kCombineBytes = 2;
 // same assumption as the training model's expert all-to-all).
 constexpr double kExposedAllToAll = 0.5;
 constexpr int kDefaultFastDomain = 8;
+// The least spread of the throughput band (see projectInference).
+constexpr double kEngineSpread = 1.35;
 
 QString describe(const catalog::Profile &p)
 {
@@ -363,20 +367,27 @@ Latency latencyAt(const Model &model, int batch, double utilisation, double quan
 QList<Deployment> deployments(const InferenceInput &input, const Shape &shape, int fastDomain)
 {
     QList<Deployment> list;
+    const bool moe = shape.experts > 0;
+    auto add = [&](int n) {
+        if (n <= fastDomain || !moe)
+            list.append({n, n, 1, false}); // tensor parallel
+        // A mixture of experts may instead spread its experts with data-parallel attention
+        // (SGLang's DP attention, TensorRT-LLM's attention DP), inside a node or across nodes.
+        if (moe && n > 1)
+            list.append({n, 1, n, n > fastDomain});
+    };
     if (input.chipsPerReplica) {
-        const int n = *input.chipsPerReplica;
-        const bool wide = n > fastDomain && shape.experts > 0;
-        list.append({n, wide ? 1 : n, wide ? n : 1, n > fastDomain});
+        add(*input.chipsPerReplica);
         return list;
     }
-    for (int n = 1; n <= std::min(8, fastDomain); n *= 2)
-        list.append({n, n, 1, false});
-    if (shape.experts > 0) {
-        // Wide expert parallelism with data-parallel attention, up to one chip per expert.
+    for (int n = 1; n <= 8; n *= 2)
+        add(n);
+    if (moe) {
+        // Wide expert parallelism, up to one chip per expert, and the whole fast domain.
         for (int n = 16; n <= std::max<double>(16, shape.experts); n *= 2)
-            list.append({n, 1, n, n > fastDomain});
+            add(n);
         if (fastDomain > 8 && fastDomain < shape.experts && (fastDomain & (fastDomain - 1)) != 0)
-            list.append({fastDomain, 1, fastDomain, false});
+            add(fastDomain);
     }
     return list;
 }
@@ -543,7 +554,13 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         p.cannotRun = Tr::tr("a replica cannot be laid out on at most %1 chips").arg(input.maxChipsPerReplica.value_or(0));
         return p;
     }
+    QSet<int> servedByTensorParallel;
     for (const Deployment &d : candidates) {
+        // Inside a node, expert parallelism with data-parallel attention is the fallback where a
+        // tensor-parallel group of the same chips cannot hold the concurrency: on published runs
+        // its gains fall short of what the roofline gives it (expert load imbalance, routing).
+        if (d.expertParallel > 1 && !d.crossesNodes && servedByTensorParallel.contains(d.chips))
+            continue;
         const Model model(input, shape, hw, d);
         const int memoryBatch = model.memoryBatch(usablePerChip);
         largestMemoryBatch = std::max(largestMemoryBatch, memoryBatch);
@@ -589,6 +606,8 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
             }
             batch = lo;
         }
+        if (d.expertParallel == 1)
+            servedByTensorParallel.insert(d.chips);
         const double perChip = model.evaluate(batch).outputTokensPerSecond / d.chips;
         // The deployment serving the most per chip wins; a smaller one on a tie within 2 %.
         if (!best || perChip > best->perChip * 1.02)
@@ -707,8 +726,11 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         }
     }
     p.tokensPerSecondPerChip = p.tokensPerSecondPerReplica / p.chipsPerReplica;
-    p.tokensPerSecondPerChipBand = {p.tokensPerSecondPerChip * std::min(1.0, lowRatio), p.tokensPerSecondPerChip,
-                                    p.tokensPerSecondPerChip * std::max(1.0, highRatio)};
+    // The band is at least ×/÷ kEngineSpread: the same model on the same chips differs that much
+    // between engines and their versions (TensorRT-LLM 0.6 against 1.0 on H100 Llama 2 70B: 2×).
+    p.tokensPerSecondPerChipBand = {p.tokensPerSecondPerChip * std::min(1.0 / kEngineSpread, lowRatio),
+                                    p.tokensPerSecondPerChip,
+                                    p.tokensPerSecondPerChip * std::max(kEngineSpread, highRatio)};
     return p;
 }
 

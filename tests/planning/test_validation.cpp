@@ -214,7 +214,10 @@ TEST_CASE("Validation: inference tokens per second per chip against published be
                 "2x; band holds %.0f%% at median width %.2fx\n",
                 qlonglong(errors.size()), notProjected, medianError * 100, within(0.25) * 100, within2x * 100,
                 100.0 * inBand / errors.size(), median(bandWidths));
-    CHECK(notProjected <= errors.size() / 10);
-    CHECK(medianError <= 0.25);
-    CHECK(within2x >= 0.8);
+    // Deployments the model does not represent (weights offloaded to host memory) are printed as such.
+    CHECK(notProjected <= errors.size() / 6);
+    CHECK(medianError <= 0.22);
+    CHECK(within2x >= 0.85);
+    CHECK(inBand >= 0.6 * errors.size());
+    CHECK(median(bandWidths) <= 2.5);
 }
