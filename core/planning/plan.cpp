@@ -239,14 +239,23 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
                               QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1)));
     else if (plan.training)
         parts.append(Tr::tr("no training option meets the constraints"));
-    if (serve)
-        parts.append(Tr::tr("serve on %1 × %2 at %3 (%4 × %5): %6 %7 a month, %8 %7 per 1M output tokens")
-                         .arg(QString::number(serve->chips), serve->offer.accelerator, offerName(serve->offer),
-                              serve->replicas == 1 ? Tr::tr("1 replica") : Tr::tr("%1 replicas").arg(serve->replicas),
-                              serve->projection.chipsPerReplica == 1 ? Tr::tr("1 chip")
-                                                                     : Tr::tr("%1 chips").arg(serve->projection.chipsPerReplica),
+    auto replicas = [](int count, int chips) -> QString {
+        return (count == 1 ? Tr::tr("1 replica") : Tr::tr("%1 replicas").arg(count)) + u" × "_s
+               + (chips == 1 ? Tr::tr("1 chip") : Tr::tr("%1 chips").arg(chips));
+    };
+    if (serve) {
+        const QString layout = serve->disaggregation
+                                   ? Tr::tr("prefill %1, decode %2")
+                                         .arg(replicas(serve->disaggregation->prefillReplicas,
+                                                       serve->disaggregation->prefillChipsPerReplica),
+                                              replicas(serve->disaggregation->decodeReplicas,
+                                                       serve->disaggregation->decodeChipsPerReplica))
+                                   : replicas(serve->replicas, serve->projection.chipsPerReplica);
+        parts.append(Tr::tr("serve on %1 × %2 at %3 (%4): %5 %6 a month, %7 %6 per 1M output tokens")
+                         .arg(QString::number(serve->chips), serve->offer.accelerator, offerName(serve->offer), layout,
                               grouped(serve->monthlyCost), plan.currency,
                               QString::number(serve->costPerMillionOutput, 'f', 2)));
+    }
     else if (plan.inference)
         parts.append(Tr::tr("no inference option meets the constraints"));
     plan.recommendation = parts.join(u"; "_s);

@@ -128,3 +128,28 @@ TEST_CASE("clusters: int8 training where the chip has an int8 peak, refused wher
     CHECK_FALSE(refused[u"runnable"_s].toBool());
     CHECK(refused[u"reason"_s].toString().contains(u"no int8 tensor peak"_s));
 }
+
+TEST_CASE("clusters: plan recommends a disaggregated deployment for long prompts under a tight TPOT and says so", "[cli][clusters][serve]")
+{
+    Scratch scratch;
+    const QString file = scratch.write(u"long-prompts.accelplan"_s, R"({"format": "accelplan-scenario", "version": 1,
+ "name": "long prompts", "currency": "USD",
+ "inference": {"model": "llama3-70b", "precision": "fp8", "input_tokens": 8000, "output_tokens": 500,
+               "requests_per_second": 20, "ttft_ms": 2000, "tpot_ms": 15, "months": 12},
+ "constraints": {"providers": ["AWS"], "exclude_spot": true}})");
+    const Run run = scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    CHECK(json[u"recommendation"_s].toString().contains(u"prefill"_s));
+    CHECK(json[u"recommendation"_s].toString().contains(u"decode"_s));
+    const QJsonArray options = json[u"inference"_s].toObject()[u"options"_s].toArray();
+    REQUIRE_FALSE(options.isEmpty());
+    const QJsonObject first = options.first().toObject();
+    const QJsonObject split = first[u"disaggregation"_s].toObject();
+    REQUIRE_FALSE(split.isEmpty());
+    CHECK(first[u"chips"_s].toInt()
+          == split[u"prefill_replicas"_s].toInt() * split[u"prefill_chips_per_replica"_s].toInt()
+                 + split[u"decode_replicas"_s].toInt() * split[u"decode_chips_per_replica"_s].toInt());
+    CHECK(first[u"tpot_p90_ms"_s].toDouble() <= 15);
+}
