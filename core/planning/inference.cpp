@@ -210,15 +210,15 @@ public:
     double prefillSeconds() const
     {
         const double I = m_in.inputTokens;
-        double attention = 0; // causal: each token attends to those before it
+        // Causal attention: each token attends to those before it (at most the window).
         const double full = I * I / 2.0;
         const double sliding = I <= m_shape.window ? full : m_shape.window * (I - m_shape.window / 2.0);
-        attention = 4.0 * m_shape.heads * m_shape.headDim * (m_shape.fullLayers() * full + m_shape.slidingLayers * sliding);
+        const double attention = 4.0 * m_shape.heads * m_shape.headDim * (m_shape.fullLayers() * full + m_shape.slidingLayers * sliding);
         const double flops = 2.0 * m_in.active() * I + attention;
         return flops / (m_d.chips * m_hw.peakFlops * m_hw.prefillEff) + allReduceSeconds(I) + allToAllSeconds(I);
     }
 
-    /// One decode step of \a batch sequences with \a prefillTokens of prefill chunks mixed in.
+    /// A slot's life at \a batch sequences in flight: its decode steps with the prefill chunks mixed in.
     Evaluation evaluate(double batch) const
     {
         Evaluation e;
