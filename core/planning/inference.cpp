@@ -35,6 +35,7 @@ constexpr double kUnhiddenShare = 0.5;
 // network/README: all-gather/reduce-scatter/all-reduce measured at 80-82% on 8×H200).
 constexpr double kCollectiveEfficiency = 0.8;
 constexpr double kActivationBytes = 2; // bf16 activations between tensor-parallel shards
+constexpr double kRoutingPasses = 4;   // MoE permute: write + read; unpermute: write + read
 // Stated assumptions, carried as the band's edges: a decode step's fixed cost besides reading and
 // computing, as the engine's scheduling (0.3 ms; 1 ms and 0.1 ms at the low and high edges) plus a
 // floor per layer for its dozen kernels, which take microseconds each even when they move little
@@ -255,7 +256,13 @@ public:
                                      : all;
         }
         const double kvRead = batch * kvPerSequenceReplica(context);
-        const double memory = (weightsRead + kvRead) / (m_d.chips * m_hw.bandwidth * m_hw.decodeEff);
+        // A mixture of experts copies each token to its k experts and back in every layer: the
+        // permute/unpermute (dispatch/combine) kernels write and read k bf16 copies of the hidden
+        // state (four passes), memory traffic a dense layer does not have (assumed unfused).
+        const double routing = m_shape.experts > 0 ? batch * (k + 1) * m_shape.activeExperts * m_shape.hidden
+                                                         * kActivationBytes * kRoutingPasses * m_shape.layers
+                                                   : 0.0;
+        const double memory = (weightsRead + kvRead + routing) / (m_d.chips * m_hw.bandwidth * m_hw.decodeEff);
         double attentionFlops = 0;
         if (m_shape.mla) // absorbed MLA: scores over latent + rope, values over the latent
             attentionFlops = 2.0 * m_shape.heads * (2.0 * m_shape.mlaWidth - (m_shape.mlaWidth - m_in.kvLoraRank.value_or(0)))
