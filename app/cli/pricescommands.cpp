@@ -167,6 +167,8 @@ int importCommand(Context &context, const QCommandLineParser &parser)
         return int(ExitInterrupted);
     };
     SheetReader reader(*catalog, QDate::currentDate());
+    reader.setProvider(parser.value(u"provider"_s));
+    reader.setAcceptOutliers(parser.isSet(u"accept-outliers"_s));
     const bool showProgress = parser.isSet(u"progress"_s) || isatty(STDERR_FILENO);
     QList<ParsedSheet> sheets;
     int badFiles = 0;
@@ -196,6 +198,12 @@ int importCommand(Context &context, const QCommandLineParser &parser)
                     badLines.insert(d.line);
                 }
             }
+            if (sheet.outliers > 0)
+                context.err << Tr::tr("%1: %2; if they are right, import again with --accept-outliers")
+                                   .arg(file, sheet.outliers == 1
+                                                  ? Tr::tr("1 price quarantined as an outlier")
+                                                  : Tr::tr("%1 prices quarantined as outliers").arg(sheet.outliers))
+                            << '\n';
             // A file that has no rows (unreadable, empty, not a sheet) has said why above.
             if (sheet.rowCount > 0)
                 context.err << Tr::tr("%1: %2 on %3 of %4 rows")
@@ -522,12 +530,19 @@ QList<Command> pricesCommands()
              p.addOption({u"format"_s,
                           Tr::tr("File format: auto (detect), csv or json (Accelplan sheets), aws or aws-json (AWS "
                                  "Price List AmazonEC2 offer file), azure (Retail Prices API pages), gcp (Cloud "
-                                 "Billing Catalog SKUs)."),
+                                 "Billing Catalog SKUs), oci (Oracle Cloud price list), skypilot (a SkyPilot catalog "
+                                 "vms.csv; needs --provider)."),
                           u"FORMAT"_s, u"auto"_s});
              p.addOption({u"progress"_s, Tr::tr("Show reading progress on stderr even when it is not a terminal.")});
              p.addOption({u"dry-run"_s, Tr::tr("Validate and show what would change; write nothing.")});
              p.addOption({u"name"_s, Tr::tr("Name of the new sheet (default: the file name)."), u"NAME"_s});
              p.addOption({u"verbose"_s, Tr::tr("List every added and changed offer.")});
+             p.addOption({u"provider"_s,
+                          Tr::tr("The provider of a SkyPilot catalog (its directory name: lambda, runpod, nebius…)."),
+                          u"NAME"_s});
+             p.addOption({u"accept-outliers"_s,
+                          Tr::tr("Import prices quarantined as outliers (far below or above any real offer, or far "
+                                 "from their own on-demand price), marked approximate.")});
          },
          importCommand, true},
         {u"prices"_s, u"list"_s, Tr::tr("list current prices, filtered"),

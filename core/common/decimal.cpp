@@ -2,6 +2,8 @@
 
 #include "core/common/tr.h"
 
+#include <QJsonValue>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan {
@@ -108,6 +110,22 @@ QString Decimal::toString() const
         out += u'.' + digits;
     }
     return negative ? u'-' + out : out;
+}
+
+std::optional<Decimal> decimalFromJson(const QJsonValue &value, QString *why)
+{
+    if (value.isString())
+        return Decimal::parse(value.toString(), why);
+    if (!value.isDouble()) {
+        *why = Tr::tr("not a number");
+        return std::nullopt;
+    }
+    const double number = value.toDouble();
+    const QString text = QString::number(number, 'g', 15);
+    if (!text.contains(u'e'))
+        if (auto exact = Decimal::parse(text))
+            return exact;
+    return Decimal::parse(QString::number(number, 'f', Decimal::kScaleDigits), why);
 }
 
 } // namespace accelplan

@@ -6,6 +6,8 @@
 
 #include <optional>
 
+class QJsonValue;
+
 namespace accelplan {
 
 /// An exact decimal amount with nine fractional digits (nano-units), for money and rates.
@@ -37,5 +39,10 @@ public:
 private:
     qint64 m_nanos = 0;
 };
+
+/// A price as JSON writes it, exactly: a string is parsed as written; a number is read back with
+/// 15 significant digits, which undoes binary rounding (98.32 stays 98.32), or with 9 decimals
+/// where that would need an exponent. Empty with \a why set when it is neither.
+std::optional<Decimal> decimalFromJson(const QJsonValue &value, QString *why);
 
 } // namespace accelplan

@@ -32,6 +32,8 @@ struct ParsedSheet
     QList<std::pair<QString, int>> skipped;
     /// Provider price files: accelerator instance types the mapping table does not know.
     QStringList unknownTypes;
+    /// Prices quarantined as outliers (see outliers.h): errors, or warnings where accepted.
+    int outliers = 0;
 
     bool ok() const { return !hasErrors(diagnostics); }
     /// Counts \a count rows left out for \a reason (a new reason goes last: the order first met).

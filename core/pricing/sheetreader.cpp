@@ -1,6 +1,7 @@
 #include "core/pricing/sheetreader.h"
 
 #include "core/common/tr.h"
+#include "core/pricing/outliers.h"
 
 #include <QIODevice>
 
@@ -22,7 +23,8 @@ const QList<FormatName> &formatNames()
         {ImportFormat::Auto, u"auto"_s},   {ImportFormat::Csv, u"csv"_s},
         {ImportFormat::Json, u"json"_s},   {ImportFormat::Aws, u"aws"_s},
         {ImportFormat::AwsJson, u"aws-json"_s}, {ImportFormat::Azure, u"azure"_s},
-        {ImportFormat::Gcp, u"gcp"_s},
+        {ImportFormat::Gcp, u"gcp"_s},     {ImportFormat::Oci, u"oci"_s},
+        {ImportFormat::Skypilot, u"skypilot"_s},
     };
     return names;
 }
@@ -86,6 +88,8 @@ QString importFormatTitle(ImportFormat format)
     case ImportFormat::AwsJson: return Tr::tr("AWS price list (AmazonEC2, JSON)");
     case ImportFormat::Azure: return Tr::tr("Azure Retail Prices API (JSON pages)");
     case ImportFormat::Gcp: return Tr::tr("Google Cloud Billing Catalog SKUs (JSON)");
+    case ImportFormat::Oci: return Tr::tr("Oracle Cloud price list (JSON)");
+    case ImportFormat::Skypilot: return Tr::tr("SkyPilot catalog (vms.csv)");
     }
     return {};
 }
@@ -98,6 +102,8 @@ ImportFormat detectImportFormat(QIODevice *device)
     start = start.trimmed();
     if (start.startsWith("\"FormatVersion\"") || start.startsWith("\"SKU\",") || start.contains("\n\"SKU\","))
         return ImportFormat::Aws;
+    if (start.startsWith("InstanceType,AcceleratorName,"))
+        return ImportFormat::Skypilot;
     if (!start.startsWith('{') && !start.startsWith('['))
         return ImportFormat::Csv;
     if (start.contains("\"offerCode\"") || (start.contains("\"products\"") && start.contains("\"productFamily\"")))
@@ -106,11 +112,13 @@ ImportFormat detectImportFormat(QIODevice *device)
         return ImportFormat::Azure;
     if (start.contains("\"skus\"") || start.contains("\"pricingInfo\""))
         return ImportFormat::Gcp;
+    if (start.contains("\"currencyCodeLocalizations\""))
+        return ImportFormat::Oci;
     return ImportFormat::Json;
 }
 
 SheetReader::SheetReader(const catalog::AcceleratorCatalog &catalog, QDate defaultDate)
-    : m_native(catalog, defaultDate)
+    : m_catalog(catalog), m_defaultDate(defaultDate), m_native(catalog, defaultDate)
 {
 }
 
@@ -143,8 +151,18 @@ ParsedSheet SheetReader::read(QIODevice *device, const QString &fileName, Import
         if (const auto *tables = table(m_gcp, loadGcpTables, sheet))
             sheet = parseGcpJson(device, fileName, *tables, cancel);
         break;
+    case ImportFormat::Oci:
+        if (const auto *parts = table(m_oci, loadOciParts, sheet))
+            sheet = parseOciJson(device, fileName, *parts, cancel);
+        break;
+    case ImportFormat::Skypilot:
+        if (const auto *names = table(m_skypilot, loadSkypilotNames, sheet))
+            sheet = parseSkypilotCsv(device, fileName, m_provider, m_catalog, *names, m_defaultDate, cancel);
+        break;
     }
     sheet.format = toString(format);
+    if (!(cancel && cancel->load()))
+        quarantineOutliers(sheet, shippedFxTable(), m_acceptOutliers);
     return sheet;
 }
 

@@ -3,6 +3,8 @@
 #include "core/pricing/importers/awsimporter.h"
 #include "core/pricing/importers/azureimporter.h"
 #include "core/pricing/importers/gcpimporter.h"
+#include "core/pricing/importers/ociimporter.h"
+#include "core/pricing/importers/skypilotimporter.h"
 #include "core/pricing/pricesheetparser.h"
 
 #include <atomic>
@@ -12,7 +14,7 @@ namespace accelplan::pricing {
 
 /// Every format a price file can be imported from: Accelplan's own sheets and the providers'
 /// price lists. The spellings ("aws-json") are the CLI's --format values.
-enum class ImportFormat { Auto, Csv, Json, Aws, AwsJson, Azure, Gcp };
+enum class ImportFormat { Auto, Csv, Json, Aws, AwsJson, Azure, Gcp, Oci, Skypilot };
 QString toString(ImportFormat format);
 std::optional<ImportFormat> importFormatFromString(const QString &text);
 QList<ImportFormat> importFormats();
@@ -21,8 +23,8 @@ QStringList importFormatNames();
 QString importFormatTitle(ImportFormat format);
 
 /// The format of an open file, from its first 64 KiB (peeked, nothing consumed): the AWS CSV
-/// preamble or header; for JSON, the keys only one provider's files have; otherwise a native
-/// sheet, CSV or JSON by its first character.
+/// preamble or header, a SkyPilot catalog's header; for JSON, the keys only one provider's files
+/// have; otherwise a native sheet, CSV or JSON by its first character.
 ImportFormat detectImportFormat(QIODevice *device);
 
 /// Reads and validates a file in any import format. The providers' mapping tables are loaded
@@ -32,16 +34,28 @@ class SheetReader
 public:
     SheetReader(const catalog::AcceleratorCatalog &catalog, QDate defaultDate);
 
+    /// The provider of files that do not name theirs (SkyPilot catalogs): "lambda" or "Lambda".
+    void setProvider(const QString &provider) { m_provider = provider; }
+    /// Whether prices found to be outliers are imported (as warnings, confidence approximate)
+    /// rather than quarantined as errors; off by default.
+    void setAcceptOutliers(bool accept) { m_acceptOutliers = accept; }
+
     /// \a device must be open (and seekable for native sheets). Auto detects the format; the
     /// format read is in the returned sheet. Reading stops early when \a cancel is set.
     ParsedSheet read(QIODevice *device, const QString &fileName, ImportFormat format,
                      const std::atomic<bool> *cancel = nullptr);
 
 private:
+    const catalog::AcceleratorCatalog &m_catalog;
+    QDate m_defaultDate;
+    QString m_provider;
+    bool m_acceptOutliers = false;
     PriceSheetParser m_native;
     std::optional<QHash<QString, AwsInstance>> m_aws;
     std::optional<QHash<QString, AzureSku>> m_azure;
     std::optional<GcpTables> m_gcp;
+    std::optional<QHash<QString, OciPart>> m_oci;
+    std::optional<QHash<QString, SkypilotName>> m_skypilot;
 };
 
 } // namespace accelplan::pricing

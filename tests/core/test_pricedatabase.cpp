@@ -354,6 +354,7 @@ TEST_CASE("Offer identity ignores case: 'aws' prices the stored 'AWS' offer", "[
     CHECK(countRows(*db) == before);
     OfferFilter filter;
     filter.provider = u"AWS"_s;
+    filter.region = u"us-east-1"_s;
     filter.priceModel = PriceModel::OnDemand;
     bool found = false;
     const auto listed = db->prices(filter);

@@ -992,7 +992,7 @@ TEST_CASE("gui: The import dialog previews a sheet, lists bad rows and imports a
         for (const pricing::ImportFormat format : pricing::importFormats())
             expected << pricing::importFormatTitle(format);
         CHECK(offered == expected);
-        CHECK(offered.size() == 7);
+        CHECK(offered.size() == 9);
 
         struct Case
         {
@@ -1002,7 +1002,8 @@ TEST_CASE("gui: The import dialog previews a sheet, lists bad rows and imports a
         };
         const QList<Case> cases = {{u"aws/ec2_traps.json"_s, pricing::ImportFormat::AwsJson, 4},
                                    {u"azure/retail_two_pages.json"_s, pricing::ImportFormat::Azure, 12},
-                                   {u"gcp/gcp_traps.json"_s, pricing::ImportFormat::Gcp, 45}};
+                                   {u"gcp/gcp_traps.json"_s, pricing::ImportFormat::Gcp, 45},
+                                   {u"oci/products_usd_2026-08-14.json"_s, pricing::ImportFormat::Oci, 13}};
         int imported = 0;
         for (const Case &c : cases) {
             INFO(c.file.toStdString());
@@ -1038,6 +1039,48 @@ TEST_CASE("gui: The import dialog previews a sheet, lists bad rows and imports a
                 CHECK(int(db.database->sheets()->size()) == sheetsBefore + ++imported);
             }
         }
+    }
+
+    SECTION("a SkyPilot catalog asks for its provider, and outliers for a tick")
+    {
+        ui::ImportDialog sky(*db.database, shippedCatalog(), test::dataPath(u"skypilot/nebius_vms_excerpt.csv"_s),
+                             window.get());
+        REQUIRE(waitFor([&] { return sky.state() != ui::ImportDialog::State::Reading; }));
+        CHECK(sky.state() == ui::ImportDialog::State::Invalid);
+        CHECK(sky.errors().join(u'\n').contains(u"--provider"_s));
+        sky.providerEdit()->setText(u"nebius"_s);
+        sky.providerEdit()->setModified(true);
+        Q_EMIT sky.providerEdit()->editingFinished();
+        REQUIRE(waitFor([&] { return sky.state() != ui::ImportDialog::State::Reading; }));
+        REQUIRE(sky.state() == ui::ImportDialog::State::Ready);
+        CHECK(sky.previewModel()->rowCount() == 17);
+        CHECK(sky.previewModel()->index(0, 2).data().toString() == u"Nebius"_s);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"expired.csv"_s);
+        {
+            QFile file(path);
+            REQUIRE(file.open(QIODevice::WriteOnly));
+            file.write("provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                       "effective_date\n"
+                       "Azure,cloud_vm,Standard_ND96isr_H200_v5,h200,8,usgovvirginia,on_demand,0.01,USD,hour,2025-05-02\n");
+        }
+        ui::ImportDialog outliers(*db.database, shippedCatalog(), path, window.get());
+        REQUIRE(waitFor([&] { return outliers.state() != ui::ImportDialog::State::Reading; }));
+        CHECK(outliers.state() == ui::ImportDialog::State::Invalid);
+        CHECK(outliers.statusText().contains(u"quarantined as outliers"_s));
+        CHECK(outliers.errors().join(u'\n').contains(u"expired.csv:2: error: price: Standard_ND96isr_H200_v5"_s));
+        CHECK_FALSE(outliers.acceptOutliersBox()->isHidden());
+        if (const QByteArray shots = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            outliers.show();
+            QTest::qWait(30);
+            CHECK(outliers.grab().toImage().save(QDir(QString::fromLocal8Bit(shots)).filePath(u"import-outliers.png"_s)));
+        }
+        outliers.acceptOutliersBox()->setChecked(true);
+        REQUIRE(waitFor([&] { return outliers.state() != ui::ImportDialog::State::Reading; }));
+        CHECK(outliers.state() == ui::ImportDialog::State::Ready);
+        CHECK(outliers.errors().join(u'\n').contains(u"accepted as an outlier"_s));
+        CHECK(int(db.database->sheets()->size()) == sheetsBefore);
     }
 
     SECTION("stopping a long read leaves the database untouched")

@@ -2,6 +2,7 @@
 
 #include "core/pricing/sheetreader.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -9,6 +10,7 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
@@ -60,6 +62,22 @@ ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::Acce
         m_format->addItem(pricing::importFormatTitle(format), int(format));
     form->addRow(tr("&Format"), m_format);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::start);
+    m_provider = new QLineEdit(this);
+    m_provider->setObjectName(u"importProvider"_s);
+    m_provider->setAccessibleName(tr("Provider of a SkyPilot catalog"));
+    m_provider->setPlaceholderText(tr("For SkyPilot catalogs: lambda, runpod, nebius…"));
+    form->addRow(tr("&Provider"), m_provider);
+    connect(m_provider, &QLineEdit::editingFinished, this, [this] {
+        if (m_provider->isModified()) {
+            m_provider->setModified(false);
+            start();
+        }
+    });
+    m_acceptOutliers = new QCheckBox(tr("Import &outliers anyway (marked approximate)"), this);
+    m_acceptOutliers->setObjectName(u"acceptOutliers"_s);
+    m_acceptOutliers->setVisible(false);
+    form->addRow(QString(), m_acceptOutliers);
+    connect(m_acceptOutliers, &QCheckBox::toggled, this, &ImportDialog::start);
 
     m_progressBar = new QProgressBar(this);
     m_progressBar->setObjectName(u"importProgress"_s);
@@ -70,6 +88,7 @@ ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::Acce
     m_errors = new QListWidget(this);
     m_errors->setObjectName(u"importErrors"_s);
     m_errors->setAccessibleName(tr("Problems in the sheet"));
+    m_errors->setWordWrap(true); // a message names file, line, field and what to do: read it whole
     m_preview = new QStandardItemModel(0, 8, this);
     m_preview->setHorizontalHeaderLabels({tr("Line"), tr("Change"), tr("Provider"), tr("SKU"), tr("Region"),
                                           tr("Price model"), tr("Old price"), tr("New price")});
@@ -142,6 +161,8 @@ void ImportDialog::setState(State state, const QString &message)
     m_status->setText(message);
     m_importButton->setEnabled(state == State::Ready);
     m_format->setEnabled(state != State::Reading && state != State::Imported);
+    m_provider->setEnabled(state != State::Reading && state != State::Imported);
+    m_acceptOutliers->setEnabled(state != State::Reading && state != State::Imported);
     m_cancelButton->setText(state == State::Reading ? tr("Stop Reading") : tr("Cancel"));
     m_progressBar->setVisible(state == State::Reading);
     Q_EMIT stateChanged(state);
@@ -160,15 +181,18 @@ void ImportDialog::start()
     const int format = m_format->currentData().toInt();
     // The worker reads only its own copies and the immutable catalog; results come back through m_sheet.
     m_thread = QThread::create([path = m_path, format, progress = m_progress, sheet = m_sheet,
-                                &catalog = m_catalog] {
+                                &catalog = m_catalog, provider = m_provider->text().trimmed(),
+                                acceptOutliers = m_acceptOutliers->isChecked()] {
         ProgressDevice device(path, progress);
         if (!device.open(QIODevice::ReadOnly)) {
             sheet->fileName = path;
             sheet->diagnostics.append(Diagnostic::error(path, 0, {}, u"cannot open: "_s + device.errorString()));
             return;
         }
-        *sheet = pricing::SheetReader(catalog, QDate::currentDate())
-                     .read(&device, path, pricing::ImportFormat(format), &progress->cancelled);
+        pricing::SheetReader reader(catalog, QDate::currentDate());
+        reader.setProvider(provider);
+        reader.setAcceptOutliers(acceptOutliers);
+        *sheet = reader.read(&device, path, pricing::ImportFormat(format), &progress->cancelled);
     });
     connect(m_thread, &QThread::finished, this, &ImportDialog::parsed);
     m_progressTimer->start();
@@ -197,6 +221,7 @@ void ImportDialog::parsed()
         return;
     }
     const pricing::ParsedSheet &sheet = *m_sheet;
+    m_acceptOutliers->setVisible(sheet.outliers > 0 || m_acceptOutliers->isChecked());
     for (const auto &[reason, count] : sheet.skipped)
         new QListWidgetItem(tr("skipped %n row(s): %1", nullptr, count).arg(reason), m_errors);
     if (!sheet.unknownTypes.isEmpty())
@@ -210,10 +235,16 @@ void ImportDialog::parsed()
     if (!sheet.ok()) {
         const auto errorCount = std::count_if(sheet.diagnostics.cbegin(), sheet.diagnostics.cend(),
                                               [](const Diagnostic &d) { return d.severity == Diagnostic::Severity::Error; });
-        setState(State::Invalid, tr("%n error(s) in %1 rows: nothing can be imported until they are fixed "
-                                    "(a sheet is imported whole or not at all).",
-                                    nullptr, int(errorCount))
-                                     .arg(sheet.rowCount));
+        QString message = tr("%n error(s) in %1 rows: nothing can be imported until they are fixed "
+                             "(a sheet is imported whole or not at all).",
+                             nullptr, int(errorCount))
+                              .arg(sheet.rowCount);
+        if (sheet.outliers > 0)
+            message += u' '
+                       + tr("%n price(s) are quarantined as outliers: if they are right, tick 'Import outliers "
+                            "anyway'.",
+                            nullptr, sheet.outliers);
+        setState(State::Invalid, message);
         return;
     }
     auto dryRun = m_database.importSheet(sheet, QFileInfo(m_path).completeBaseName(), m_path, true);

@@ -8,8 +8,10 @@
 
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -40,6 +42,10 @@ public:
     /// The problems (and, for provider price files, the skipped-row counts) listed under the status.
     QStringList errors() const;
     QComboBox *formatCombo() const { return m_format; }
+    /// The provider of a SkyPilot catalog, which does not name its own.
+    QLineEdit *providerEdit() const { return m_provider; }
+    /// "Import outliers anyway": shown once the file has prices quarantined as outliers.
+    QCheckBox *acceptOutliersBox() const { return m_acceptOutliers; }
     /// The line under the progress bar: what was read, what the preview shows, or why it stopped.
     QString statusText() const;
     QStandardItemModel *previewModel() const { return m_preview; }
@@ -71,6 +77,8 @@ private:
     QTimer *m_progressTimer = nullptr;
 
     QComboBox *m_format = nullptr;
+    QLineEdit *m_provider = nullptr;
+    QCheckBox *m_acceptOutliers = nullptr;
     QProgressBar *m_progressBar = nullptr;
     QLabel *m_status = nullptr;
     QListWidget *m_errors = nullptr;

@@ -97,12 +97,13 @@ struct Table
 // An option's offer as one table line: "p5.48xlarge (spot)", the middle elided past kMaxOfferChars
 // (the Sources list gives it in full).
 constexpr int kMaxOfferChars = 40;
-QString offerCell(const pricing::PriceRecord &offer)
+// The offer, and "stale" when its price was read more than 180 days before the plan's prices date.
+QString offerCell(const pricing::PriceRecord &offer, const QDate &pricesAsOf)
 {
-    const QString text = offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
-    if (text.size() <= kMaxOfferChars)
-        return text;
-    return text.left(kMaxOfferChars / 2 - 1) + u'…' + text.right(kMaxOfferChars / 2 - 1);
+    QString text = offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
+    if (text.size() > kMaxOfferChars)
+        text = text.left(kMaxOfferChars / 2 - 1) + u'…' + text.right(kMaxOfferChars / 2 - 1);
+    return offer.stale(pricesAsOf) ? text + u", "_s + tr("stale") : text;
 }
 
 QString chartPlaceholder(ReportChart chart)
@@ -333,7 +334,7 @@ QString reportHtml(const ReportRequest &request)
         for (int r = 0; r < trainingShown.size(); ++r) {
             const TrainingOption &o = *trainingShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
-                       offerCell(o.offer), o.offer.accelerator,
+                       offerCell(o.offer, plan.pricesAsOf), o.offer.accelerator,
                        QString::number(o.projection.chips), tr("%1 days").arg(format::report().number(o.projection.wallHours.typical / 24, 1)),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
@@ -349,7 +350,7 @@ QString reportHtml(const ReportRequest &request)
         for (int r = 0; r < inferenceShown.size(); ++r) {
             const InferenceOption &o = *inferenceShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
-                       offerCell(o.offer), o.offer.accelerator,
+                       offerCell(o.offer, plan.pricesAsOf), o.offer.accelerator,
                        QString::number(o.chips), tr("%1 replicas").arg(o.replicas),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
@@ -419,6 +420,7 @@ QString reportHtml(const ReportRequest &request)
     html += u"<h3>%1</h3>"_s.arg(tr("Price rows used"));
     // A list, not a table: long source URLs wrap in reading order.
     QString rows;
+    int staleRows = 0;
     QSet<QString> seenRows;
     QStringList profiles;
     auto addRow = [&](const pricing::PriceRecord &offer) {
@@ -427,13 +429,20 @@ QString reportHtml(const ReportRequest &request)
         if (seenRows.contains(id))
             return;
         seenRows.insert(id);
+        const QString age = offer.stale(plan.pricesAsOf)
+                                ? tr("read %1, %2 days before the prices' date: stale")
+                                      .arg(offer.asOf.toString(Qt::ISODate))
+                                      .arg(offer.ageDays(plan.pricesAsOf))
+                                : tr("read %1").arg(offer.asOf.toString(Qt::ISODate));
+        if (offer.stale(plan.pricesAsOf))
+            ++staleRows;
         rows += u"<li>"_s
-                + esc(tr("%1, %2: %3 %4 per %5 from %6, sheet %7 line %8, %9: %10")
+                + esc(tr("%1, %2: %3 %4 per %5 from %6 (%7), sheet %8 line %9, %10: %11")
                           .arg(optionName(offer), offer.key.region, offer.price.toString(), offer.currency,
-                               pricing::toString(offer.unit), offer.effectiveDate.toString(Qt::ISODate),
-                               QString::number(offer.sheetId), QString::number(offer.sheetLine),
-                               offer.confidence.isEmpty() ? tr("confidence not stated") : offer.confidence)
-                          .arg(offer.sourceUrl.isEmpty() ? tr("no source given") : offer.sourceUrl))
+                               pricing::toString(offer.unit), offer.effectiveDate.toString(Qt::ISODate), age,
+                               QString::number(offer.sheetId), QString::number(offer.sheetLine))
+                          .arg(offer.confidence.isEmpty() ? tr("confidence not stated") : offer.confidence,
+                               offer.sourceUrl.isEmpty() ? tr("no source given") : offer.sourceUrl))
                 + u"</li>"_s;
     };
     auto addProfile = [&](const QString &what, const QString &source) {
@@ -454,6 +463,13 @@ QString reportHtml(const ReportRequest &request)
         addProfile(tr("Decode"), o->projection.decodeSource);
         addProfile(tr("Calibration"), o->projection.calibrationSource);
     }
+    if (staleRows > 0)
+        html += u"<p><b>"_s
+                + esc(tr("Stale prices: %1 of these were read more than %2 days before the prices' date. Check "
+                         "them with the provider before you rely on them.")
+                          .arg(staleRows)
+                          .arg(pricing::kStaleAfterDays))
+                + u"</b></p>"_s;
     html += u"<ul>"_s + rows + u"</ul>"_s;
     html += u"<h3>%1</h3><ul>"_s.arg(tr("Throughput profiles and factors used"));
     for (const QString &line : std::as_const(profiles))

@@ -21,24 +21,6 @@ namespace {
 
 constexpr qint64 kHoursPerYear = 8760; // Azure prices a reservation over 365 × 24 hours a year
 
-// retailPrice as an exact decimal. The API writes a JSON number; 15 significant digits undo the
-// binary rounding (98.32 stays 98.32), and 9 decimals catch what would need an exponent.
-std::optional<Decimal> decimalFromJson(const QJsonValue &value, QString *why)
-{
-    if (value.isString())
-        return Decimal::parse(value.toString(), why);
-    if (!value.isDouble()) {
-        *why = Tr::tr("not a number");
-        return std::nullopt;
-    }
-    const double number = value.toDouble();
-    const QString text = QString::number(number, 'g', 15);
-    if (!text.contains(u'e'))
-        if (auto exact = Decimal::parse(text))
-            return exact;
-    return Decimal::parse(QString::number(number, 'f', Decimal::kScaleDigits), why);
-}
-
 // A whole-term reservation price spread over its hours, rounded to micro-units: exact integer
 // arithmetic on nano-units, so 551221 / 8760 is always 62.924772.
 Decimal hourlyFromTerm(Decimal wholeTerm, int years)
