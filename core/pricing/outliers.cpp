@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QHash>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::pricing {

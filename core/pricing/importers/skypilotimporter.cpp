@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QIODevice>
 
+#include <algorithm>
+
 #include <optional>
 
 using namespace Qt::StringLiterals;
