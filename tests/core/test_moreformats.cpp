@@ -266,3 +266,20 @@ TEST_CASE("Every shipped price sheet is free of outliers")
         CHECK(sheet.outliers == 0);
     }
 }
+
+TEST_CASE("The Azure size table maps ND96ams_A100_v4 and the RTX PRO 6000 Server Edition sizes")
+{
+    const auto skus = loadAzureSkus();
+    REQUIRE(skus.ok());
+    REQUIRE(skus->contains(u"Standard_ND96ams_A100_v4"_s));
+    CHECK(skus->value(u"Standard_ND96ams_A100_v4"_s).accelerator == u"a100-80gb"_s);
+    CHECK(skus->value(u"Standard_ND96ams_A100_v4"_s).acceleratorCount == 8);
+    for (const QString &size : {u"Standard_NC128ds_xl_RTXPRO6000BSE_v6"_s, u"Standard_NC320lds_xl_RTXPRO6000BSE_v6"_s}) {
+        INFO(size.toStdString());
+        REQUIRE(skus->contains(size));
+        const AzureSku sku = skus->value(size);
+        CHECK(test::shippedCatalog().find(sku.accelerator) != nullptr);
+        CHECK(sku.accelerator == u"rtx-pro-6000-bse"_s);
+    }
+    CHECK(skus->value(u"Standard_NC320lds_xl_RTXPRO6000BSE_v6"_s).acceleratorCount == 2);
+}
