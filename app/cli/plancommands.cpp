@@ -1,6 +1,7 @@
 #include "app/cli/cliapp.h"
 
 #include "core/common/tr.h"
+#include "core/planning/compare.h"
 #include "core/planning/counts.h"
 #include "core/planning/inferenceplanner.h"
 #include "core/planning/planjson.h"
@@ -511,6 +512,98 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     return ExitOk;
 }
 
+QString optionalMoney(const std::optional<double> &value)
+{
+    return value ? money(*value) : QString();
+}
+
+// Plans every scenario on the same inputs (and each standard strategy of the one given with
+// --strategies) and prints the figures side by side, with deltas against the baseline.
+int compareCommand(Context &context, const QCommandLineParser &parser)
+{
+    const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
+    if (!format)
+        return ExitUsage;
+    const QStringList files = parser.positionalArguments();
+    const bool strategies = parser.isSet(u"strategies"_s);
+    if (strategies ? files.size() != 1 : files.size() < 2)
+        return context.usage(strategies ? Tr::tr("compare --strategies builds the strategies from one scenario file")
+                                        : Tr::tr("compare needs two or more scenario files, or one with --strategies"));
+    const catalog::AcceleratorCatalog *accelerators = context.catalog();
+    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
+    if (!inputs)
+        return context.failureExitCode();
+    const QStringList models = inputs->planning->modelIds();
+    QList<std::pair<QString, scenario::Scenario>> scenarios;
+    for (const QString &file : files) {
+        auto read = scenario::readScenario(file, &models);
+        if (!read)
+            return context.report(read.error());
+        if (parser.isSet(u"currency"_s))
+            read->currency = parser.value(u"currency"_s).trimmed().toUpper();
+        if (strategies)
+            for (planning::Strategy &s : planning::standardStrategies(*read))
+                scenarios.append({file + u'#' + s.id, std::move(s.scenario)});
+        else
+            scenarios.append({file, std::move(read).value()});
+    }
+    QStringList currencies;
+    for (const auto &[file, scenario] : std::as_const(scenarios))
+        if (!currencies.contains(scenario.currency))
+            currencies << scenario.currency;
+    if (currencies.size() > 1)
+        return context.usage(Tr::tr("the scenarios are costed in different currencies (%1): give --currency to "
+                                    "compare them in one")
+                                 .arg(currencies.join(u", "_s)));
+    int baseline = 0;
+    if (parser.isSet(u"baseline"_s)) {
+        const QString wanted = parser.value(u"baseline"_s);
+        bool isIndex = false;
+        const int index = wanted.toInt(&isIndex);
+        baseline = -1;
+        for (int i = 0; i < scenarios.size(); ++i)
+            if ((isIndex && index == i + 1) || scenarios.at(i).first == wanted
+                || scenarios.at(i).first.endsWith(u'#' + wanted))
+                baseline = i;
+        if (baseline < 0)
+            return context.usage(Tr::tr("--baseline '%1' is not one of the scenarios compared (give its file, its "
+                                        "strategy or its position from 1)")
+                                     .arg(wanted));
+    }
+    QList<planning::ComparedScenario> compared;
+    for (const auto &[file, scenario] : std::as_const(scenarios)) {
+        auto plan = planning::planScenario(scenario, *inputs);
+        if (!plan)
+            return context.report(plan.error());
+        compared.append(planning::summarise(*plan, file));
+    }
+    const QJsonObject json = planning::comparisonJson(compared, baseline);
+    if (*format == OutputFormat::Json) {
+        context.out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    const QString currency = compared.first().currency;
+    const QStringList headers{u"scenario"_s, u"name"_s, u"training_cost_"_s + currency, u"training_days"_s,
+                              u"inference_monthly_"_s + currency, u"budget_"_s + currency, u"p10"_s, u"p90"_s,
+                              u"lockin"_s, u"budget_delta"_s, u"recommendation"_s};
+    QList<QStringList> rows;
+    for (const planning::ComparedScenario &c : std::as_const(compared)) {
+        const planning::ComparedScenario &base = compared.at(baseline);
+        const double delta = c.budgetTotal - base.budgetTotal;
+        const auto budget = [&](double value) { return c.planned() ? money(value) : QString(); };
+        rows.append({c.file, c.name, optionalMoney(c.trainingCost),
+                     c.trainingDays ? QString::number(*c.trainingDays, 'f', 1) : QString(),
+                     optionalMoney(c.inferenceMonthlyCost), budget(c.budgetTotal), budget(c.budgetP10),
+                     budget(c.budgetP90), c.lockinScore ? QString::number(*c.lockinScore, 'f', 0) : QString(),
+                     &c == &base                        ? Tr::tr("baseline")
+                     : !c.planned() || !base.planned() ? QString()
+                                                        : (delta >= 0 ? u"+"_s : u""_s) + money(delta),
+                     c.recommendation});
+    }
+    context.out << render(*format, headers, rows, {});
+    return ExitOk;
+}
+
 int reportCommand(Context &context, const QCommandLineParser &parser)
 {
     const QString output = parser.value(u"output"_s);
@@ -625,6 +718,19 @@ QList<Command> planCommands()
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
          },
          reportCommand, true},
+        {u"compare"_s, u""_s, Tr::tr("plan scenarios side by side, or the standard strategies of one"),
+         [](QCommandLineParser &p) {
+             p.addPositionalArgument(u"SCENARIO"_s, Tr::tr("Scenario files (.accelplan)."), u"SCENARIO..."_s);
+             p.addOption({u"strategies"_s,
+                          Tr::tr("Compare one scenario's standard strategies: cloud on demand, 1-year and 3-year "
+                                 "commitments, TPU and buying.")});
+             p.addOption({u"baseline"_s, Tr::tr("The scenario the deltas are against: its file, strategy or "
+                                                "position from 1 (default the first)."),
+                          u"B"_s});
+             p.addOption({u"currency"_s, Tr::tr("Cost every scenario in this currency."), u"CUR"_s});
+             p.addOption({u"format"_s, Tr::tr("Output format: table, csv or json."), u"FORMAT"_s, u"table"_s});
+         },
+         compareCommand, true},
     };
 }
 

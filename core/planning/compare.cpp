@@ -1,0 +1,112 @@
+#include "core/planning/compare.h"
+
+#include "core/common/tr.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::planning {
+
+namespace {
+
+QJsonValue optional(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
+
+QJsonValue delta(const std::optional<double> &value, const std::optional<double> &base)
+{
+    return value && base ? QJsonValue(*value - *base) : QJsonValue();
+}
+
+} // namespace
+
+ComparedScenario summarise(const Plan &plan, const QString &file)
+{
+    ComparedScenario s;
+    s.file = file;
+    s.name = plan.scenarioName;
+    s.recommendation = plan.recommendation;
+    s.currency = plan.currency;
+    if (const TrainingOption *t = plan.recommendedTraining()) {
+        s.trainingCost = t->lockin.planCost;
+        s.trainingDays = t->projection.wallHours.typical / 24;
+        s.lockinScore = t->lockin.score.score;
+    }
+    if (const InferenceOption *i = plan.recommendedInference()) {
+        s.inferenceMonthlyCost = i->monthlyCost;
+        if (!s.lockinScore)
+            s.lockinScore = i->lockin.score.score;
+    }
+    s.budgetTotal = plan.budget.total;
+    s.budgetP10 = plan.sensitivity.p10;
+    s.budgetP90 = plan.sensitivity.p90;
+    return s;
+}
+
+QList<Strategy> standardStrategies(const scenario::Scenario &base)
+{
+    using pricing::OfferKind;
+    using pricing::PriceModel;
+    struct Rule
+    {
+        const char *id;
+        const char *name;
+        QList<OfferKind> kinds;
+        QList<PriceModel> models;
+    };
+    const QList<Rule> rules = {
+        {"on_demand", QT_TRANSLATE_NOOP("Accelplan", "Cloud on demand"), {OfferKind::CloudVm}, {PriceModel::OnDemand}},
+        {"commit_1y", QT_TRANSLATE_NOOP("Accelplan", "1-year commitment"), {}, {PriceModel::Commit1y}},
+        {"commit_3y", QT_TRANSLATE_NOOP("Accelplan", "3-year commitment"), {}, {PriceModel::Commit3y}},
+        {"tpu", QT_TRANSLATE_NOOP("Accelplan", "TPU"), {OfferKind::Tpu}, {}},
+        {"buy", QT_TRANSLATE_NOOP("Accelplan", "Buy"), {OfferKind::Owned}, {PriceModel::Purchase}},
+    };
+    QList<Strategy> strategies;
+    for (const Rule &rule : rules) {
+        Strategy s{QString::fromLatin1(rule.id), Tr::tr(rule.name), base};
+        s.scenario.constraints.offerKinds = rule.kinds;
+        s.scenario.constraints.priceModels = rule.models;
+        s.scenario.name = u"%1 — %2"_s.arg(base.name, s.name);
+        strategies.append(std::move(s));
+    }
+    return strategies;
+}
+
+QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baseline)
+{
+    QJsonArray array;
+    const ComparedScenario *base = baseline >= 0 && baseline < scenarios.size() ? &scenarios.at(baseline) : nullptr;
+    for (const ComparedScenario &s : scenarios) {
+        const auto budget = [&](double value) { return s.planned() ? QJsonValue(value) : QJsonValue(); };
+        const auto budgetDelta = [&] {
+            return s.planned() && base->planned() ? QJsonValue(s.budgetTotal - base->budgetTotal) : QJsonValue();
+        };
+        QJsonObject json{{u"file"_s, s.file},
+                         {u"name"_s, s.name},
+                         {u"recommendation"_s, s.recommendation},
+                         {u"training_cost"_s, optional(s.trainingCost)},
+                         {u"training_days"_s, optional(s.trainingDays)},
+                         {u"inference_monthly_cost"_s, optional(s.inferenceMonthlyCost)},
+                         {u"budget_total"_s, budget(s.budgetTotal)},
+                         {u"budget_p10"_s, budget(s.budgetP10)},
+                         {u"budget_p90"_s, budget(s.budgetP90)},
+                         {u"lockin_score"_s, optional(s.lockinScore)},
+                         {u"currency"_s, s.currency},
+                         {u"planned"_s, s.planned()}};
+        if (base)
+            json.insert(u"delta"_s,
+                        QJsonObject{{u"training_cost"_s, delta(s.trainingCost, base->trainingCost)},
+                                    {u"training_days"_s, delta(s.trainingDays, base->trainingDays)},
+                                    {u"inference_monthly_cost"_s, delta(s.inferenceMonthlyCost, base->inferenceMonthlyCost)},
+                                    {u"budget_total"_s, budgetDelta()},
+                                    {u"lockin_score"_s, delta(s.lockinScore, base->lockinScore)}});
+        array.append(json);
+    }
+    return QJsonObject{{u"scenarios"_s, array},
+                       {u"baseline"_s, base ? QJsonValue(base->file) : QJsonValue()},
+                       {u"baseline_index"_s, baseline}};
+}
+
+} // namespace accelplan::planning

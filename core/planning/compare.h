@@ -1,0 +1,52 @@
+#pragma once
+
+#include "core/planning/plan.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace accelplan::planning {
+
+/// One scenario of a comparison: the figures finance compares, each as that scenario's own plan
+/// gives it (the recommended options, the budget and its Monte Carlo P10/P90).
+struct ComparedScenario
+{
+    QString file; ///< the scenario file; "FILE#strategy" for a standard strategy built from it
+    QString name;
+    QString recommendation;
+    std::optional<double> trainingCost;         ///< recommended training option's plan cost
+    std::optional<double> trainingDays;         ///< its typical wall-clock days
+    std::optional<double> inferenceMonthlyCost; ///< recommended inference option's monthly cost
+    double budgetTotal = 0;
+    double budgetP10 = 0;
+    double budgetP90 = 0;
+    std::optional<double> lockinScore; ///< of the recommended training option, else inference
+    QString currency;
+
+    /// Whether anything could be planned: without a recommended option the budget is empty, not zero.
+    bool planned() const { return trainingCost || inferenceMonthlyCost; }
+};
+
+ComparedScenario summarise(const Plan &plan, const QString &file);
+
+/// A standard strategy derived from one scenario by its procurement constraints alone.
+struct Strategy
+{
+    QString id;   ///< "on_demand", "commit_1y", "commit_3y", "tpu", "buy"
+    QString name; ///< for people: "Cloud on demand"
+    scenario::Scenario scenario;
+};
+
+/// Cloud on demand (cloud VMs at on-demand prices), a 1-year and a 3-year commitment, TPU (any
+/// price model), and buying (owned hardware): the scenario with its offer kinds and price models
+/// replaced, every other constraint kept.
+QList<Strategy> standardStrategies(const scenario::Scenario &base);
+
+/// `{scenarios: [{file, name, recommendation, training_cost, training_days,
+/// inference_monthly_cost, budget_total, budget_p10, budget_p90, lockin_score, currency, planned,
+/// delta: {…}}], baseline, baseline_index}`; each delta is the figure minus the baseline's (null
+/// where either lacks it). A scenario nothing could be planned for has null budget figures.
+QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baseline);
+
+} // namespace accelplan::planning
