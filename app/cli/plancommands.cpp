@@ -4,6 +4,7 @@
 #include "core/planning/compare.h"
 #include "core/planning/counts.h"
 #include "core/planning/inferenceplanner.h"
+#include "core/planning/planinputs.h"
 #include "core/planning/planjson.h"
 #include "core/scenario/scenario.h"
 #include "core/planning/trainingplanner.h"
@@ -470,7 +471,22 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     if (!planned)
         return exitCode;
     const Plan *plan = planned->plan.get();
-    const QJsonObject json = planJson(*plan);
+    QJsonObject json = planJson(*plan);
+    // --since DATE: the same scenario at the prices in force on that date, against today's.
+    std::optional<planning::SinceComparison> since;
+    if (parser.isSet(u"since"_s)) {
+        const QDate date = QDate::fromString(parser.value(u"since"_s).trimmed(), Qt::ISODate);
+        if (!date.isValid())
+            return context.usage(Tr::tr("--since needs a date as YYYY-MM-DD, not '%1'").arg(parser.value(u"since"_s)));
+        auto then = planning::loadPlanInputs(*context.database(), *context.catalog(), date);
+        if (!then)
+            return context.report(then.error());
+        auto planThen = planScenario(planned->scenario, *then);
+        if (!planThen)
+            return context.report(planThen.error());
+        since = planning::compareSince(*planThen, *plan, *then->offers, *context.planInputs()->offers, date);
+        json.insert(u"since"_s, planning::sinceJson(*since));
+    }
     if (*format == OutputFormat::Json) {
         context.out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
         return ExitOk;
@@ -506,6 +522,18 @@ int planCommand(Context &context, const QCommandLineParser &parser)
             context.out << Tr::tr("Lock-in, training: %1\n").arg(plan->trainingBreakEven->summary);
         if (plan->inferenceBreakEven)
             context.out << Tr::tr("Lock-in, inference: %1\n").arg(plan->inferenceBreakEven->summary);
+        if (since) {
+            const double delta = since->costNow - since->costThen;
+            context.out << Tr::tr("Since %1: the recommended cost moved by %2%3 %4 (budget %5%6); %7; %8 offer "
+                                  "prices changed\n")
+                               .arg(since->asOf.toString(Qt::ISODate), delta >= 0 ? u"+"_s : u""_s, money(delta),
+                                    plan->currency, since->budgetNow >= since->budgetThen ? u"+"_s : u""_s,
+                                    money(since->budgetNow - since->budgetThen),
+                                    since->recommendationChanged ? Tr::tr("the recommendation changed, it was: %1")
+                                                                       .arg(since->recommendationThen)
+                                                                 : Tr::tr("the same offers are recommended"))
+                               .arg(since->changes.size());
+        }
         context.out << '\n';
     }
     context.out << render(*format, headers, rows, {});
@@ -706,6 +734,8 @@ QList<Command> planCommands()
              p.addOption({u"format"_s, Tr::tr("Output format: table, csv or json."), u"FORMAT"_s, u"table"_s});
              p.addOption({u"seed"_s, Tr::tr("Seed of the Monte Carlo (default: the scenario's)."), u"S"_s});
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
+             p.addOption({u"since"_s, Tr::tr("Also plan at the prices in force on this date and show what changed."),
+                          u"DATE"_s});
          },
          planCommand, true},
         {u"report"_s, u""_s, Tr::tr("write the PDF budget report of a scenario file"),

@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <map>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::planning {
@@ -107,6 +109,79 @@ QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baselin
     return QJsonObject{{u"scenarios"_s, array},
                        {u"baseline"_s, base ? QJsonValue(base->file) : QJsonValue()},
                        {u"baseline_index"_s, baseline}};
+}
+
+namespace {
+
+double recommendedCost(const Plan &plan)
+{
+    double cost = 0;
+    if (const TrainingOption *t = plan.recommendedTraining())
+        cost += t->lockin.planCost;
+    if (const InferenceOption *i = plan.recommendedInference())
+        cost += i->lockin.planCost;
+    return cost;
+}
+
+QString offerId(const pricing::OfferKey &key)
+{
+    return key.provider.toLower() + u'|' + key.sku.toLower() + u'|' + key.region.toLower() + u'|'
+           + pricing::toString(key.priceModel);
+}
+
+template<typename Option>
+bool sameOffer(const Option *a, const Option *b)
+{
+    return !a == !b && (!a || offerId(a->offer.key) == offerId(b->offer.key));
+}
+
+} // namespace
+
+SinceComparison compareSince(const Plan &then, const Plan &now, const QList<pricing::PriceRecord> &offersThen,
+                             const QList<pricing::PriceRecord> &offersNow, QDate asOf)
+{
+    SinceComparison since;
+    since.asOf = asOf;
+    since.costThen = recommendedCost(then);
+    since.costNow = recommendedCost(now);
+    since.budgetThen = then.budget.total;
+    since.budgetNow = now.budget.total;
+    since.recommendationThen = then.recommendation;
+    since.recommendationChanged = !sameOffer(then.recommendedTraining(), now.recommendedTraining())
+                                  || !sameOffer(then.recommendedInference(), now.recommendedInference());
+    std::map<QString, OfferPriceChange> changes; // sorted by provider, SKU, region, model
+    for (const pricing::PriceRecord &r : offersThen)
+        changes[offerId(r.key)] = {r.key, r.price.toDouble(), std::nullopt, r.currency};
+    for (const pricing::PriceRecord &r : offersNow) {
+        auto [it, added] = changes.try_emplace(offerId(r.key), OfferPriceChange{r.key, std::nullopt, {}, r.currency});
+        it->second.newPrice = r.price.toDouble();
+        it->second.currency = r.currency;
+    }
+    for (const auto &[id, change] : changes)
+        if (change.oldPrice != change.newPrice)
+            since.changes.append(change);
+    return since;
+}
+
+QJsonObject sinceJson(const SinceComparison &since)
+{
+    QJsonArray changes;
+    for (const OfferPriceChange &c : since.changes)
+        changes.append(QJsonObject{{u"provider"_s, c.key.provider},
+                                   {u"sku"_s, c.key.sku},
+                                   {u"region"_s, c.key.region},
+                                   {u"price_model"_s, pricing::toString(c.key.priceModel)},
+                                   {u"old"_s, optional(c.oldPrice)},
+                                   {u"new"_s, optional(c.newPrice)},
+                                   {u"currency"_s, c.currency}});
+    return QJsonObject{{u"as_of"_s, since.asOf.toString(Qt::ISODate)},
+                       {u"cost_delta"_s, since.costNow - since.costThen},
+                       {u"budget_delta"_s, since.budgetNow - since.budgetThen},
+                       {u"recommendation_changed"_s, since.recommendationChanged},
+                       {u"changes"_s, changes},
+                       {u"cost_then"_s, since.costThen},
+                       {u"budget_then"_s, since.budgetThen},
+                       {u"recommendation_then"_s, since.recommendationThen}};
 }
 
 } // namespace accelplan::planning

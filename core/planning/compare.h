@@ -49,4 +49,34 @@ QList<Strategy> standardStrategies(const scenario::Scenario &base);
 /// where either lacks it). A scenario nothing could be planned for has null budget figures.
 QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baseline);
 
+/// One offer whose price differs between two dates: null old for an offer that appeared, null
+/// new for one that is gone.
+struct OfferPriceChange
+{
+    pricing::OfferKey key;
+    std::optional<double> oldPrice;
+    std::optional<double> newPrice;
+    QString currency;
+};
+
+/// A plan at the prices of an earlier date against the plan at today's.
+struct SinceComparison
+{
+    QDate asOf;
+    double costThen = 0; ///< the recommended options' plan cost (training + inference)
+    double costNow = 0;
+    double budgetThen = 0;
+    double budgetNow = 0;
+    bool recommendationChanged = false; ///< another recommended offer on either side
+    QString recommendationThen;
+    QList<OfferPriceChange> changes; ///< every offer added, removed or repriced, by provider and SKU
+};
+
+SinceComparison compareSince(const Plan &then, const Plan &now, const QList<pricing::PriceRecord> &offersThen,
+                             const QList<pricing::PriceRecord> &offersNow, QDate asOf);
+
+/// `{as_of, cost_delta, budget_delta, recommendation_changed, changes: [{provider, sku, region,
+/// price_model, old, new, currency}], cost_then, budget_then, recommendation_then}`.
+QJsonObject sinceJson(const SinceComparison &since);
+
 } // namespace accelplan::planning

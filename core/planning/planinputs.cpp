@@ -27,12 +27,14 @@ Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabas
 }
 
 Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
-                                  const catalog::AcceleratorCatalog &accelerators)
+                                  const catalog::AcceleratorCatalog &accelerators, QDate asOf)
 {
     auto planning = loadPlanningCatalog(database);
     if (!planning)
         return planning.error();
-    auto offers = database.prices();
+    pricing::OfferFilter filter;
+    filter.asOf = asOf;
+    auto offers = database.prices(filter);
     if (!offers)
         return offers.error();
     auto fx = database.fxTable();
@@ -43,7 +45,7 @@ Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
     inputs.planning = std::make_shared<const catalog::PlanningCatalog>(std::move(planning).value());
     inputs.offers = std::make_shared<const QList<pricing::PriceRecord>>(std::move(offers).value());
     inputs.fx = std::move(fx).value();
-    inputs.pricesAsOf = database.pricesAsOf();
+    inputs.pricesAsOf = asOf.isValid() ? asOf : database.pricesAsOf();
     return inputs;
 }
 

@@ -126,3 +126,47 @@ TEST_CASE("compare --strategies: on demand, commitments, TPU and buy from one sc
     CHECK(badBaseline.exitCode == 1);
     CHECK(badBaseline.err.contains(u"--baseline 'nope'"_s));
 }
+
+TEST_CASE("plan --since: the plan at the prices of an earlier date against today's, with what changed", "[cli][compare]")
+{
+    Scratch scratch;
+    const QString header = u"provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                           "effective_date,as_of\n"_s;
+    const QString january = scratch.write(
+        u"january.csv"_s, (header + u"Test Cloud,cloud_vm,t-h100x8,h100-sxm,8,global,on_demand,2,USD,hour,2026-01-02,"
+                                    "2026-01-02\n"_s).toUtf8());
+    const QString june = scratch.write(
+        u"june.csv"_s, (header + u"Test Cloud,cloud_vm,t-h100x8,h100-sxm,8,global,on_demand,1,USD,hour,2026-06-01,"
+                                 "2026-06-01\n"_s).toUtf8());
+    REQUIRE(scratch.run({u"prices"_s, u"import"_s, january}).exitCode == 0);
+    REQUIRE(scratch.run({u"prices"_s, u"import"_s, june}).exitCode == 0);
+
+    const QString file = examplePath(u"chat-service-8b-eur.accelplan"_s);
+    const QJsonObject plan = json(scratch.run({u"plan"_s, file, u"--since"_s, u"2026-03-01"_s, u"--format"_s, u"json"_s}));
+    const QJsonObject since = plan[u"since"_s].toObject();
+    CHECK(since[u"as_of"_s].toString() == u"2026-03-01"_s);
+    // The cheap offer is recommended at both dates, at half the price now.
+    CHECK(plan[u"recommendation"_s].toString().contains(u"Test Cloud"_s));
+    CHECK(since[u"recommendation_then"_s].toString().contains(u"Test Cloud"_s));
+    CHECK_FALSE(since[u"recommendation_changed"_s].toBool());
+    CHECK(since[u"cost_delta"_s].toDouble() < 0);
+    CHECK(since[u"budget_delta"_s].toDouble()
+          == Approx(plan[u"budget"_s][u"total"_s].toDouble() - since[u"budget_then"_s].toDouble()));
+    bool found = false;
+    for (const QJsonValue &c : since[u"changes"_s].toArray())
+        if (c[u"sku"_s].toString() == u"t-h100x8"_s) {
+            found = true;
+            CHECK(c[u"provider"_s].toString() == u"Test Cloud"_s);
+            CHECK(c[u"price_model"_s].toString() == u"on_demand"_s);
+            CHECK(c[u"old"_s].toDouble() == 2);
+            CHECK(c[u"new"_s].toDouble() == 1);
+        }
+    CHECK(found);
+    // Without --since the plan has no such key, and a bad date is a usage error.
+    CHECK_FALSE(json(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s})).contains(u"since"_s));
+    const Run bad = scratch.run({u"plan"_s, file, u"--since"_s, u"March"_s});
+    CHECK(bad.exitCode == 1);
+    CHECK(bad.err.contains(u"--since"_s));
+    const Run table = scratch.run({u"plan"_s, file, u"--since"_s, u"2026-03-01"_s});
+    CHECK(table.out.contains(u"Since 2026-03-01: the recommended cost moved by -"_s));
+}
