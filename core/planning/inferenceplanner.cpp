@@ -39,14 +39,10 @@ double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional
         *basis = Tr::tr("%1 %2/month").arg(offer.price.toString(), offer.currency);
         return price;
     case pricing::PriceModel::Purchase:
-        if (owned) {
-            *basis = Tr::tr("%1 %2 per hour of use × 730 h (%3)").arg(owned->total(), 0, 'f', 2).arg(offer.currency, owned->basis);
-            return owned->total() * kHoursPerMonth;
-        }
-        *basis = Tr::tr("%1 %2 purchase over %3 months (no power or colocation)")
-                     .arg(offer.price.toString(), offer.currency)
-                     .arg(kPurchaseAmortisationMonths);
-        return price / kPurchaseAmortisationMonths;
+        // The planner passes the owned costing for every purchase it can convert (ownership.h).
+        Q_ASSERT(owned);
+        *basis = Tr::tr("%1 %2 per hour of use × 730 h (%3)").arg(owned->total(), 0, 'f', 2).arg(offer.currency, owned->basis);
+        return owned->total() * kHoursPerMonth;
     }
     return 0;
 }
@@ -195,6 +191,15 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         }
         plan.options.append(option);
     }
+    fillOwnedFigures(
+        plan.options, accelerators, request.ownership,
+        [](const InferenceOption &r) -> std::optional<double> {
+            return r.chips > 0 ? std::optional<double>(r.monthlyCost / (r.chips * kHoursPerMonth)) : std::nullopt;
+        },
+        [&](const pricing::PriceRecord &offer) -> std::optional<double> {
+            const auto rate = fx.convert(1.0, offer.currency, request.currency);
+            return rate ? std::optional<double>(rate->amount) : std::nullopt;
+        });
     std::stable_sort(plan.options.begin(), plan.options.end(), [](const InferenceOption &a, const InferenceOption &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();

@@ -10,7 +10,7 @@ struct InferenceRequest
     InferenceInput input;
     Constraints constraints;
     QString currency = QStringLiteral("USD");
-    std::optional<Ownership> ownership; ///< when set, purchases are costed per hour of use
+    Ownership ownership; ///< how purchases are costed per hour of use
 };
 
 /// Prefill and decode on separate replicas of the same offer (DistServe, Mooncake, SGLang PD).
@@ -39,6 +39,7 @@ struct InferenceOption
     QString costBasis;
     QList<pricing::FxRate> fxRates;
     OptionLockin lockin;
+    std::optional<OwnedFigures> owned; ///< for a purchase: capex and break-even against renting
     QString cannotRun;
     QStringList warnings;
 
@@ -54,12 +55,10 @@ struct InferencePlan
 
 /// Sizes and prices the inference load on every offer that meets the constraints. Replicas run
 /// at the target utilisation; monthly cost is 730 hours of hourly prices (commitments at their
-/// effective rate), monthly servers by the month, purchases amortised over 48 months (without
-/// power or colocation, which ownership planning adds).
+/// effective rate), monthly servers by the month, purchases at their owned cost per hour of use
+/// (ownership.h) with capex and break-even against the cheapest rented option of the accelerator.
 InferencePlan planInference(const InferenceRequest &request, const catalog::AcceleratorCatalog &accelerators,
                             const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
                             const pricing::FxTable &fx);
-
-constexpr double kPurchaseAmortisationMonths = 48.0;
 
 } // namespace accelplan::planning

@@ -144,16 +144,15 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         break;
     }
     case PriceModel::Purchase:
-        if (owned) {
-            c.amount = wallHours.scaled(n * owned->total());
-            c.basis = Tr::tr("%1 server(s) × %2 %3 per hour of use × wall hours (%4)")
-                          .arg(instances)
-                          .arg(owned->total(), 0, 'f', 2)
-                          .arg(offer.currency, owned->basis);
+        // The planners pass the owned costing for every purchase (ownership.h): one costing.
+        Q_ASSERT(owned);
+        if (!owned)
             break;
-        }
-        c.amount = {n * price, n * price, n * price};
-        c.basis = Tr::tr("%1 × %2 %3 purchase price, in full").arg(instances).arg(offer.price.toString(), offer.currency);
+        c.amount = wallHours.scaled(n * owned->total());
+        c.basis = Tr::tr("%1 server(s) × %2 %3 per hour of use × wall hours (%4)")
+                      .arg(instances)
+                      .arg(owned->total(), 0, 'f', 2)
+                      .arg(offer.currency, owned->basis);
         break;
     }
     return c;

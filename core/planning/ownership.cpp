@@ -3,6 +3,8 @@
 #include "core/common/tr.h"
 #include "core/planning/offercost.h"
 
+#include <QLocale>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::planning {
@@ -21,13 +23,14 @@ OwnedHourly ownedHourly(double purchasePrice, int acceleratorsPerServer, const c
 {
     OwnedHourly h;
     const double usedHours = o.lifetimeMonths * kHoursPerMonth * o.utilization;
-    h.capital = purchasePrice / usedHours;
+    h.capital = (purchasePrice + o.networkingPerServer) / usedHours;
     h.colocation = o.coloPerServerMonth * o.lifetimeMonths / usedHours;
     h.power = powerPerHour(acceleratorsPerServer, accelerator, o);
     h.powerKnown = accelerator.tdpWatts.has_value();
     h.basis = Tr::tr("owned: price %1 over %2 months × 730 h × %3 utilisation = %4/h; colocation %5/server-month = %6/h; "
                      "power %7 × %8 W × PUE %9 × %10/kWh = %11/h")
-                  .arg(purchasePrice, 0, 'f', 0)
+                  .arg(o.networkingPerServer > 0 ? Tr::tr("%1 + network %2").arg(purchasePrice, 0, 'f', 0).arg(o.networkingPerServer, 0, 'f', 0)
+                                                 : QString::number(purchasePrice, 'f', 0))
                   .arg(o.lifetimeMonths)
                   .arg(o.utilization)
                   .arg(h.capital, 0, 'f', 2)
@@ -44,11 +47,11 @@ OwnedHourly ownedHourly(double purchasePrice, int acceleratorsPerServer, const c
 }
 
 std::optional<OwnedHourly> ownedHourlyForOffer(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
-                                               const std::optional<Ownership> &ownership, double rateToPlan)
+                                               const Ownership &ownership, double rateToPlan)
 {
-    if (offer.key.priceModel != pricing::PriceModel::Purchase || !ownership || rateToPlan <= 0)
+    if (offer.key.priceModel != pricing::PriceModel::Purchase || rateToPlan <= 0)
         return std::nullopt;
-    OwnedHourly h = ownedHourly(offer.price.toDouble() * rateToPlan, std::max(1, offer.acceleratorCount), accelerator, *ownership);
+    OwnedHourly h = ownedHourly(offer.price.toDouble() * rateToPlan, std::max(1, offer.acceleratorCount), accelerator, ownership);
     h.capital /= rateToPlan;
     h.colocation /= rateToPlan;
     h.power /= rateToPlan;
@@ -63,7 +66,51 @@ std::optional<double> breakEvenUtilization(double purchasePrice, int accelerator
     const double margin = rentedHourly - powerPerHour(acceleratorsPerServer, accelerator, o);
     if (margin <= 0)
         return std::nullopt;
-    return (purchasePrice + o.coloPerServerMonth * o.lifetimeMonths) / (o.lifetimeMonths * kHoursPerMonth * margin);
+    return (purchasePrice + o.networkingPerServer + o.coloPerServerMonth * o.lifetimeMonths)
+           / (o.lifetimeMonths * kHoursPerMonth * margin);
+}
+
+QString ownedSummary(const OwnedFigures &f, int servers, const QString &currency)
+{
+    const QLocale locale = QLocale::c();
+    QString text = Tr::tr("Capex %1 %2 (%3 server(s) with their network)")
+                       .arg(locale.toString(f.capex, 'f', 0), currency)
+                       .arg(servers);
+    if (f.rentedOffer.isEmpty())
+        return text + Tr::tr("; no rented option of the same accelerator to compare with.");
+    if (!f.breakEvenUtilization)
+        return text + Tr::tr("; renting at %1 costs less than the power alone: owning never pays.").arg(f.rentedOffer);
+    text += *f.breakEvenUtilization > 1
+                ? Tr::tr("; owning would need more than full use (%1%) to cost less than renting at %2")
+                      .arg(*f.breakEvenUtilization * 100, 0, 'f', 0)
+                      .arg(f.rentedOffer)
+                : Tr::tr("; owning costs less than renting at %1 above %2% utilisation")
+                      .arg(f.rentedOffer)
+                      .arg(*f.breakEvenUtilization * 100, 0, 'f', 0);
+    text += f.breakEvenMonths
+                ? Tr::tr("; at the scenario's utilisation buying has paid for itself after %1 months.")
+                      .arg(*f.breakEvenMonths, 0, 'f', 0)
+                : Tr::tr("; at the scenario's utilisation buying never pays for itself.");
+    return text;
+}
+
+OwnedFigures ownedFigures(double purchasePrice, int acceleratorsPerServer, int servers,
+                          const catalog::Accelerator &accelerator, const Ownership &o,
+                          std::optional<double> rentedHourly, const QString &rentedOffer)
+{
+    OwnedFigures f;
+    f.capex = servers * (purchasePrice + o.networkingPerServer);
+    if (!rentedHourly)
+        return f;
+    f.rentedOffer = rentedOffer;
+    f.breakEvenUtilization = breakEvenUtilization(purchasePrice, acceleratorsPerServer, accelerator, o, *rentedHourly);
+    // Each month of use saves the rent of the hours used, less the power they draw and the colocation.
+    const double savedPerServerMonth = (*rentedHourly - powerPerHour(acceleratorsPerServer, accelerator, o))
+                                           * kHoursPerMonth * o.utilization
+                                       - o.coloPerServerMonth;
+    if (savedPerServerMonth > 0)
+        f.breakEvenMonths = (purchasePrice + o.networkingPerServer) / savedPerServerMonth;
+    return f;
 }
 
 } // namespace accelplan::planning

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "core/catalog/accelerator.h"
+#include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricetypes.h"
 
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -17,12 +19,14 @@ struct Ownership
     double lifetimeMonths = 48;
     double utilization = 0.7; ///< share of its lifetime the hardware does useful work
     double coloPerServerMonth = 1500;
+    double networkingPerServer = 0; ///< cluster network bought with each server (NICs' share of switches, cables)
 };
 
-/// A purchased server as an hourly cost per hour of use: its price spread over the hours it is
-/// used in its lifetime (lifetime × 730 h × utilisation), colocation likewise, plus the power it
-/// draws while used (accelerators × TDP × PUE × price per kWh; host CPUs, memory and networking
-/// are not counted). All in the plan's currency.
+/// A purchased server as an hourly cost per hour of use: its price and its share of the network
+/// spread over the hours it is used in its lifetime (lifetime × 730 h × utilisation), colocation
+/// likewise, plus the power it draws while used (accelerators × TDP × PUE × price per kWh; host
+/// CPUs and memory are not counted). All in the plan's currency. The one costing of owned
+/// hardware: `train`, `serve`, `plan`, the window and the report all use it.
 struct OwnedHourly
 {
     double capital = 0;
@@ -36,15 +40,77 @@ struct OwnedHourly
 OwnedHourly ownedHourly(double purchasePrice, int acceleratorsPerServer, const catalog::Accelerator &accelerator,
                         const Ownership &ownership);
 
-/// For a purchase offer with ownership parameters: ownedHourly() in the offer's currency
-/// (\a rateToPlan converts one unit of it to the plan's); nullopt for other offers.
+/// For a purchase offer: ownedHourly() in the offer's currency (\a rateToPlan converts one unit
+/// of it to the plan's); nullopt for other offers.
 std::optional<OwnedHourly> ownedHourlyForOffer(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
-                                               const std::optional<Ownership> &ownership, double rateToPlan);
+                                               const Ownership &ownership, double rateToPlan);
+
+/// What buying an owned option means beside its hourly cost, in the plan's currency.
+struct OwnedFigures
+{
+    double capex = 0; ///< cash out: servers × (price + networking)
+    /// The utilisation at which owning costs as much per used hour as the cheapest rented option
+    /// of the same accelerator; nullopt when there is none, or renting is cheaper than power alone.
+    std::optional<double> breakEvenUtilization;
+    /// Months of use at the ownership's utilisation after which buying has cost less than renting
+    /// the same capacity at that option; nullopt when it never does.
+    std::optional<double> breakEvenMonths;
+    QString rentedOffer; ///< the rented option compared with: "provider sku (price model)"
+};
+
+/// For people: "Capex 7,142,640 USD (28 servers with their network); owning costs less than renting
+/// at AWS p6-b200.48xlarge (spot) above 65% utilisation; at the scenario's utilisation buying has
+/// paid for itself after 44 months."
+QString ownedSummary(const OwnedFigures &figures, int servers, const QString &currency);
+
+/// Fills Option::owned for every runnable purchase among \a options: capex, and break-even against
+/// the cheapest runnable rented option of the same accelerator, whose cost per accelerator-hour
+/// \a rentedPerAcceleratorHour gives (nullopt where it has none). Options hold `offer`, `owned`,
+/// `runnable()`; \a rateToPlan gives an offer's currency rate to the plan's.
+template<typename Option, typename RentedRate, typename RateToPlan>
+void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog &accelerators,
+                      const Ownership &ownership, RentedRate rentedPerAcceleratorHour, RateToPlan rateToPlan);
+
+/// The figures of \a servers purchased servers (price and count per server in the plan's currency)
+/// against renting at \a rentedHourly per server-hour (nullopt when nothing comparable is rented).
+OwnedFigures ownedFigures(double purchasePrice, int acceleratorsPerServer, int servers,
+                          const catalog::Accelerator &accelerator, const Ownership &ownership,
+                          std::optional<double> rentedHourly, const QString &rentedOffer);
 
 /// The utilisation at which owning costs as much per used hour as renting at \a rentedHourly
 /// (per server-equivalent, plan currency); nullopt when renting is cheaper than power alone.
 std::optional<double> breakEvenUtilization(double purchasePrice, int acceleratorsPerServer,
                                            const catalog::Accelerator &accelerator, const Ownership &ownership,
                                            double rentedHourly);
+
+template<typename Option, typename RentedRate, typename RateToPlan>
+void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog &accelerators,
+                      const Ownership &ownership, RentedRate rentedPerAcceleratorHour, RateToPlan rateToPlan)
+{
+    for (Option &o : options) {
+        if (o.offer.key.priceModel != pricing::PriceModel::Purchase || !o.runnable())
+            continue;
+        const catalog::Accelerator *accelerator = accelerators.find(o.offer.accelerator);
+        const std::optional<double> rate = rateToPlan(o.offer);
+        if (!accelerator || !rate)
+            continue;
+        std::optional<double> cheapest;
+        QString rentedName;
+        for (const Option &r : options) {
+            if (r.offer.key.priceModel == pricing::PriceModel::Purchase || !r.runnable()
+                || r.offer.accelerator != o.offer.accelerator)
+                continue;
+            const std::optional<double> perHour = rentedPerAcceleratorHour(r);
+            if (perHour && (!cheapest || *perHour < *cheapest)) {
+                cheapest = perHour;
+                rentedName = QStringLiteral("%1 %2 (%3)").arg(r.offer.key.provider, r.offer.key.sku,
+                                                             pricing::toString(r.offer.key.priceModel));
+            }
+        }
+        const int perServer = std::max(1, o.offer.acceleratorCount);
+        o.owned = ownedFigures(o.offer.price.toDouble() * *rate, perServer, o.instances, *accelerator, ownership,
+                               cheapest ? std::optional<double>(*cheapest * perServer) : std::nullopt, rentedName);
+    }
+}
 
 } // namespace accelplan::planning

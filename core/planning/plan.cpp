@@ -132,8 +132,9 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     for (const Diagnostic &d : s.warnings)
         plan.warnings.append(d.toString());
 
-    const Ownership ownership{s.ownership.powerPriceKwh, s.ownership.pue, s.ownership.lifetimeMonths,
-                              s.ownership.utilization, s.ownership.coloPerServerMonth};
+    const Ownership ownership{s.ownership.powerPriceKwh, s.ownership.pue,
+                              s.ownership.lifetimeMonths, s.ownership.utilization,
+                              s.ownership.coloPerServerMonth, s.ownership.networkingPerServer};
     LockinParameters &lockin = plan.lockin;
     lockin.dataGb = s.lockin.datasetGb.value_or(0) + s.lockin.checkpointGb.value_or(0);
     lockin.engineerWeekCost = s.lockin.engineerWeekCost;

@@ -132,6 +132,16 @@ QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates)
     return array;
 }
 
+// capex, break_even_utilization and break_even_months on every option: null unless it is bought.
+void insertOwned(QJsonObject &json, const std::optional<OwnedFigures> &owned)
+{
+    auto value = [](const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); };
+    json.insert(u"capex"_s, owned ? QJsonValue(owned->capex) : QJsonValue());
+    json.insert(u"break_even_utilization"_s, owned ? value(owned->breakEvenUtilization) : QJsonValue());
+    json.insert(u"break_even_months"_s, owned ? value(owned->breakEvenMonths) : QJsonValue());
+    json.insert(u"break_even_against"_s, owned && !owned->rentedOffer.isEmpty() ? QJsonValue(owned->rentedOffer) : QJsonValue());
+}
+
 QJsonObject offerJson(const pricing::PriceRecord &offer)
 {
     return QJsonObject{
@@ -181,6 +191,7 @@ QJsonObject trainingOptionJson(const TrainingOption &o, const QString &currency)
     insertAll(json, fields);
     insertCluster(json, p);
     insertAll(json, lockinJson(o.lockin));
+    insertOwned(json, o.owned);
     return json;
 }
 
@@ -224,6 +235,7 @@ QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currenc
     if (o.lockin.computed) // over the plan's horizon, as the scenario planner ranks it
         json.insert(u"cost"_s, o.lockin.planCost);
     insertAll(json, lockinJson(o.lockin));
+    insertOwned(json, o.owned);
     return json;
 }
 

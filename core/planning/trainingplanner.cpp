@@ -259,6 +259,16 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         plan.options.append(option);
     }
     markPareto(plan.options);
+    fillOwnedFigures(
+        plan.options, accelerators, request.ownership,
+        [&](const TrainingOption &r) -> std::optional<double> {
+            const double acceleratorHours = r.projection.chips * r.projection.wallHours.typical * request.runs;
+            return acceleratorHours > 0 ? std::optional<double>(r.cost.typical / acceleratorHours) : std::nullopt;
+        },
+        [&](const pricing::PriceRecord &offer) -> std::optional<double> {
+            const auto rate = fx.convert(1.0, offer.currency, request.currency);
+            return rate ? std::optional<double>(rate->amount) : std::nullopt;
+        });
     std::stable_sort(plan.options.begin(), plan.options.end(), [](const TrainingOption &a, const TrainingOption &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();

@@ -32,7 +32,7 @@ struct TrainingRequest
     std::optional<double> deadlineDays;
     QString currency = QStringLiteral("USD");
     double commitmentOtherUse = 0; ///< share of a commitment other work uses, 0..1
-    std::optional<Ownership> ownership; ///< when set, purchases are costed per hour of use
+    Ownership ownership; ///< how purchases are costed per hour of use
     int runs = 1; ///< runs back to back; the cost covers all of them (a deadline applies to one)
 };
 
@@ -58,6 +58,7 @@ struct TrainingOption
     QList<pricing::FxRate> fxRates; ///< used to convert the offer's currency
     bool pareto = false;            ///< no other option is both cheaper and faster
     OptionLockin lockin;
+    std::optional<OwnedFigures> owned; ///< for a purchase: capex and break-even against renting
     QString cannotRun;              ///< why it is listed but not ranked; empty when it can run
     QStringList warnings;
 

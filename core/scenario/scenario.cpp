@@ -33,7 +33,7 @@ const QStringList kFabrics = {u"infiniband"_s, u"efa"_s, u"roce"_s, u"ethernet"_
 const QStringList kLockinKeys = {u"dataset_gb"_s, u"checkpoint_gb"_s, u"engineer_week_cost"_s, u"exit_probability"_s,
                                  u"custom_cuda_kernels"_s, u"exit_at_fraction"_s, u"commitment_other_use"_s};
 const QStringList kOwnershipKeys = {u"power_price_kwh"_s, u"pue"_s, u"lifetime_months"_s, u"utilization"_s,
-                                    u"colo_per_server_month"_s};
+                                    u"colo_per_server_month"_s, u"networking_per_server"_s};
 const QStringList kSensitivityKeys = {u"samples"_s, u"seed"_s, u"volume_band"_s, u"utilization_band"_s, u"fx_band"_s};
 const QStringList kPrecisions = {u"fp32"_s, u"bf16"_s, u"fp16"_s, u"fp8"_s, u"fp4"_s, u"int8"_s};
 const QStringList kFrameworks = {u"pytorch"_s, u"jax"_s, u"tensorflow"_s};
@@ -402,6 +402,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         o.lifetimeMonths = r.number(u"lifetime_months"_s, 1, 240, o.lifetimeMonths);
         o.utilization = r.number(u"utilization"_s, 0.01, 1, o.utilization);
         o.coloPerServerMonth = r.number(u"colo_per_server_month"_s, 0, 1e9, o.coloPerServerMonth);
+        o.networkingPerServer = r.number(u"networking_per_server"_s, 0, 1e9, o.networkingPerServer);
     }
     {
         Reader r(json, fileName, &diagnostics, &s.defaults);
@@ -553,7 +554,8 @@ QJsonObject toJson(const Scenario &s)
            {u"pue"_s, o.pue},
            {u"lifetime_months"_s, o.lifetimeMonths},
            {u"utilization"_s, o.utilization},
-           {u"colo_per_server_month"_s, o.coloPerServerMonth}});
+           {u"colo_per_server_month"_s, o.coloPerServerMonth},
+           {u"networking_per_server"_s, o.networkingPerServer}});
     const SensitivitySection &x = s.sensitivity;
     merge(root, u"sensitivity"_s,
           {{u"samples"_s, x.samples},

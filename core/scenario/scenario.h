@@ -73,6 +73,7 @@ struct OwnershipSection
     double lifetimeMonths = 48;
     double utilization = 0.7;
     double coloPerServerMonth = 1500;
+    double networkingPerServer = 0; ///< cluster network bought with each server, in the scenario's currency
 };
 
 struct SensitivitySection

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -169,4 +170,76 @@ TEST_CASE("plan --since: the plan at the prices of an earlier date against today
     CHECK(bad.err.contains(u"--since"_s));
     const Run table = scratch.run({u"plan"_s, file, u"--since"_s, u"2026-03-01"_s});
     CHECK(table.out.contains(u"Since 2026-03-01: the recommended cost moved by -"_s));
+}
+
+TEST_CASE("owned hardware: one costing in train, serve and plan, with capex and break-even", "[cli][owned]")
+{
+    Scratch scratch;
+    const QString scenario = scratch.write(
+        u"owned.accelplan"_s,
+        R"({"format": "accelplan-scenario", "version": 1, "name": "Owned or rented",
+            "training": {"model": "llama3-70b", "tokens": 2e12, "deadline_days": 60},
+            "inference": {"model": "llama3-8b", "input_tokens": 1000, "output_tokens": 300, "requests_per_second": 5,
+                          "months": 12}})");
+    const QJsonObject plan = json(scratch.run({u"plan"_s, scenario, u"--format"_s, u"json"_s}));
+    const QJsonObject train = json(scratch.run({u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s,
+                                                u"--deadline-days"_s, u"60"_s, u"--format"_s, u"json"_s}));
+    const QJsonObject serve = json(scratch.run({u"serve"_s, u"--model"_s, u"llama3-8b"_s, u"--input-tokens"_s,
+                                                u"1000"_s, u"--output-tokens"_s, u"300"_s, u"--qps"_s, u"5"_s,
+                                                u"--format"_s, u"json"_s}));
+    auto find = [](const QJsonArray &options, const QString &sku) {
+        for (const QJsonValue &o : options)
+            if (o[u"sku"_s].toString() == sku && o[u"runnable"_s].toBool())
+                return o.toObject();
+        return QJsonObject();
+    };
+    const QString sku = u"HGX H100 8-GPU server"_s;
+    const QJsonObject planned = find(plan[u"training"_s][u"options"_s].toArray(), sku);
+    const QJsonObject trained = find(train[u"options"_s].toArray(), sku);
+    REQUIRE_FALSE(planned.isEmpty());
+    REQUIRE_FALSE(trained.isEmpty());
+    // The same cost per hour of use everywhere: never the whole purchase price for one run.
+    CHECK(trained[u"cost"_s].toDouble() == Approx(planned[u"cost"_s].toDouble()));
+    CHECK(trained[u"cost_basis"_s].toString().contains(u"per hour of use"_s));
+    const double servers = trained[u"cost_basis"_s].toString().section(u' ', 0, 0).toDouble();
+    REQUIRE(servers > 0);
+    CHECK(trained[u"capex"_s].toDouble() == Approx(servers * 255237.04));
+    CHECK(trained[u"capex"_s].toDouble() > trained[u"cost"_s].toDouble());
+    CHECK(trained[u"break_even_utilization"_s].toDouble() > 0);
+    CHECK_FALSE(trained[u"break_even_against"_s].toString().isEmpty());
+    CHECK(planned[u"capex"_s].toDouble() == Approx(trained[u"capex"_s].toDouble()));
+    CHECK(planned[u"break_even_utilization"_s].toDouble() == Approx(trained[u"break_even_utilization"_s].toDouble()));
+    // A rented option has no capex.
+    CHECK(find(train[u"options"_s].toArray(), u"p5.48xlarge"_s)[u"capex"_s].isNull());
+
+    const QJsonObject servedPlan = find(plan[u"inference"_s][u"options"_s].toArray(), sku);
+    const QJsonObject served = find(serve[u"options"_s].toArray(), sku);
+    REQUIRE_FALSE(served.isEmpty());
+    REQUIRE_FALSE(servedPlan.isEmpty());
+    CHECK(served[u"monthly_cost"_s].toDouble() == Approx(servedPlan[u"monthly_cost"_s].toDouble()));
+    CHECK(served[u"cost_basis"_s].toString().contains(u"per hour of use"_s));
+    CHECK(served[u"cost_basis"_s].toString().contains(u"power"_s));
+    CHECK(served[u"capex"_s].toDouble() > 0);
+    CHECK(served[u"break_even_months"_s].isDouble());
+}
+
+TEST_CASE("owned hardware: the report says what buying costs in cash and when it pays", "[cli][owned][report]")
+{
+    Scratch scratch;
+    const QString scenario = scratch.write(
+        u"buy.accelplan"_s,
+        R"({"format": "accelplan-scenario", "version": 1, "name": "Buy or rent",
+            "training": {"model": "llama3-70b", "tokens": 2e12, "deadline_days": 60},
+            "ownership": {"networking_per_server": 15000}})");
+    const QString pdf = scratch.dir.filePath(u"buy.pdf"_s);
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, scenario, u"--top"_s, u"60"_s});
+    REQUIRE(run.exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    CHECK(flat.contains(u"Buying the hardware"_s));
+    CHECK(flat.contains(u"Capex "_s));
+    CHECK(flat.contains(u"server(s) with their network"_s));
+    CHECK(flat.contains(u"cluster network per server"_s)); // the assumption, in words
 }

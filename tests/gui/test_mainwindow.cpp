@@ -570,6 +570,18 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
     auto *table = planner->findChild<QTableView *>(u"trainingOptions"_s);
     table->selectRow(0);
     CHECK(planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText().contains(u"Exit cost"_s));
+    // An owned option says what buying costs in cash and when it pays, as the report does.
+    const QList<planning::TrainingOption> &options = planner->plan()->training->options;
+    const auto owned = std::find_if(options.cbegin(), options.cend(),
+                                    [](const planning::TrainingOption &o) { return o.owned.has_value(); });
+    REQUIRE(owned != options.cend());
+    const QModelIndex ownedRow =
+        planner->trainingProxy()->mapFromSource(planner->trainingModel()->index(int(owned - options.cbegin()), 0));
+    REQUIRE(ownedRow.isValid());
+    table->selectRow(ownedRow.row());
+    const QString ownedText = planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText();
+    CHECK(ownedText.contains(u"Buying: Capex "_s));
+    CHECK(ownedText.contains(u"per hour of use"_s));
 
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         window->resize(1400, 800);

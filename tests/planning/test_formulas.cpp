@@ -135,7 +135,7 @@ TEST_CASE("Offer costs by price model", "[planning][cost]")
         {PriceModel::Commit1y, "6", 2 * 6.0 * 8760},                // the whole year
         {PriceModel::Commit3y, "5", 2 * 5.0 * 3 * 8760},            // a 200-hour run pays three years
         {PriceModel::Monthly, "3000", 2 * 3000.0 * 1},              // 200 h is one whole month
-        {PriceModel::Purchase, "250000", 2 * 250000.0},
+        // A purchase is costed per hour of use (test_lockin.cpp, "Ownership").
     }));
     CAPTURE(int(c.model));
     const OfferCost cost = offerCost(offer(c.model, c.price), 2, wall);

@@ -277,7 +277,38 @@ TEST_CASE("Ownership: hourly cost of use and the break-even utilisation", "[plan
     REQUIRE(owned.has_value());
     const OfferCost cost = offerCost(purchase, 2, Range{100, 200, 400}, 0, &*owned);
     CHECK(cost.amount.typical == Approx(2 * 200 * h.total()));
-    CHECK(offerCost(purchase, 2, Range{100, 200, 400}).amount.typical == Approx(2 * price));
+    // Every purchase gets the owned costing (the default ownership when a command gives none); other
+    // price models none.
+    CHECK(ownedHourlyForOffer(purchase, h100, Ownership{}, 1.0).has_value());
+    CHECK_FALSE(ownedHourlyForOffer(offer(u"Rented"_s, u"h100-sxm"_s, pricing::PriceModel::OnDemand, 30), h100,
+                                    Ownership{}, 1.0)
+                    .has_value());
+}
+
+TEST_CASE("Ownership: capex with the network, break-even utilisation and months against renting", "[planning][owned]")
+{
+    const catalog::Accelerator &h100 = *test::shippedCatalog().find(u"h100-sxm"_s);
+    Ownership o;
+    o.networkingPerServer = 15000;
+    const double price = 300000;
+    const double rented = 30; // per server-hour
+    const OwnedFigures f = ownedFigures(price, 8, 4, h100, o, rented, u"Cloud p5 (on_demand)"_s);
+    CHECK(f.capex == Approx(4 * (price + 15000)));
+    REQUIRE(f.breakEvenUtilization.has_value());
+    // At the break-even utilisation owning costs as much per used hour as renting.
+    Ownership atBreakEven = o;
+    atBreakEven.utilization = *f.breakEvenUtilization;
+    CHECK(ownedHourly(price, 8, h100, atBreakEven).total() == Approx(rented));
+    // Months of use after which the rent saved (less power and colocation) has paid the server.
+    REQUIRE(f.breakEvenMonths.has_value());
+    const double power = ownedHourly(price, 8, h100, o).power;
+    CHECK(*f.breakEvenMonths == Approx((price + 15000) / ((rented - power) * 730 * o.utilization - o.coloPerServerMonth)));
+    CHECK(ownedSummary(f, 4, u"USD"_s).contains(u"Capex 1260000 USD"_s));
+    // Renting below the power bill: owning never pays; nothing rented: nothing to compare.
+    CHECK_FALSE(ownedFigures(price, 8, 4, h100, o, 0.5, u"x"_s).breakEvenMonths.has_value());
+    const OwnedFigures alone = ownedFigures(price, 8, 4, h100, o, std::nullopt, {});
+    CHECK_FALSE(alone.breakEvenUtilization.has_value());
+    CHECK(ownedSummary(alone, 4, u"USD"_s).contains(u"no rented option"_s));
 }
 
 TEST_CASE("Plan: exit probability 0 makes the adjusted cost the cost", "[planning][plan]")

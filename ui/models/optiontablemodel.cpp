@@ -31,6 +31,8 @@ struct Row
     /// A training option that was costed but not ranked (over the budget): its cost, so the row
     /// still shows what it would cost and take.
     std::optional<double> unrankedCost;
+    const std::optional<OwnedFigures> *owned = nullptr;
+    int instances = 0;
 };
 
 QString fabricText(const TrainingProjection &p)
@@ -51,13 +53,14 @@ Row rowOf(const TrainingOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.projection.chips,
             o.projection.wallHours.typical / 24.0, 0, o.runnable(), o.projection.nodes, fabricText(o.projection),
-            !o.runnable() && o.cost.typical > 0 ? std::optional<double>(o.cost.typical) : std::nullopt};
+            !o.runnable() && o.cost.typical > 0 ? std::optional<double>(o.cost.typical) : std::nullopt, &o.owned,
+            o.instances};
 }
 
 Row rowOf(const InferenceOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.chips,
-            double(o.replicas), o.costPerMillionOutput, o.runnable(), 0, QString(), std::nullopt};
+            double(o.replicas), o.costPerMillionOutput, o.runnable(), 0, QString(), std::nullopt, &o.owned, o.instances};
 }
 
 QString band(const Range &b)
@@ -276,6 +279,8 @@ QString OptionTableModel::detailHtml(int row) const
     if (!r.runnable)
         html += tr("<p><b>Cannot run:</b> %1</p>").arg(r.cannotRun.toHtmlEscaped());
     html += tr("<p><b>Cost:</b> %1</p>").arg(r.costBasis.toHtmlEscaped());
+    if (*r.owned)
+        html += tr("<p><b>Buying:</b> %1</p>").arg(ownedSummary(**r.owned, r.instances, m_plan->currency).toHtmlEscaped());
     html += m_side == Side::Training ? projectionHtml(m_plan->training->options.at(row).projection)
                                      : projectionHtml(m_plan->inference->options.at(row).projection);
     if (r.lockin->computed) {

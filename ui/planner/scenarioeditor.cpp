@@ -275,6 +275,11 @@ void ScenarioEditor::build()
     own->addRow(tr("Utilisation"), m_ownedUtilization);
     m_colo = real(ownership, u"coloPerServerMonth"_s, tr("Colocation per server-month"), 0, 1e6, 0, tr(" per month"));
     own->addRow(tr("Colocation"), m_colo);
+    m_networking = real(ownership, u"networkingPerServer"_s, tr("Cluster network bought per server"), 0, 1e7, 0,
+                        tr(" per server"));
+    m_networking->setToolTip(tr("NICs' share of switches and cables, paid with each server (a 400G InfiniBand fabric "
+                                "was about 15,000 USD per node in 2024)"));
+    own->addRow(tr("Network"), m_networking);
 
     auto *sensitivity = group(tr("&Sensitivity"), u"sensitivityGroup"_s, false);
     auto *sens = new QFormLayout(sensitivity);
@@ -373,6 +378,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_lifetime->setValue(int(s.ownership.lifetimeMonths));
     m_ownedUtilization->setValue(s.ownership.utilization);
     m_colo->setValue(s.ownership.coloPerServerMonth);
+    m_networking->setValue(s.ownership.networkingPerServer);
     m_samples->setValue(s.sensitivity.samples);
     m_filling = false;
 }
@@ -451,6 +457,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     s.ownership.lifetimeMonths = m_lifetime->value();
     s.ownership.utilization = m_ownedUtilization->value();
     s.ownership.coloPerServerMonth = m_colo->value();
+    s.ownership.networkingPerServer = m_networking->value();
     s.sensitivity.samples = m_samples->value();
     return s;
 }

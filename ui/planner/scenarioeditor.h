@@ -107,6 +107,7 @@ private:
     QSpinBox *m_lifetime = nullptr;
     QDoubleSpinBox *m_ownedUtilization = nullptr;
     QDoubleSpinBox *m_colo = nullptr;
+    QDoubleSpinBox *m_networking = nullptr;
     QSpinBox *m_samples = nullptr;
     QLabel *m_problemsLabel = nullptr;
 };

@@ -79,6 +79,7 @@ constexpr InputLabel kInputLabels[] = {
     {"ownership.lifetime_months", "Owned hardware: lifetime", "months"},
     {"ownership.utilization", "Owned hardware: utilisation", ""},
     {"ownership.colo_per_server_month", "Owned hardware: colocation per server", "a month"},
+    {"ownership.networking_per_server", "Owned hardware: cluster network per server", "once"},
     {"sensitivity.samples", "Sensitivity: Monte Carlo samples", ""},
     {"sensitivity.seed", "Sensitivity: random seed", "", false},
     {"sensitivity.volume_band", "Sensitivity: token volume band", "±"},

@@ -356,6 +356,22 @@ QString reportHtml(const ReportRequest &request)
         }
         html += table.html();
     }
+    // Buying: what the owned options among those listed cost in cash, and when they pay.
+    QStringList owned;
+    for (const TrainingOption *o : std::as_const(trainingShown))
+        if (o->owned)
+            owned << tr("Training, %1 %2: %3").arg(o->offer.key.provider, o->offer.key.sku,
+                                                   planning::ownedSummary(*o->owned, o->instances, cur));
+    for (const InferenceOption *o : std::as_const(inferenceShown))
+        if (o->owned)
+            owned << tr("Inference, %1 %2: %3").arg(o->offer.key.provider, o->offer.key.sku,
+                                                    planning::ownedSummary(*o->owned, o->instances, cur));
+    if (!owned.isEmpty()) {
+        html += u"<h3>%1</h3><ul>"_s.arg(esc(tr("Buying the hardware")));
+        for (const QString &line : std::as_const(owned))
+            html += u"<li>"_s + esc(line) + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
 
     // Budget
     html += u"<h2>%1</h2>"_s.arg(tr("Budget"));
