@@ -471,7 +471,11 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     if (!planned)
         return exitCode;
     const Plan *plan = planned->plan.get();
-    QJsonObject json = planJson(*plan);
+    std::optional<double> top;
+    if (!numberOption(context, parser, u"top"_s, 0, 1e9, &top, true))
+        return ExitUsage;
+    const int listed = top ? int(*top) : -1;
+    QJsonObject json = planJson(*plan, listed);
     // --since DATE: the same scenario at the prices in force on that date, against today's.
     std::optional<planning::SinceComparison> since;
     if (parser.isSet(u"since"_s)) {
@@ -497,7 +501,8 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     QList<QStringList> rows;
     auto add = [&](const QString &section, const auto &options, auto chipsOf) {
         int rank = 0;
-        for (const auto &o : options) {
+        for (qsizetype i = 0; i < (listed < 0 ? options.size() : std::min<qsizetype>(options.size(), listed)); ++i) {
+            const auto &o = options.at(i);
             const bool ok = o.runnable() && o.lockin.computed;
             rows.append({section, ok ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku,
                          pricing::toString(o.offer.key.priceModel), o.offer.accelerator, QString::number(chipsOf(o)),
@@ -736,6 +741,9 @@ QList<Command> planCommands()
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
              p.addOption({u"since"_s, Tr::tr("Also plan at the prices in force on this date and show what changed."),
                           u"DATE"_s});
+             p.addOption({u"top"_s, Tr::tr("List only the first N options of each side (the ranking, "
+                                           "recommendation and budget are unchanged)."),
+                          u"N"_s});
          },
          planCommand, true},
         {u"report"_s, u""_s, Tr::tr("write the PDF budget report of a scenario file"),

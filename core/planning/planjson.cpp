@@ -267,16 +267,17 @@ QJsonValue breakEvenJson(const std::optional<BreakEven> &b, const auto &options)
 
 } // namespace
 
-QJsonObject planJson(const Plan &plan)
+QJsonObject planJson(const Plan &plan, int top)
 {
+    auto listed = [top](qsizetype size) { return top < 0 ? size : std::min<qsizetype>(size, top); };
     QJsonObject json{{u"scenario"_s, plan.scenarioName},
                      {u"currency"_s, plan.currency},
                      {u"prices_as_of"_s, plan.pricesAsOf.toString(Qt::ISODate)},
                      {u"recommendation"_s, plan.recommendation}};
     if (plan.training) {
         QJsonArray options;
-        for (const TrainingOption &o : plan.training->options)
-            options.append(trainingOptionJson(o, plan.currency));
+        for (qsizetype i = 0; i < listed(plan.training->options.size()); ++i)
+            options.append(trainingOptionJson(plan.training->options.at(i), plan.currency));
         const TrainingInput &in = plan.trainingRequest->input;
         json.insert(u"training"_s, QJsonObject{{u"model_params"_s, in.modelParams},
                                                {u"active_params"_s, in.active()},
@@ -286,12 +287,13 @@ QJsonObject planJson(const Plan &plan)
                                                {u"runs"_s, plan.trainingRequest->runs},
                                                {u"total_flops"_s, trainingFlops(in)},
                                                {u"break_even"_s, breakEvenJson(plan.trainingBreakEven, plan.training->options)},
-                                               {u"options"_s, options}});
+                                               {u"options"_s, options},
+                                               {u"options_total"_s, plan.training->options.size()}});
     }
     if (plan.inference) {
         QJsonArray options;
-        for (const InferenceOption &o : plan.inference->options)
-            options.append(inferenceOptionJson(o, plan.currency));
+        for (qsizetype i = 0; i < listed(plan.inference->options.size()); ++i)
+            options.append(inferenceOptionJson(plan.inference->options.at(i), plan.currency));
         const InferenceInput &in = plan.inferenceRequest->input;
         json.insert(u"inference"_s,
                     QJsonObject{{u"model_params"_s, in.modelParams},
@@ -302,7 +304,8 @@ QJsonObject planJson(const Plan &plan)
                                 {u"requests_per_second"_s, in.requestsPerSecond ? QJsonValue(*in.requestsPerSecond) : QJsonValue()},
                                 {u"months"_s, plan.inferenceMonths},
                                 {u"break_even"_s, breakEvenJson(plan.inferenceBreakEven, plan.inference->options)},
-                                {u"options"_s, options}});
+                                {u"options"_s, options},
+                                {u"options_total"_s, plan.inference->options.size()}});
     }
     QJsonArray months;
     for (const BudgetMonth &m : plan.budget.months)

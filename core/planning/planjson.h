@@ -22,7 +22,9 @@ QJsonObject inferenceOptionJson(const InferenceOption &option, const QString &cu
 QJsonObject trainingHeadJson(const TrainingRequest &request, const TrainingProjection *headline);
 QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePlan &plan,
                               const InferenceProjection *headline);
-/// The whole plan as `accelplan-cli plan --format json` prints it.
-QJsonObject planJson(const Plan &plan);
+/// The whole plan as `accelplan-cli plan --format json` prints it. With \a top ≥ 0 only the first
+/// \a top options of each side are listed (the ranking, recommendation and budget are the whole
+/// plan's); each side then says how many it has in "options_total".
+QJsonObject planJson(const Plan &plan, int top = -1);
 
 } // namespace accelplan::planning

@@ -243,3 +243,28 @@ TEST_CASE("owned hardware: the report says what buying costs in cash and when it
     CHECK(flat.contains(u"server(s) with their network"_s));
     CHECK(flat.contains(u"cluster network per server"_s)); // the assumption, in words
 }
+
+TEST_CASE("plan --top N lists fewer options without changing the ranking, recommendation or budget", "[cli][plan]")
+{
+    Scratch scratch;
+    const QString file = examplePath(u"llama-70b.accelplan"_s);
+    const QJsonObject all = json(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s}));
+    const QJsonObject top = json(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s, u"--top"_s, u"3"_s}));
+    for (const QString &side : {u"training"_s, u"inference"_s}) {
+        INFO(side.toStdString());
+        const QJsonArray full = all[side][u"options"_s].toArray();
+        const QJsonArray few = top[side][u"options"_s].toArray();
+        REQUIRE(full.size() > 3);
+        REQUIRE(few.size() == 3);
+        CHECK(top[side][u"options_total"_s].toInt() == full.size());
+        for (int i = 0; i < 3; ++i)
+            CHECK(few.at(i) == full.at(i));
+    }
+    CHECK(top[u"recommendation"_s] == all[u"recommendation"_s]);
+    CHECK(top[u"budget"_s] == all[u"budget"_s]);
+    CHECK(top[u"sensitivity"_s] == all[u"sensitivity"_s]);
+    const Run table = scratch.run({u"plan"_s, file, u"--top"_s, u"2"_s, u"--format"_s, u"csv"_s});
+    REQUIRE(table.exitCode == 0);
+    CHECK(table.out.trimmed().split(u'\n').size() == 1 + 2 + 2); // header, two per side
+    CHECK(scratch.run({u"plan"_s, file, u"--top"_s, u"-1"_s}).exitCode == 1);
+}
