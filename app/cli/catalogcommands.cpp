@@ -1,6 +1,9 @@
 #include "app/cli/cliapp.h"
 
+#include "core/catalog/benchprofile.h"
 #include "core/common/tr.h"
+#include "core/planning/counts.h"
+#include "core/planning/planinputs.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -89,7 +92,53 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
     QFile file(files.first());
     if (!file.open(QIODevice::ReadOnly))
         return context.report(Error::badInput(Tr::tr("cannot open %1: %2").arg(file.fileName(), file.errorString())));
-    const QByteArray content = file.readAll();
+    QByteArray content = file.readAll();
+    QString storedName = QFileInfo(file.fileName()).fileName();
+    const QString from = parser.value(u"from"_s);
+    if (from == u"vllm-bench"_s) {
+        // A benchmark result becomes a profile row first; from there on it is any profile file.
+        const catalog::AcceleratorCatalog *accelerators = context.catalog();
+        const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
+        if (!inputs)
+            return context.failureExitCode();
+        catalog::BenchSetup setup;
+        const catalog::Accelerator *accelerator = accelerators->find(parser.value(u"accelerator"_s));
+        if (!accelerator)
+            return context.usage(parser.isSet(u"accelerator"_s) ? accelerators->unknownMessage(parser.value(u"accelerator"_s))
+                                                                : Tr::tr("--from vllm-bench needs --accelerator ID"));
+        setup.accelerator = accelerator->id;
+        bool ok = false;
+        setup.chips = parser.value(u"chips"_s).toInt(&ok);
+        if (!ok || setup.chips < 1)
+            return context.usage(Tr::tr("--from vllm-bench needs --chips N: the accelerators the benchmark ran on"));
+        if (parser.isSet(u"replicas"_s)) {
+            setup.replicas = parser.value(u"replicas"_s).toInt(&ok);
+            if (!ok || setup.replicas < 1)
+                return context.usage(Tr::tr("--replicas must be a whole number, 1 or more"));
+        }
+        setup.precision = parser.value(u"precision"_s);
+        if (parser.isSet(u"model"_s)) {
+            const catalog::ModelPreset *preset = inputs->planning->findModel(parser.value(u"model"_s));
+            if (!preset)
+                return context.usage(Tr::tr("unknown model preset '%1'; `catalog models` lists them")
+                                         .arg(parser.value(u"model"_s)));
+            setup.modelParams = preset->totalParams;
+            setup.model = preset->id;
+        } else if (const auto params = planning::parseCount(parser.value(u"model-params"_s)); params && *params > 0) {
+            setup.modelParams = *params;
+            setup.model = Tr::tr("%1 parameters").arg(*params, 0, 'g', 4);
+        } else {
+            return context.usage(Tr::tr("--from vllm-bench needs --model ID or --model-params N"));
+        }
+        auto converted = catalog::profileFromVllmBench(content, file.fileName(), setup, *inputs->planning);
+        if (!converted)
+            return context.report(converted.error());
+        content = std::move(converted).value();
+        storedName += u".profile.csv"_s;
+    } else if (!from.isEmpty()) {
+        return context.usage(Tr::tr("unknown --from '%1'; expected vllm-bench (or a profile CSV/JSON without --from)")
+                                 .arg(from));
+    }
     QByteArray copy = content;
     QBuffer buffer(&copy);
     buffer.open(QIODevice::ReadOnly);
@@ -109,7 +158,7 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
     pricing::PriceDatabase *database = context.database();
     if (!database)
         return context.failureExitCode();
-    if (Status added = database->addProfileFile({QFileInfo(file.fileName()).fileName(), content}); !added)
+    if (Status added = database->addProfileFile({storedName, content}); !added)
         return context.report(added.error());
     context.out << Tr::tr("%1: %2 profile(s) added; they take precedence over shipped ones")
                        .arg(file.fileName())
@@ -191,7 +240,17 @@ QList<Command> catalogCommands()
          profilesCommand},
         {u"catalog"_s, u"add-profile"_s, Tr::tr("add your own throughput measurements (CSV or JSON)"),
          [](QCommandLineParser &p) {
-             p.addPositionalArgument(u"FILE"_s, Tr::tr("Profiles with the columns of data/catalog/profiles.csv."));
+             p.addPositionalArgument(u"FILE"_s, Tr::tr("Profiles with the columns of data/catalog/profiles.csv, or a "
+                                                       "benchmark result with --from."));
+             p.addOption({u"from"_s, Tr::tr("The FILE is a benchmark result: vllm-bench (benchmark_serving / vllm "
+                                            "bench serve --save-result JSON)."),
+                          u"KIND"_s});
+             p.addOption({u"accelerator"_s, Tr::tr("The accelerator the benchmark ran on."), u"ID"_s});
+             p.addOption({u"chips"_s, Tr::tr("How many accelerators the benchmark used in all."), u"N"_s});
+             p.addOption({u"replicas"_s, Tr::tr("Data-parallel replicas among them (default 1)."), u"R"_s});
+             p.addOption({u"precision"_s, Tr::tr("Weights precision served (default bf16)."), u"P"_s, u"bf16"_s});
+             p.addOption({u"model"_s, Tr::tr("The model preset benchmarked."), u"ID"_s});
+             p.addOption({u"model-params"_s, Tr::tr("Or its parameter count (8B, 70e9)."), u"N"_s});
          },
          addProfileCommand, true},
     };

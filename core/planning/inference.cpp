@@ -722,12 +722,16 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         const double modelledPerChip = measuredModel.evaluate(std::max(1, batch)).outputTokensPerSecond / chips;
         if (modelledPerChip > 0) {
             p.calibration = std::clamp(*decode->measuredTokensPerSecondPerChip / modelledPerChip, 0.25, 4.0);
-            p.calibrationSource = Tr::tr("measured %1 tokens/s/chip at %2 params, %3/%4 tokens: %5")
+            p.calibrationSource = Tr::tr("measured %1 tokens/s/chip at %2 params, %3/%4 tokens: %5; the model before "
+                                         "calibration gave %6 there (%7%)")
                                       .arg(*decode->measuredTokensPerSecondPerChip)
                                       .arg(*decode->measuredModelParams, 0, 'g', 3)
                                       .arg(*decode->measuredInputTokens)
                                       .arg(*decode->measuredOutputTokens)
-                                      .arg(decode->source.url);
+                                      .arg(decode->source.url)
+                                      .arg(modelledPerChip, 0, 'f', 0)
+                                      .arg((modelledPerChip / *decode->measuredTokensPerSecondPerChip - 1) * 100, 0,
+                                           'f', 0);
             p.tokensPerSecondPerReplica *= p.calibration;
             p.inputTokensPerSecondPerReplica *= p.calibration;
         }

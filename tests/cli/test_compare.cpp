@@ -268,3 +268,44 @@ TEST_CASE("plan --top N lists fewer options without changing the ranking, recomm
     CHECK(table.out.trimmed().split(u'\n').size() == 1 + 2 + 2); // header, two per side
     CHECK(scratch.run({u"plan"_s, file, u"--top"_s, u"-1"_s}).exitCode == 1);
 }
+
+TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measurement", "[cli][calibration]")
+{
+    Scratch scratch;
+    const QString bench = dataPath(u"bench/vllm_llama3.2-3b_4xl40s_30qps.json"_s);
+    const QStringList serve{u"serve"_s, u"--model-params"_s, u"3.21e9"_s, u"--accelerator"_s, u"l40s"_s,
+                            u"--input-tokens"_s, u"999"_s, u"--output-tokens"_s, u"267"_s, u"--concurrency"_s,
+                            u"35"_s, u"--chips-per-replica"_s, u"1"_s, u"--qps"_s, u"22"_s, u"--format"_s, u"json"_s};
+    // 5914.3 output tok/s over 4 L40S; 22.18 req/s × (73.2 ms + 23.59 ms × 265.6) ≈ 141 in flight, 35 per replica.
+    const double measured = 5914.311656872681 / 4;
+    auto projected = [&](const QJsonObject &json) {
+        for (const QJsonValue &o : json[u"options"_s].toArray())
+            if (o[u"runnable"_s].toBool())
+                return o[u"tokens_per_s_per_chip"_s].toDouble();
+        return 0.0;
+    };
+    const double before = projected(json(scratch.run(serve)));
+
+    const Run added = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"vllm-bench"_s, bench,
+                                   u"--accelerator"_s, u"l40s"_s, u"--chips"_s, u"4"_s, u"--replicas"_s, u"4"_s,
+                                   u"--model-params"_s, u"3.21e9"_s});
+    INFO(added.err.toStdString());
+    REQUIRE(added.exitCode == 0);
+    const QJsonObject after = json(scratch.run(serve));
+    CHECK(projected(after) == Approx(measured).epsilon(0.10));
+    CHECK(std::abs(before / measured - 1) > 0.10); // the shipped profile alone missed it
+    // The residual of the model before calibration is shown.
+    CHECK(after[u"calibration_source"_s].toString().contains(u"the model before calibration gave"_s));
+    CHECK(after[u"calibration_source"_s].toString().contains(bench));
+
+    // Refusals: what is missing, by name; nothing added.
+    const Run noChips = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"vllm-bench"_s, bench,
+                                     u"--accelerator"_s, u"l40s"_s, u"--model-params"_s, u"3e9"_s});
+    CHECK(noChips.exitCode == 1);
+    CHECK(noChips.err.contains(u"--chips"_s));
+    const QString notBench = scratch.write(u"other.json"_s, R"({"completed": 10, "duration": 3})");
+    const Run bad = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"vllm-bench"_s, notBench,
+                                 u"--accelerator"_s, u"l40s"_s, u"--chips"_s, u"1"_s, u"--model-params"_s, u"3e9"_s});
+    CHECK(bad.exitCode == 2);
+    CHECK(bad.err.contains(u"output_throughput"_s));
+}

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/catalog/planningcatalog.h"
+#include "core/common/diagnostic.h"
+
+#include <QByteArray>
+#include <QDate>
+
+namespace accelplan::catalog {
+
+/// What a benchmark result file does not say: the hardware and model it ran on.
+struct BenchSetup
+{
+    QString accelerator;     ///< catalog id
+    int chips = 1;           ///< accelerators the whole deployment used
+    int replicas = 1;        ///< data-parallel replicas among them (chips / replicas per replica)
+    QString precision;       ///< of the weights: "bf16", "fp8"…
+    double modelParams = 0;  ///< total parameters
+    QString model;           ///< preset id or "N parameters", for the notes
+};
+
+/// Turns a vLLM `benchmark_serving` / `vllm bench serve --save-result` JSON result into a decode
+/// profile (a CSV with the columns of data/catalog/profiles.csv): its output_throughput per chip
+/// is the measurement that calibrates the serving model at the measured model size, mean input and
+/// output lengths (total_input_tokens and total_output_tokens over completed) and concurrency per
+/// replica (Little's law: request_throughput × mean end-to-end latency, at most max_concurrency);
+/// the efficiency band is the shipped decode profile's for the accelerator. Every required field
+/// missing or not a number is an error naming it; the source is \a fileName.
+Result<QByteArray> profileFromVllmBench(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
+                                        const PlanningCatalog &catalog);
+
+} // namespace accelplan::catalog
