@@ -6,6 +6,7 @@
 #include "core/pricing/sheetexporter.h"
 #include "core/pricing/shippedprices.h"
 #include "ui/planner/plancharts.h"
+#include "ui/planner/compareview.h"
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
@@ -83,6 +84,8 @@ MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::Accelera
     m_prices = new PricesView(m_database, m_catalog, this);
     m_prices->setObjectName(u"prices"_s);
     m_tabs->addTab(m_prices, tr("P&rices"));
+    m_compare = new CompareView(m_document, this);
+    m_tabs->addTab(m_compare, tr("C&ompare"));
     setCentralWidget(m_tabs);
 
     createActions();
@@ -193,6 +196,8 @@ void MainWindow::createActions()
         tr("Show the planner"), [this] { m_tabs->setCurrentIndex(0); });
     add(viewMenu, tr("P&rices"), u"actionShowPrices"_s, QKeySequence(Qt::CTRL | Qt::Key_2), tr("Show the prices"),
         [this] { m_tabs->setCurrentIndex(1); });
+    add(viewMenu, tr("&Compare"), u"actionShowCompare"_s, QKeySequence(Qt::CTRL | Qt::Key_3),
+        tr("Compare scenarios side by side"), [this] { m_tabs->setCurrentIndex(2); });
     viewMenu->addSeparator();
     add(viewMenu, tr("&Reload Prices"), u"actionReload"_s, QKeySequence(Qt::Key_F5),
         tr("Read the current prices from the database again"), &MainWindow::reload);
@@ -521,11 +526,13 @@ void MainWindow::reload()
         records = *inputs->offers;
         fxTable = inputs->fx;
         m_modelIds = inputs->planning->modelIds();
+        m_compare->setInputs(*inputs);
         m_planner->setInputs(std::move(inputs).value());
     } else {
         loadError = tr("Could not load the prices, exchange rates and profiles to plan on: %1")
                         .arg(inputs.error().message);
         m_planner->setInputs({});
+        m_compare->setInputs({});
         if (auto prices = m_database.prices(); prices.ok())
             records = std::move(prices).value();
         if (auto fx = m_database.fxTable(); fx.ok())

@@ -24,6 +24,7 @@ namespace accelplan::ui {
 
 class OfferFilterProxyModel;
 class OfferTableModel;
+class CompareView;
 class PlannerView;
 class PricesView;
 class ScenarioDocument;
@@ -46,6 +47,7 @@ public:
     QTableView *offerTable() const;
     PlannerView *planner() const { return m_planner; }
     PricesView *prices() const { return m_prices; }
+    CompareView *compare() const { return m_compare; }
     ScenarioDocument *document() const { return m_document; }
     QString scenarioPath() const;
     QStandardItemModel *historyModel() const;
@@ -110,6 +112,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     PlannerView *m_planner = nullptr;
     PricesView *m_prices = nullptr;
+    CompareView *m_compare = nullptr;
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_countLabel = nullptr;

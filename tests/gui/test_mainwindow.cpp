@@ -11,6 +11,7 @@
 #include "tests/testsupport.h"
 #include "ui/planner/chartbuilder.h"
 #include "ui/planner/plancharts.h"
+#include "ui/planner/compareview.h"
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
@@ -1607,5 +1608,71 @@ TEST_CASE("gui: The serving concurrency, phase and KV precision reach the plan f
         concurrency->setFocus();
         QTest::qWait(50);
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"serving-1024.png"_s)));
+    }
+}
+
+TEST_CASE("gui: The Compare view shows scenarios side by side with the command line's figures", "[gui][compare]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::CompareView *compare = window->compare();
+    REQUIRE(compare != nullptr);
+    CHECK(compare->count() == 0);
+    const QString llama = test::examplePath(u"llama-70b.accelplan"_s);
+    const QString chat = test::examplePath(u"chat-service-8b-eur.accelplan"_s);
+    REQUIRE(compare->addScenarioFile(llama));
+    REQUIRE(compare->addScenarioFile(test::examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s)));
+    REQUIRE(compare->compared().size() == 2);
+    // Each column is that scenario's own plan on the window's inputs.
+    const planning::PlanInputs inputs = *planning::loadPlanInputs(*db.database, shippedCatalog());
+    const auto scenario = scenario::readScenario(llama);
+    REQUIRE(scenario.ok());
+    const auto plan = planning::planScenario(*scenario, inputs);
+    REQUIRE(plan.ok());
+    const planning::ComparedScenario &first = compare->compared().first();
+    CHECK(first.budgetTotal == Approx(plan->budget.total));
+    CHECK(first.recommendation == plan->recommendation);
+    REQUIRE(first.trainingCost.has_value());
+    CHECK(*first.trainingCost == Approx(plan->recommendedTraining()->lockin.planCost));
+    // The delta row is against the baseline, which can be changed.
+    QStandardItemModel *model = compare->model();
+    CHECK(model->item(8, 0)->text() == u"baseline"_s);
+    CHECK(model->item(8, 1)->data(Qt::UserRole).toDouble()
+          == Approx(compare->compared().at(1).budgetTotal - first.budgetTotal));
+    compare->setBaseline(1);
+    CHECK(model->item(8, 1)->text() == u"baseline"_s);
+    CHECK(model->item(8, 0)->data(Qt::UserRole).toDouble()
+          == Approx(first.budgetTotal - compare->compared().at(1).budgetTotal));
+    // At most four; a bad file says why and adds nothing.
+    REQUIRE(compare->addScenarioFile(chat));
+    QString why;
+    CHECK_FALSE(compare->addScenarioFile(test::dataPath(u"sheets/bad/many_errors.csv"_s), &why));
+    CHECK_FALSE(why.isEmpty());
+    CHECK(compare->count() == 3);
+    REQUIRE(compare->addScenarioFile(chat));
+    CHECK_FALSE(compare->addScenarioFile(chat, &why));
+    CHECK(why.contains(u"At most 4"_s));
+    compare->removeScenario(3);
+    CHECK(compare->count() == 3);
+
+    // The open scenario's standard strategies, one column each.
+    const planning::Plan *before = window->planner()->plan();
+    REQUIRE(window->openScenario(llama).ok());
+    REQUIRE(waitForNewPlan(window->planner(), before));
+    compare->showStrategies();
+    REQUIRE(compare->count() == 5);
+    CHECK(model->headerData(0, Qt::Horizontal).toString().contains(u"Cloud on demand"_s));
+    CHECK(model->headerData(4, Qt::Horizontal).toString().contains(u"Buy"_s));
+    CHECK(model->item(0, 1)->text().contains(u"commit_1y"_s));
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
+        window->show();
+        window->findChild<QTabWidget *>(u"mainTabs"_s)->setCurrentWidget(compare);
+        for (const QSize size : {QSize(1400, 800), QSize(1024, 700)}) {
+            window->resize(size);
+            QTest::qWait(50);
+            CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir))
+                                                    .filePath(u"compare-%1.png"_s.arg(size.width()))));
+        }
     }
 }
