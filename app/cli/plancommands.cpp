@@ -421,12 +421,12 @@ struct PlannedScenario
     std::shared_ptr<const Plan> plan;
 };
 
-// Reads the one scenario file given, applies --seed and --samples, and plans it. On failure the
-// reason is printed and *exitCode says how to exit.
+// Reads the one scenario file given (or \a file), applies --seed and --samples, and plans it. On
+// failure the reason is printed and *exitCode says how to exit.
 std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommandLineParser &parser, const QString &command,
-                                                int *exitCode)
+                                                int *exitCode, const QString &file = {})
 {
-    const QStringList files = parser.positionalArguments();
+    const QStringList files = file.isEmpty() ? parser.positionalArguments() : QStringList{file};
     if (files.size() != 1) {
         *exitCode = context.usage(Tr::tr("%1 needs one scenario file (.accelplan)").arg(command));
         return std::nullopt;
@@ -652,14 +652,26 @@ int reportCommand(Context &context, const QCommandLineParser &parser)
     if (!numberOption(context, parser, u"top"_s, 1, 1000, &top, true))
         return ExitUsage;
     int exitCode = ExitOk;
-    auto planned = planScenarioFile(context, parser, u"report"_s, &exitCode);
+    // The first scenario is the report's; others given with it are compared on a page of their own.
+    const QStringList files = parser.positionalArguments();
+    auto planned = planScenarioFile(context, parser, u"report"_s, &exitCode, files.isEmpty() ? QString() : files.first());
     if (!planned)
         return exitCode;
+    QList<planning::ComparedScenario> comparison;
+    if (files.size() > 1) {
+        comparison.append(planning::summarise(*planned->plan, files.first()));
+        for (const QString &file : files.mid(1)) {
+            auto other = planScenarioFile(context, parser, u"report"_s, &exitCode, file);
+            if (!other)
+                return exitCode;
+            comparison.append(planning::summarise(*other->plan, file));
+        }
+    }
     auto sheets = context.database()->sheets();
     if (!sheets)
         return context.report(sheets.error());
     ui::report::ReportRequest request{std::move(planned->scenario), planned->plan, std::move(sheets).value(), *pageId,
-                                      top ? int(*top) : 10, QDate::currentDate()};
+                                      top ? int(*top) : 10, QDate::currentDate(), std::move(comparison)};
     if (const Status written = ui::report::writeReport(request, output); !written)
         return context.report(written.error());
     context.err << Tr::tr("Wrote %1").arg(output) << '\n';
@@ -748,7 +760,10 @@ QList<Command> planCommands()
          planCommand, true},
         {u"report"_s, u""_s, Tr::tr("write the PDF budget report of a scenario file"),
          [](QCommandLineParser &p) {
-             p.addPositionalArgument(u"SCENARIO"_s, Tr::tr("A scenario file (.accelplan)."));
+             p.addPositionalArgument(u"SCENARIO"_s,
+                                     Tr::tr("A scenario file (.accelplan); more files are compared with it on a "
+                                            "page of their own."),
+                                     u"SCENARIO [OTHER…]"_s);
              p.addOption({{u"o"_s, u"output"_s}, Tr::tr("The PDF to write (atomically)."), u"FILE"_s});
              p.addOption({u"page-size"_s, Tr::tr("A4 or Letter (default A4)."), u"SIZE"_s, u"A4"_s});
              p.addOption({u"top"_s, Tr::tr("Options listed per side (default 10)."), u"N"_s});

@@ -309,3 +309,32 @@ TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measu
     CHECK(bad.exitCode == 2);
     CHECK(bad.err.contains(u"output_throughput"_s));
 }
+
+TEST_CASE("report A B: a comparison page with each scenario's figures", "[cli][compare][report]")
+{
+    Scratch scratch;
+    const QString a = examplePath(u"llama-70b.accelplan"_s);
+    const QString b = examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s);
+    const QString pdf = scratch.dir.filePath(u"both.pdf"_s);
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, a, b});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QJsonArray compared =
+        json(scratch.run({u"compare"_s, a, b, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
+    REQUIRE(compared.size() == 2);
+    CHECK(flat.contains(u"Comparison"_s));
+    CHECK(flat.contains(u"deltas against "_s + compared.at(0)[u"name"_s].toString()));
+    CHECK(flat.contains(compared.at(1)[u"name"_s].toString() + u": "_s + compared.at(1)[u"recommendation"_s].toString()));
+    CHECK(flat.contains(u"baseline"_s));
+    // One scenario: no comparison page.
+    const QString single = scratch.dir.filePath(u"one.pdf"_s);
+    REQUIRE(scratch.run({u"report"_s, u"-o"_s, single, a}).exitCode == 0);
+    QProcess one;
+    one.start(u"pdftotext"_s, {single, u"-"_s});
+    REQUIRE(one.waitForFinished(30'000));
+    CHECK_FALSE(QString::fromUtf8(one.readAllStandardOutput()).contains(u"Comparison"_s));
+}

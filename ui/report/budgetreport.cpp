@@ -318,6 +318,35 @@ QString reportHtml(const ReportRequest &request)
     for (const QString &warning : plan.warnings)
         html += u"<p>"_s + esc(tr("Warning: %1").arg(warning)) + u"</p>"_s;
 
+    // Comparison: this scenario (the baseline) against the others given with it.
+    if (request.comparison.size() > 1) {
+        html += u"<h2>%1</h2>"_s.arg(tr("Comparison"));
+        html += u"<p>"_s
+                + esc(tr("Each scenario planned on the same prices; deltas against %1.").arg(plan.scenarioName))
+                + u"</p>"_s;
+        Table table{{tr("Scenario"), tr("Training"), tr("Days"), tr("Inference/month"), tr("Budget"), tr("P10"),
+                     tr("P90"), tr("Lock-in"), tr("Budget delta")},
+                    {1, 2, 3, 4, 5, 6, 7, 8},
+                    {},
+                    {22, 11, 6, 11, 11, 10, 10, 7, 12}};
+        const planning::ComparedScenario &base = request.comparison.first();
+        auto amount = [](const std::optional<double> &v) { return v ? reportAmount(*v) : u"—"_s; };
+        QString recommendations;
+        for (const planning::ComparedScenario &c : request.comparison) {
+            const bool isBase = &c == &base;
+            table.add({c.name, amount(c.trainingCost), c.trainingDays ? format::report().number(*c.trainingDays, 1) : u"—"_s,
+                       amount(c.inferenceMonthlyCost), c.planned() ? reportAmount(c.budgetTotal) : u"—"_s,
+                       c.planned() ? reportAmount(c.budgetP10) : u"—"_s, c.planned() ? reportAmount(c.budgetP90) : u"—"_s,
+                       c.lockinScore ? format::report().number(*c.lockinScore) : u"—"_s,
+                       isBase                              ? tr("baseline")
+                       : c.planned() && base.planned() ? (c.budgetTotal >= base.budgetTotal ? u"+"_s : QString())
+                                                              + reportAmount(c.budgetTotal - base.budgetTotal)
+                                                        : u"—"_s});
+            recommendations += u"<li>"_s + esc(tr("%1: %2").arg(c.name, c.recommendation)) + u"</li>"_s;
+        }
+        html += table.html() + u"<ul>"_s + recommendations + u"</ul>"_s;
+    }
+
     // Options
     html += u"<h2>%1</h2>"_s.arg(tr("Options"));
     const QList<int> kOptionWidths = {4, 10, 34, 11, 6, 9, 10, 6, 10};

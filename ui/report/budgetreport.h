@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
+#include "core/planning/compare.h"
 #include "core/planning/plan.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/scenario/scenario.h"
@@ -22,6 +23,9 @@ struct ReportRequest
     QPageSize::PageSizeId pageSize = QPageSize::A4;
     int top = 10;     ///< options listed per side
     QDate reportDate; ///< in the page header; today when null
+    /// Other scenarios to compare with this one (the first entry is this one, the baseline): with
+    /// two or more, a Comparison section follows the Summary.
+    QList<planning::ComparedScenario> comparison;
 };
 
 /// The report's body as HTML, with a `%%CHART:N%%` paragraph where chart N (ReportChart) goes.
