@@ -52,6 +52,13 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
     // Training from its start month, inference every month of the horizon, terms in full.
     Budget budget;
     QList<BudgetMonth> &months = budget.months;
+    // Cash: rented capacity is paid as budgeted; owned hardware is bought in its first month.
+    auto addCash = [&](const std::optional<OwnedFigures> &owned, int first, const auto &spread) {
+        if (!owned)
+            return;
+        monthAt(months, first).cashOut += owned->capex;
+        spread(owned->runningShare);
+    };
     if (train) {
         const double hours = train->projection.wallHours.typical * runs;
         const pricing::PriceModel model = train->offer.key.priceModel;
@@ -65,6 +72,17 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         } else {
             addByHours(months, start, hours, trainingTotal, &BudgetMonth::training);
         }
+        if (train->owned)
+            addCash(train->owned, start, [&](double share) {
+                addByHours(months, start, hours, trainingTotal * share, &BudgetMonth::cashOut);
+            });
+        else if (isCommitment(model))
+            addEvenly(months, start, int(std::max(1.0, std::ceil(hours / (termMonths(model) * kHoursPerMonth))) * termMonths(model)),
+                      trainingTotal, &BudgetMonth::cashOut);
+        else if (model == pricing::PriceModel::Monthly)
+            addEvenly(months, start, wholeMonths(hours / kHoursPerMonth), trainingTotal, &BudgetMonth::cashOut);
+        else
+            addByHours(months, start, hours, trainingTotal, &BudgetMonth::cashOut);
         budget.fxRates += train->fxRates;
     }
     if (serve) {
@@ -77,12 +95,25 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         addEvenly(months, 0, 1, serve->setupCost, category); // setup fees in the first month
         // A term longer than the horizon: its remaining months, less other work's share.
         const int rest = int(termMonths(model)) - horizon;
-        if (const double leftover = inferenceTotal - inHorizon; leftover > 0)
+        const double leftover = inferenceTotal - inHorizon;
+        if (leftover > 0)
             addEvenly(months, rest > 0 ? horizon : horizon - 1, std::max(1, rest), leftover, category);
+        if (serve->owned) {
+            addCash(serve->owned, 0, [&](double share) {
+                addEvenly(months, 0, horizon, (inHorizon - serve->setupCost) * share, &BudgetMonth::cashOut);
+            });
+        } else {
+            addEvenly(months, 0, horizon, inHorizon - serve->setupCost, &BudgetMonth::cashOut);
+            addEvenly(months, 0, 1, serve->setupCost, &BudgetMonth::cashOut);
+            if (leftover > 0)
+                addEvenly(months, rest > 0 ? horizon : horizon - 1, std::max(1, rest), leftover, &BudgetMonth::cashOut);
+        }
         budget.fxRates += serve->fxRates;
     }
-    for (const BudgetMonth &m : std::as_const(months))
+    for (const BudgetMonth &m : std::as_const(months)) {
         budget.total += m.total();
+        budget.cashTotal += m.cashOut;
+    }
     return budget;
 }
 

@@ -15,6 +15,9 @@ struct BudgetMonth
     double training = 0;
     double inference = 0;
     double commitments = 0;
+    /// Cash paid out in the month: the budget, except that owned hardware is paid for up front
+    /// (its capex in the month it starts) and then costs only its colocation and power.
+    double cashOut = 0;
     double total() const { return training + inference + commitments; }
 };
 
@@ -22,6 +25,7 @@ struct Budget
 {
     QList<BudgetMonth> months;
     double total = 0;
+    double cashTotal = 0; ///< sum of cashOut: above total when owned hardware outlives the horizon
     QList<pricing::FxRate> fxRates; ///< every rate used by the budgeted options
 };
 

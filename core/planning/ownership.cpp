@@ -72,7 +72,7 @@ std::optional<double> breakEvenUtilization(double purchasePrice, int accelerator
 
 QString ownedSummary(const OwnedFigures &f, int servers, const QString &currency)
 {
-    const QLocale locale = QLocale::c();
+    const QLocale locale(QLocale::English, QLocale::UnitedStates); // grouped thousands, as the report writes amounts
     QString text = Tr::tr("Capex %1 %2 (%3 server(s) with their network)")
                        .arg(locale.toString(f.capex, 'f', 0), currency)
                        .arg(servers);

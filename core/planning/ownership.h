@@ -56,6 +56,9 @@ struct OwnedFigures
     /// the same capacity at that option; nullopt when it never does.
     std::optional<double> breakEvenMonths;
     QString rentedOffer; ///< the rented option compared with: "provider sku (price model)"
+    /// Share of the owned cost per hour of use that is paid as it is used (colocation and power);
+    /// the rest amortises the capex, which is paid up front.
+    double runningShare = 0;
 };
 
 /// For people: "Capex 7,142,640 USD (28 servers with their network); owning costs less than renting
@@ -108,8 +111,11 @@ void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog 
             }
         }
         const int perServer = std::max(1, o.offer.acceleratorCount);
-        o.owned = ownedFigures(o.offer.price.toDouble() * *rate, perServer, o.instances, *accelerator, ownership,
+        const double price = o.offer.price.toDouble() * *rate;
+        o.owned = ownedFigures(price, perServer, o.instances, *accelerator, ownership,
                                cheapest ? std::optional<double>(*cheapest * perServer) : std::nullopt, rentedName);
+        const OwnedHourly hourly = ownedHourly(price, perServer, *accelerator, ownership);
+        o.owned->runningShare = hourly.total() > 0 ? (hourly.colocation + hourly.power) / hourly.total() : 0;
     }
 }
 

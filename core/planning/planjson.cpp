@@ -313,9 +313,11 @@ QJsonObject planJson(const Plan &plan, int top)
                                   {u"training"_s, m.training},
                                   {u"inference"_s, m.inference},
                                   {u"commitments"_s, m.commitments},
-                                  {u"total"_s, m.total()}});
+                                  {u"total"_s, m.total()},
+                                  {u"cash_out"_s, m.cashOut}});
     json.insert(u"budget"_s, QJsonObject{{u"months"_s, months},
                                          {u"total"_s, plan.budget.total},
+                                         {u"cash_total"_s, plan.budget.cashTotal},
                                          {u"currency"_s, plan.currency},
                                          {u"fx_rates"_s, fxRatesJson(plan.budget.fxRates)}});
     QJsonArray factors;

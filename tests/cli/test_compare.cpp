@@ -338,3 +338,42 @@ TEST_CASE("report A B: a comparison page with each scenario's figures", "[cli][c
     REQUIRE(one.waitForFinished(30'000));
     CHECK_FALSE(QString::fromUtf8(one.readAllStandardOutput()).contains(u"Comparison"_s));
 }
+
+TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is used", "[cli][owned]")
+{
+    Scratch scratch;
+    const QString owned = scratch.write(
+        u"buy-only.accelplan"_s,
+        R"({"format": "accelplan-scenario", "version": 1, "name": "Buy only",
+            "training": {"model": "llama3-70b", "tokens": 2e12, "deadline_days": 60},
+            "constraints": {"offer_kinds": ["owned"]}})");
+    const QJsonObject plan = json(scratch.run({u"plan"_s, owned, u"--format"_s, u"json"_s}));
+    const QJsonObject top = firstRunnable(plan[u"training"_s].toObject());
+    REQUIRE(top[u"capex"_s].isDouble());
+    const QJsonObject budget = plan[u"budget"_s].toObject();
+    const QJsonArray months = budget[u"months"_s].toArray();
+    REQUIRE_FALSE(months.isEmpty());
+    // The whole capex goes out in the first month, more than the run's amortised cost.
+    CHECK(months.at(0)[u"cash_out"_s].toDouble() >= top[u"capex"_s].toDouble());
+    CHECK(budget[u"cash_total"_s].toDouble() > budget[u"total"_s].toDouble());
+    double sum = 0;
+    for (const QJsonValue &m : months)
+        sum += m[u"cash_out"_s].toDouble();
+    CHECK(sum == Approx(budget[u"cash_total"_s].toDouble()));
+
+    // Rented: the cash out is the budget, month by month.
+    const QJsonObject rented = json(scratch.run({u"plan"_s, examplePath(u"chat-service-8b-eur.accelplan"_s), u"--format"_s,
+                                                 u"json"_s}))[u"budget"_s].toObject();
+    CHECK(rented[u"cash_total"_s].toDouble() == Approx(rented[u"total"_s].toDouble()));
+    for (const QJsonValue &m : rented[u"months"_s].toArray())
+        CHECK(m[u"cash_out"_s].toDouble() == Approx(m[u"total"_s].toDouble()));
+
+    const QString pdf = scratch.dir.filePath(u"cash.pdf"_s);
+    REQUIRE(scratch.run({u"report"_s, u"-o"_s, pdf, owned}).exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    CHECK(flat.contains(u"Cash out"_s));
+    CHECK(flat.contains(u"paid for in the month it starts"_s));
+}

@@ -303,7 +303,7 @@ TEST_CASE("Ownership: capex with the network, break-even utilisation and months 
     REQUIRE(f.breakEvenMonths.has_value());
     const double power = ownedHourly(price, 8, h100, o).power;
     CHECK(*f.breakEvenMonths == Approx((price + 15000) / ((rented - power) * 730 * o.utilization - o.coloPerServerMonth)));
-    CHECK(ownedSummary(f, 4, u"USD"_s).contains(u"Capex 1260000 USD"_s));
+    CHECK(ownedSummary(f, 4, u"USD"_s).contains(u"Capex 1,260,000 USD"_s));
     // Renting below the power bill: owning never pays; nothing rented: nothing to compare.
     CHECK_FALSE(ownedFigures(price, 8, 4, h100, o, 0.5, u"x"_s).breakEvenMonths.has_value());
     const OwnedFigures alone = ownedFigures(price, 8, 4, h100, o, std::nullopt, {});

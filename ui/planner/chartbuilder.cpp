@@ -205,12 +205,17 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
         stacked.append({new QBarSet(tr("Inference")), &BudgetMonth::inference});
     stacked.append({new QBarSet(tr("Commitments")), &BudgetMonth::commitments});
     double highestBars = 0;
+    bool cashDiffers = false; // owned hardware: paid up front, so the cash line is not the bars
     for (const BudgetMonth &month : plan->budget.months) {
         double bar = 0;
         for (const auto &[set, amount] : stacked)
             bar += month.*amount;
         highestBars = std::max(highestBars, bar);
+        cashDiffers = cashDiffers || std::abs(month.cashOut - month.total()) > 0.5;
     }
+    if (cashDiffers)
+        for (const BudgetMonth &month : plan->budget.months)
+            highestBars = std::max(highestBars, month.cashOut);
     const AmountScale scale = amountScale(highestBars, plan->currency);
     QStringList categories;
     for (const BudgetMonth &month : plan->budget.months) {
@@ -235,6 +240,24 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
     x->setTitleText(tr("Month"));
     QAbstractAxis *y = axisFor(0, highestBars / scale.divisor, false, tr("Spend (%1)").arg(scale.unit), u"%g"_s);
     attach(chart, series, x, y);
+    if (cashDiffers) {
+        auto *cash = new QLineSeries;
+        cash->setName(tr("Cash out (owned hardware paid up front)"));
+        cash->setPointsVisible(true);
+        for (qsizetype i = 0; i < plan->budget.months.size(); ++i)
+            cash->append(double(i), plan->budget.months.at(i).cashOut / scale.divisor);
+        chart->addSeries(cash);
+        cash->attachAxis(x);
+        cash->attachAxis(y);
+        if (show)
+            QObject::connect(cash, &QLineSeries::hovered, cash, [show, plan = shared](const QPointF &point, bool state) {
+                const qsizetype index = std::clamp<qsizetype>(qRound(point.x()), 0, plan->budget.months.size() - 1);
+                if (state)
+                    show(tr("Month %1, cash out: %2")
+                             .arg(QString::number(plan->budget.months.at(index).month),
+                                  money(plan->budget.months.at(index).cashOut, plan->currency)));
+            });
+    }
     if (!ownAxis)
         return chart;
 

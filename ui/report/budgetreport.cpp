@@ -22,6 +22,9 @@
 #include <QTextDocument>
 #include <QTextObjectInterface>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::ui::report {
@@ -404,20 +407,38 @@ QString reportHtml(const ReportRequest &request)
 
     // Budget
     html += u"<h2>%1</h2>"_s.arg(tr("Budget"));
-    Table budget{{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments"), tr("Total")}, {0, 1, 2, 3, 4}, {}, {}};
-    for (const BudgetMonth &m : plan.budget.months)
-        budget.add({QString::number(m.month), reportAmount(m.training), reportAmount(m.inference),
-                    reportAmount(m.commitments), reportAmount(m.total())});
+    // Owned hardware is paid for up front: then the cash out differs from the budget, month by month.
+    const bool cashDiffers = std::abs(plan.budget.cashTotal - plan.budget.total) > 0.5
+                             || std::any_of(plan.budget.months.cbegin(), plan.budget.months.cend(),
+                                            [](const BudgetMonth &m) { return std::abs(m.cashOut - m.total()) > 0.5; });
+    QStringList budgetHeaders{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments"), tr("Total")};
+    if (cashDiffers)
+        budgetHeaders << tr("Cash out");
+    Table budget{budgetHeaders, {0, 1, 2, 3, 4, 5}, {}, {}};
+    for (const BudgetMonth &m : plan.budget.months) {
+        QStringList row{QString::number(m.month), reportAmount(m.training), reportAmount(m.inference),
+                        reportAmount(m.commitments), reportAmount(m.total())};
+        if (cashDiffers)
+            row << reportAmount(m.cashOut);
+        budget.add(row);
+    }
     double training = 0, inference = 0, commitments = 0;
     for (const BudgetMonth &m : plan.budget.months) {
         training += m.training;
         inference += m.inference;
         commitments += m.commitments;
     }
-    budget.add({tr("Total"), reportAmount(training), reportAmount(inference), reportAmount(commitments),
-                reportAmount(plan.budget.total)},
-               true);
+    QStringList totals{tr("Total"), reportAmount(training), reportAmount(inference), reportAmount(commitments),
+                       reportAmount(plan.budget.total)};
+    if (cashDiffers)
+        totals << reportAmount(plan.budget.cashTotal);
+    budget.add(totals, true);
     html += budget.html() + chartPlaceholder(BudgetChart);
+    if (cashDiffers)
+        html += u"<p>"_s
+                + esc(tr("Cash out: owned hardware is paid for in the month it starts (capex) and then costs its "
+                         "colocation and power; the budget spreads its price over its lifetime of use."))
+                + u"</p>"_s;
 
     // Lock-in
     html += u"<h2>%1</h2>"_s.arg(tr("Lock-in"));
