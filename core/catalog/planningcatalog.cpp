@@ -396,6 +396,22 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
         });
     if (!blocks)
         return blocks.error();
+    auto grid = readShipped<GridIntensity>(
+        u"grid_intensity.csv"_s, {u"provider"_s, u"region"_s, u"gco2e_per_kwh"_s, u"year"_s, u"source_url"_s},
+        [](const CsvRecord &r) -> std::optional<GridIntensity> {
+            GridIntensity g;
+            g.provider = r.required(u"provider"_s);
+            g.region = r.required(u"region"_s);
+            g.gramsCo2ePerKwh = r.number(u"gco2e_per_kwh"_s, true).value_or(0);
+            g.year = int(r.number(u"year"_s, true).value_or(0));
+            if (g.gramsCo2ePerKwh <= 0 || g.gramsCo2ePerKwh > 2000)
+                r.error(u"gco2e_per_kwh"_s, Tr::tr("must be between 0 and 2000 g per kWh"));
+            g.source = {r.required(u"source_url"_s), QDate(g.year, 12, 31), u"approximate"_s, r.text(u"notes"_s)};
+            return g;
+        });
+    if (!grid)
+        return grid.error();
+    catalog.m_grid = *grid;
     catalog.m_capacityBlocks = *blocks;
     catalog.m_fabrics = *fabrics;
     std::stable_sort(catalog.m_egress.begin(), catalog.m_egress.end(),
@@ -411,6 +427,14 @@ QList<EgressTier> PlanningCatalog::egressTiers(const QString &provider) const
             tiers.append(t);
     }
     return tiers;
+}
+
+const GridIntensity *PlanningCatalog::findGridIntensity(const QString &provider, const QString &region) const
+{
+    for (const GridIntensity &g : m_grid)
+        if (g.provider.compare(provider, Qt::CaseInsensitive) == 0 && g.region.compare(region, Qt::CaseInsensitive) == 0)
+            return &g;
+    return nullptr;
 }
 
 QList<CapacityBlockRule> PlanningCatalog::capacityBlockRules(const QString &provider) const

@@ -146,6 +146,16 @@ struct CapacityBlockRule
     Source source;
 };
 
+/// The average carbon intensity of the grid a cloud region draws from (data/catalog/grid_intensity.csv).
+struct GridIntensity
+{
+    QString provider;
+    QString region;
+    double gramsCo2ePerKwh = 0;
+    int year = 0; ///< the year the average is for
+    Source source;
+};
+
 /// Everything the planner reads besides prices: accelerators are in AcceleratorCatalog; this
 /// holds profiles, framework fit, model presets and scale bands. An immutable value.
 class PlanningCatalog
@@ -167,6 +177,8 @@ public:
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
     const QList<EgressTier> &egress() const { return m_egress; }
     const QList<FabricRule> &fabrics() const { return m_fabrics; }
+    /// The grid intensity of a provider's region; null when none is known.
+    const GridIntensity *findGridIntensity(const QString &provider, const QString &region) const;
     /// The first fabric rule for an offer of this kind, provider and SKU; null if none matches.
     const FabricRule *findFabric(const QString &offerKind, const QString &provider, const QString &sku) const;
     /// A provider's egress tiers, lowest first (case-insensitive); empty when none is shipped.
@@ -187,6 +199,7 @@ private:
     QList<Profile> m_profiles;
     QList<FrameworkFit> m_frameworks;
     QList<ModelPreset> m_models;
+    QList<GridIntensity> m_grid;
     QList<ScaleBand> m_scaleBands;
     QList<EgressTier> m_egress;
     QList<FabricRule> m_fabrics;

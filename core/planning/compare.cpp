@@ -35,11 +35,19 @@ ComparedScenario summarise(const Plan &plan, const QString &file)
         s.trainingCost = t->lockin.planCost;
         s.trainingDays = t->projection.wallHours.typical / 24;
         s.lockinScore = t->lockin.score.score;
+        if (t->energy) {
+            s.trainingKwh = t->energy->kwh;
+            s.trainingCo2eKg = t->energy->co2eKg;
+        }
     }
     if (const InferenceOption *i = plan.recommendedInference()) {
         s.inferenceMonthlyCost = i->monthlyCost;
         if (!s.lockinScore)
             s.lockinScore = i->lockin.score.score;
+        if (i->energyPerMonth) {
+            s.inferenceMonthlyKwh = i->energyPerMonth->kwh;
+            s.inferenceMonthlyCo2eKg = i->energyPerMonth->co2eKg;
+        }
     }
     s.budgetTotal = plan.budget.total;
     s.budgetP10 = plan.sensitivity.p10;
@@ -95,6 +103,10 @@ QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baselin
                          {u"budget_p10"_s, budget(s.budgetP10)},
                          {u"budget_p90"_s, budget(s.budgetP90)},
                          {u"lockin_score"_s, optional(s.lockinScore)},
+                         {u"training_kwh"_s, optional(s.trainingKwh)},
+                         {u"training_co2e_kg"_s, optional(s.trainingCo2eKg)},
+                         {u"inference_monthly_kwh"_s, optional(s.inferenceMonthlyKwh)},
+                         {u"inference_monthly_co2e_kg"_s, optional(s.inferenceMonthlyCo2eKg)},
                          {u"currency"_s, s.currency},
                          {u"planned"_s, s.planned()}};
         if (base)

@@ -191,6 +191,10 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         }
         plan.options.append(option);
     }
+    for (InferenceOption &o : plan.options)
+        if (const catalog::Accelerator *a = accelerators.find(o.offer.accelerator); a && o.runnable())
+            o.energyPerMonth = energyOf(o.chips, *a, kHoursPerMonth, request.ownership.pue,
+                                        catalog.findGridIntensity(o.offer.key.provider, o.offer.key.region));
     fillOwnedFigures(
         plan.options, accelerators, request.ownership,
         [](const InferenceOption &r) -> std::optional<double> {

@@ -40,6 +40,7 @@ struct InferenceOption
     QList<pricing::FxRate> fxRates;
     OptionLockin lockin;
     std::optional<OwnedFigures> owned; ///< for a purchase: capex and break-even against renting
+    std::optional<Energy> energyPerMonth; ///< 730 h of every chip; null without a TDP
     QString cannotRun;
     QStringList warnings;
 

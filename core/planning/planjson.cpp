@@ -132,6 +132,16 @@ QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates)
     return array;
 }
 
+// energy_kwh, co2e_kg and grid_gco2e_per_kwh on every option (per month for serving): null where
+// not known.
+void insertEnergy(QJsonObject &json, const std::optional<Energy> &e)
+{
+    json.insert(u"energy_kwh"_s, e ? QJsonValue(e->kwh) : QJsonValue());
+    json.insert(u"co2e_kg"_s, e && e->co2eKg ? QJsonValue(*e->co2eKg) : QJsonValue());
+    json.insert(u"grid_gco2e_per_kwh"_s, e && e->gramsCo2ePerKwh ? QJsonValue(*e->gramsCo2ePerKwh) : QJsonValue());
+    json.insert(u"energy_basis"_s, e ? QJsonValue(e->basis) : QJsonValue());
+}
+
 // capex, break_even_utilization and break_even_months on every option: null unless it is bought.
 void insertOwned(QJsonObject &json, const std::optional<OwnedFigures> &owned)
 {
@@ -192,6 +202,7 @@ QJsonObject trainingOptionJson(const TrainingOption &o, const QString &currency)
     insertCluster(json, p);
     insertAll(json, lockinJson(o.lockin));
     insertOwned(json, o.owned);
+    insertEnergy(json, o.energy);
     return json;
 }
 
@@ -236,6 +247,7 @@ QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currenc
         json.insert(u"cost"_s, o.lockin.planCost);
     insertAll(json, lockinJson(o.lockin));
     insertOwned(json, o.owned);
+    insertEnergy(json, o.energyPerMonth);
     return json;
 }
 

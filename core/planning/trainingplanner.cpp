@@ -258,6 +258,10 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         }
         plan.options.append(option);
     }
+    for (TrainingOption &o : plan.options)
+        if (const catalog::Accelerator *a = accelerators.find(o.offer.accelerator); a && o.runnable())
+            o.energy = energyOf(o.projection.chips, *a, o.projection.wallHours.typical * request.runs,
+                                request.ownership.pue, catalog.findGridIntensity(o.offer.key.provider, o.offer.key.region));
     markPareto(plan.options);
     fillOwnedFigures(
         plan.options, accelerators, request.ownership,

@@ -2,6 +2,7 @@
 
 #include "core/planning/lockin.h"
 #include "core/planning/offercost.h"
+#include "core/planning/energy.h"
 #include "core/planning/ownership.h"
 #include "core/planning/training.h"
 #include "core/scenario/constraints.h"
@@ -59,6 +60,7 @@ struct TrainingOption
     bool pareto = false;            ///< no other option is both cheaper and faster
     OptionLockin lockin;
     std::optional<OwnedFigures> owned; ///< for a purchase: capex and break-even against renting
+    std::optional<Energy> energy;      ///< of the whole plan (all runs); null without a TDP
     QString cannotRun;              ///< why it is listed but not ranked; empty when it can run
     QStringList warnings;
 

@@ -377,3 +377,33 @@ TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is 
     CHECK(flat.contains(u"Cash out"_s));
     CHECK(flat.contains(u"paid for in the month it starts"_s));
 }
+
+TEST_CASE("energy: kWh at TDP × PUE and CO2e from the region's dated grid average", "[cli][energy]")
+{
+    Scratch scratch;
+    const QJsonObject train = json(scratch.run({u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"100B"_s,
+                                                u"--provider"_s, u"AWS"_s, u"--region"_s, u"us-east-1"_s,
+                                                u"--region"_s, u"eu-north-1"_s, u"--format"_s, u"json"_s}));
+    int checked = 0;
+    for (const QJsonValue &v : train[u"options"_s].toArray()) {
+        const QJsonObject o = v.toObject();
+        if (!o[u"runnable"_s].toBool() || o[u"accelerator"_s].toString() != u"h100-sxm"_s)
+            continue;
+        ++checked;
+        // 700 W per H100 (catalog TDP), PUE 1.3 by default, the run's wall hours.
+        const double kwh = o[u"chips"_s].toDouble() * 700 * 1.3 * o[u"wall_hours"_s].toDouble() / 1000;
+        CHECK(o[u"energy_kwh"_s].toDouble() == Approx(kwh));
+        const double grid = o[u"region"_s].toString() == u"us-east-1"_s ? 396.25 : 24.71;
+        CHECK(o[u"grid_gco2e_per_kwh"_s].toDouble() == Approx(grid));
+        CHECK(o[u"co2e_kg"_s].toDouble() == Approx(kwh * grid / 1000));
+        CHECK(o[u"energy_basis"_s].toString().contains(u"grid average, 2023"_s));
+    }
+    CHECK(checked >= 2);
+    // A region with no known grid: kWh, and no CO2e rather than a guess.
+    const QJsonObject lambda = json(scratch.run({u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"100B"_s,
+                                                 u"--provider"_s, u"Lambda"_s, u"--format"_s, u"json"_s}));
+    const QJsonObject first = firstRunnable(lambda);
+    REQUIRE_FALSE(first.isEmpty());
+    CHECK(first[u"energy_kwh"_s].toDouble() > 0);
+    CHECK(first[u"co2e_kg"_s].isNull());
+}

@@ -33,6 +33,8 @@ struct Row
     std::optional<double> unrankedCost;
     const std::optional<OwnedFigures> *owned = nullptr;
     int instances = 0;
+    const std::optional<Energy> *energy = nullptr;
+    bool energyPerMonth = false;
 };
 
 QString fabricText(const TrainingProjection &p)
@@ -54,13 +56,14 @@ Row rowOf(const TrainingOption &o)
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.projection.chips,
             o.projection.wallHours.typical / 24.0, 0, o.runnable(), o.projection.nodes, fabricText(o.projection),
             !o.runnable() && o.cost.typical > 0 ? std::optional<double>(o.cost.typical) : std::nullopt, &o.owned,
-            o.instances};
+            o.instances, &o.energy, false};
 }
 
 Row rowOf(const InferenceOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.chips,
-            double(o.replicas), o.costPerMillionOutput, o.runnable(), 0, QString(), std::nullopt, &o.owned, o.instances};
+            double(o.replicas), o.costPerMillionOutput, o.runnable(), 0, QString(), std::nullopt, &o.owned, o.instances,
+            &o.energyPerMonth, true};
 }
 
 QString band(const Range &b)
@@ -281,6 +284,9 @@ QString OptionTableModel::detailHtml(int row) const
     html += tr("<p><b>Cost:</b> %1</p>").arg(r.costBasis.toHtmlEscaped());
     if (*r.owned)
         html += tr("<p><b>Buying:</b> %1</p>").arg(ownedSummary(**r.owned, r.instances, m_plan->currency).toHtmlEscaped());
+    if (*r.energy)
+        html += (r.energyPerMonth ? tr("<p><b>Energy a month:</b> %1</p>") : tr("<p><b>Energy:</b> %1</p>"))
+                    .arg((*r.energy)->basis.toHtmlEscaped());
     html += m_side == Side::Training ? projectionHtml(m_plan->training->options.at(row).projection)
                                      : projectionHtml(m_plan->inference->options.at(row).projection);
     if (r.lockin->computed) {

@@ -289,6 +289,24 @@ QString reportHtml(const ReportRequest &request)
                     .arg(format::report().number(i->costPerMillionOutput, 2), cur, format::report().number(i->costPerMillionInput, 2), optionName(i->offer),
                          format::report().money(i->monthlyCost, cur))));
     }
+    // Energy and CO2e of the recommended options: the electricity at TDP and the grid of the region.
+    QStringList energy;
+    auto energyText = [](const Energy &e) {
+        return e.co2eKg ? tr("%1 kWh, %2 kg CO2e at %3 g/kWh")
+                              .arg(format::report().number(e.kwh), format::report().number(*e.co2eKg),
+                                   format::report().number(*e.gramsCo2ePerKwh))
+                        : tr("%1 kWh (no grid intensity known for the region)").arg(format::report().number(e.kwh));
+    };
+    if (const TrainingOption *t = plan.recommendedTraining(); t && t->energy)
+        energy << tr("training %1").arg(energyText(*t->energy));
+    if (const InferenceOption *i = plan.recommendedInference(); i && i->energyPerMonth)
+        energy << tr("serving %1 a month").arg(energyText(*i->energyPerMonth));
+    if (!energy.isEmpty())
+        html += u"<p><b>%1</b> %2</p>"_s.arg(
+            esc(tr("Energy:")),
+            esc(energy.join(u"; "_s)
+                + tr(". Accelerators at their TDP × PUE; hosts and network not counted; grid averages per region with "
+                     "their year and source in the explanation of each option.")));
     QStringList lockin;
     if (plan.trainingBreakEven)
         lockin.append(tr("Training: %1.").arg(plan.trainingBreakEven->summary));
@@ -345,7 +363,12 @@ QString reportHtml(const ReportRequest &request)
                        : c.planned() && base.planned() ? (c.budgetTotal >= base.budgetTotal ? u"+"_s : QString())
                                                               + reportAmount(c.budgetTotal - base.budgetTotal)
                                                         : u"—"_s});
-            recommendations += u"<li>"_s + esc(tr("%1: %2").arg(c.name, c.recommendation)) + u"</li>"_s;
+            QString line = tr("%1: %2").arg(c.name, c.recommendation);
+            if (c.trainingCo2eKg)
+                line += tr(" Training emits about %1 kg CO2e.").arg(format::report().number(*c.trainingCo2eKg));
+            if (c.inferenceMonthlyCo2eKg)
+                line += tr(" Serving about %1 kg CO2e a month.").arg(format::report().number(*c.inferenceMonthlyCo2eKg));
+            recommendations += u"<li>"_s + esc(line) + u"</li>"_s;
         }
         html += table.html() + u"<ul>"_s + recommendations + u"</ul>"_s;
     }
