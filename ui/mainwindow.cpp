@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "ui/format.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
 #include "core/pricing/sheetexporter.h"
@@ -398,16 +399,48 @@ void MainWindow::importDialog()
 
 void MainWindow::importFile(const QString &path)
 {
+    auto before = planning::loadPlanInputs(m_database, m_catalog);
     ImportDialog dialog(m_database, m_catalog, path, this);
     if (dialog.exec() == QDialog::Accepted) {
         reload();
         statusBar()->showMessage(dialog.statusText(), 8000);
+        if (before)
+            noticeCostMoves(*before);
     } else {
         // Stopped or cancelled at any step: say that nothing was written.
         statusBar()->showMessage(tr("Import of %1 cancelled: nothing was written, the database is unchanged.")
                                      .arg(QFileInfo(path).fileName()),
                                  8000);
     }
+}
+
+QList<planning::CostMove> MainWindow::noticeCostMoves(const planning::PlanInputs &before)
+{
+    QStringList files = QSettings().value(kRecentFilesKey).toStringList();
+    if (const QString open = m_document->filePath(); !open.isEmpty() && !files.contains(open))
+        files.prepend(open);
+    files = files.mid(0, 10);
+    const auto after = planning::loadPlanInputs(m_database, m_catalog);
+    if (!after)
+        return {};
+    const QList<planning::CostMove> moves = planning::recommendedCostMoves(files, before, *after);
+    if (moves.isEmpty())
+        return moves;
+    QString text = tr("<p>The new prices move the recommended cost of %n recent scenario(s) by more than 5 %:</p><ul>",
+                      nullptr, int(moves.size()));
+    for (const planning::CostMove &m : moves)
+        text += u"<li>"_s
+                + tr("%1: %2 → %3 (%4%5 %)")
+                      .arg(m.name.toHtmlEscaped(), format::money(m.before, m.currency), format::money(m.after, m.currency),
+                           m.change() > 0 ? u"+"_s : QString(), format::number(m.change() * 100, 1))
+                + u"</li>"_s;
+    text += u"</ul>"_s;
+    auto *notice = new QMessageBox(QMessageBox::Information, tr("Recommended Costs Moved"), text, QMessageBox::Ok, this);
+    notice->setObjectName(u"costMovesNotice"_s);
+    notice->setTextFormat(Qt::RichText);
+    notice->setAttribute(Qt::WA_DeleteOnClose);
+    notice->open();
+    return moves;
 }
 
 void MainWindow::editPrice()

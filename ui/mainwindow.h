@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/planning/compare.h"
+
 #include "core/catalog/planningcatalog.h"
 
 #include <memory>
@@ -57,6 +59,10 @@ public:
     Status openScenario(const QString &path);
     /// Previews \a path in the import dialog and imports it if the user confirms.
     void importFile(const QString &path);
+    /// After the prices changed: the recent scenarios (and the open one, when saved) whose
+    /// recommended cost moved by more than 5 % against \a before, told in a notice that does not
+    /// block; returned for the caller.
+    QList<planning::CostMove> noticeCostMoves(const planning::PlanInputs &before);
     /// Opens a shipped example (a resource path) as an untitled scenario.
     Status openExample(const QString &resource);
     /// Saves the planner's scenario to \a path (atomically) and makes it the current file.

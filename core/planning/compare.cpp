@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 
+#include <cmath>
 #include <map>
 
 using namespace Qt::StringLiterals;
@@ -123,8 +124,6 @@ QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baselin
                        {u"baseline_index"_s, baseline}};
 }
 
-namespace {
-
 double recommendedCost(const Plan &plan)
 {
     double cost = 0;
@@ -134,6 +133,30 @@ double recommendedCost(const Plan &plan)
         cost += i->lockin.planCost;
     return cost;
 }
+
+QList<CostMove> recommendedCostMoves(const QStringList &files, const PlanInputs &before, const PlanInputs &after,
+                                     double threshold)
+{
+    QList<CostMove> moves;
+    if (!before.complete() || !after.complete())
+        return moves;
+    const QStringList models = after.planning->modelIds();
+    for (const QString &file : files) {
+        const auto scenario = scenario::readScenario(file, &models);
+        if (!scenario)
+            continue;
+        const auto then = planScenario(*scenario, before);
+        const auto now = planScenario(*scenario, after);
+        if (!then || !now)
+            continue;
+        CostMove move{file, scenario->name, recommendedCost(*then), recommendedCost(*now), now->currency};
+        if (move.before > 0 && std::abs(move.change()) > threshold)
+            moves.append(move);
+    }
+    return moves;
+}
+
+namespace {
 
 QString offerId(const pricing::OfferKey &key)
 {

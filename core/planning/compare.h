@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/planning/plan.h"
+#include "core/planning/planinputs.h"
 
 #include <QJsonObject>
 
@@ -76,6 +77,25 @@ struct SinceComparison
     QString recommendationThen;
     QList<OfferPriceChange> changes; ///< every offer added, removed or repriced, by provider and SKU
 };
+
+/// The recommended options' plan cost (training + inference); 0 when nothing is recommended.
+double recommendedCost(const Plan &plan);
+
+/// A scenario whose recommended cost moved between two snapshots of the inputs (an import).
+struct CostMove
+{
+    QString file;
+    QString name;
+    double before = 0;
+    double after = 0;
+    QString currency;
+    double change() const { return before > 0 ? after / before - 1 : 0; }
+};
+
+/// The scenarios among \a files whose recommended cost moved by more than \a threshold (0.05 = 5 %)
+/// from the inputs \a before to \a after. Files that cannot be read or planned are left out.
+QList<CostMove> recommendedCostMoves(const QStringList &files, const PlanInputs &before, const PlanInputs &after,
+                                     double threshold = 0.05);
 
 SinceComparison compareSince(const Plan &then, const Plan &now, const QList<pricing::PriceRecord> &offersThen,
                              const QList<pricing::PriceRecord> &offersNow, QDate asOf);

@@ -47,6 +47,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMenu>
 #include <QLocale>
 #include <QSet>
@@ -1675,4 +1676,47 @@ TEST_CASE("gui: The Compare view shows scenarios side by side with the command l
                                                     .filePath(u"compare-%1.png"_s.arg(size.width()))));
         }
     }
+}
+
+TEST_CASE("gui: After an import the window tells which recent scenarios' recommended cost moved", "[gui][import]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(u"chat.accelplan"_s);
+    REQUIRE(QFile::copy(test::examplePath(u"chat-service-8b-eur.accelplan"_s), scenario));
+    const planning::Plan *before = window->planner()->plan();
+    REQUIRE(window->openScenario(scenario).ok());
+    REQUIRE(waitForNewPlan(window->planner(), before));
+    const auto inputs = planning::loadPlanInputs(*db.database, shippedCatalog());
+    REQUIRE(inputs.ok());
+
+    // A much cheaper offer arrives: the service's recommended cost falls by far more than 5 %.
+    const QString sheet = dir.filePath(u"cheap.csv"_s);
+    {
+        QFile file(sheet);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                   "effective_date,source_url,confidence\n"
+                   "Cheap Cloud,cloud_vm,cheap-h100x8,h100-sxm,8,global,on_demand,2,USD,hour,2026-11-01,"
+                   "https://example.test/cheap,exact\n");
+    }
+    const ParsedSheet parsed = PriceSheetParser(shippedCatalog(), QDate::currentDate()).parseFile(sheet);
+    REQUIRE(parsed.ok());
+    REQUIRE(db.database->importSheet(parsed, u"cheap"_s, sheet, false).ok());
+    window->reload();
+    const QList<planning::CostMove> moves = window->noticeCostMoves(*inputs);
+    REQUIRE(moves.size() == 1);
+    CHECK(moves.first().file == scenario);
+    CHECK(moves.first().after < moves.first().before);
+    CHECK(moves.first().change() < -0.05);
+    auto *notice = window->findChild<QMessageBox *>(u"costMovesNotice"_s);
+    REQUIRE(notice != nullptr);
+    CHECK(notice->text().contains(u"more than 5 %"_s));
+    CHECK(notice->text().contains(u"8B chat service"_s));
+    notice->close();
+    // Nothing moved since: no notice.
+    const auto now = planning::loadPlanInputs(*db.database, shippedCatalog());
+    REQUIRE(now.ok());
+    CHECK(window->noticeCostMoves(*now).isEmpty());
 }
