@@ -95,7 +95,7 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
     QByteArray content = file.readAll();
     QString storedName = QFileInfo(file.fileName()).fileName();
     const QString from = parser.value(u"from"_s);
-    if (from == u"vllm-bench"_s) {
+    if (from == u"vllm-bench"_s || from == u"genai-perf"_s) {
         // A benchmark result becomes a profile row first; from there on it is any profile file.
         const catalog::AcceleratorCatalog *accelerators = context.catalog();
         const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
@@ -105,12 +105,12 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
         const catalog::Accelerator *accelerator = accelerators->find(parser.value(u"accelerator"_s));
         if (!accelerator)
             return context.usage(parser.isSet(u"accelerator"_s) ? accelerators->unknownMessage(parser.value(u"accelerator"_s))
-                                                                : Tr::tr("--from vllm-bench needs --accelerator ID"));
+                                                                : Tr::tr("--from %1 needs --accelerator ID").arg(from));
         setup.accelerator = accelerator->id;
         bool ok = false;
         setup.chips = parser.value(u"chips"_s).toInt(&ok);
         if (!ok || setup.chips < 1)
-            return context.usage(Tr::tr("--from vllm-bench needs --chips N: the accelerators the benchmark ran on"));
+            return context.usage(Tr::tr("--from %1 needs --chips N: the accelerators the benchmark ran on").arg(from));
         if (parser.isSet(u"replicas"_s)) {
             setup.replicas = parser.value(u"replicas"_s).toInt(&ok);
             if (!ok || setup.replicas < 1)
@@ -128,15 +128,18 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
             setup.modelParams = *params;
             setup.model = Tr::tr("%1 parameters").arg(*params, 0, 'g', 4);
         } else {
-            return context.usage(Tr::tr("--from vllm-bench needs --model ID or --model-params N"));
+            return context.usage(Tr::tr("--from %1 needs --model ID or --model-params N").arg(from));
         }
-        auto converted = catalog::profileFromVllmBench(content, file.fileName(), setup, *inputs->planning);
+        auto converted = from == u"vllm-bench"_s
+                             ? catalog::profileFromVllmBench(content, file.fileName(), setup, *inputs->planning)
+                             : catalog::profileFromGenaiPerf(content, file.fileName(), setup, *inputs->planning);
         if (!converted)
             return context.report(converted.error());
         content = std::move(converted).value();
         storedName += u".profile.csv"_s;
     } else if (!from.isEmpty()) {
-        return context.usage(Tr::tr("unknown --from '%1'; expected vllm-bench (or a profile CSV/JSON without --from)")
+        return context.usage(Tr::tr("unknown --from '%1'; expected vllm-bench or genai-perf (or a profile CSV/JSON "
+                                    "without --from)")
                                  .arg(from));
     }
     QByteArray copy = content;
@@ -243,7 +246,8 @@ QList<Command> catalogCommands()
              p.addPositionalArgument(u"FILE"_s, Tr::tr("Profiles with the columns of data/catalog/profiles.csv, or a "
                                                        "benchmark result with --from."));
              p.addOption({u"from"_s, Tr::tr("The FILE is a benchmark result: vllm-bench (benchmark_serving / vllm "
-                                            "bench serve --save-result JSON)."),
+                                            "bench serve --save-result JSON) or genai-perf (its profile export "
+                                            "JSON)."),
                           u"KIND"_s});
              p.addOption({u"accelerator"_s, Tr::tr("The accelerator the benchmark ran on."), u"ID"_s});
              p.addOption({u"chips"_s, Tr::tr("How many accelerators the benchmark used in all."), u"N"_s});

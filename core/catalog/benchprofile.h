@@ -29,4 +29,10 @@ struct BenchSetup
 Result<QByteArray> profileFromVllmBench(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
                                         const PlanningCatalog &catalog);
 
+/// The same from a GenAI-Perf (or AIPerf) profile export JSON: each metric an object with "avg"
+/// (output_token_throughput, request_throughput, time_to_first_token, inter_token_latency,
+/// input_sequence_length, output_sequence_length; request_latency and request_count when there).
+Result<QByteArray> profileFromGenaiPerf(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
+                                        const PlanningCatalog &catalog);
+
 } // namespace accelplan::catalog

@@ -303,6 +303,20 @@ TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measu
                                      u"--accelerator"_s, u"l40s"_s, u"--model-params"_s, u"3e9"_s});
     CHECK(noChips.exitCode == 1);
     CHECK(noChips.err.contains(u"--chips"_s));
+    // The same measurement in GenAI-Perf's layout calibrates alike.
+    Scratch other;
+    const Run genai = other.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"genai-perf"_s,
+                                 dataPath(u"bench/genaiperf_layout_of_the_vllm_run.json"_s), u"--accelerator"_s,
+                                 u"l40s"_s, u"--chips"_s, u"4"_s, u"--replicas"_s, u"4"_s, u"--model-params"_s,
+                                 u"3.21e9"_s});
+    INFO(genai.err.toStdString());
+    REQUIRE(genai.exitCode == 0);
+    CHECK(projected(json(other.run(serve))) == Approx(projected(after)).epsilon(0.01));
+    const Run notGenai = other.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"genai-perf"_s, bench,
+                                    u"--accelerator"_s, u"l40s"_s, u"--chips"_s, u"4"_s, u"--model-params"_s, u"3e9"_s});
+    CHECK(notGenai.exitCode == 2);
+    CHECK(notGenai.err.contains(u"output_token_throughput.avg"_s));
+
     const QString notBench = scratch.write(u"other.json"_s, R"({"completed": 10, "duration": 3})");
     const Run bad = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"vllm-bench"_s, notBench,
                                  u"--accelerator"_s, u"l40s"_s, u"--chips"_s, u"1"_s, u"--model-params"_s, u"3e9"_s});
