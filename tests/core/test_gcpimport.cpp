@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QBuffer>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QSet>
@@ -326,7 +327,7 @@ TEST_CASE("gcp: SKU descriptions map to components as the pattern table says", "
 TEST_CASE("gcp: every shipped machine type names a catalog accelerator and priced parts", "[gcp][catalog]")
 {
     // loadGcpTables() already refuses a machine whose parts no pattern prices; here the catalog side.
-    CHECK(tables().machines.size() == 22);
+    CHECK(tables().machines.size() == 23);
     QSet<QString> names;
     for (const GcpMachine &m : tables().machines) {
         INFO(m.machineType.toStdString());
@@ -344,4 +345,46 @@ TEST_CASE("gcp: every shipped machine type names a catalog accelerator and price
         if (!p.accelerator.isEmpty())
             CHECK(test::shippedCatalog().find(p.accelerator) != nullptr);
     }
+}
+
+TEST_CASE("gcp: an A4 machine is priced by its per-GPU slice SKU alone, spot told by the description", "[gcp][import]")
+{
+    // Made-up prices in the Billing Catalog's shape; the descriptions are Google's ("A4 Nvidia B200
+    // (1 gpu slice) running in Americas", spot SKUs say so in the description with usageType OnDemand).
+    auto sku = [](const char *id, const char *description, const char *units, int nanos) {
+        return QStringLiteral(R"({"name": "services/6F81-5844-456A/skus/%1", "skuId": "%1", "description": "%2",
+            "category": {"serviceDisplayName": "Compute Engine", "resourceFamily": "Compute", "resourceGroup": "GPU",
+                         "usageType": "OnDemand"},
+            "serviceRegions": ["us-central1"],
+            "pricingInfo": [{"summary": "", "effectiveTime": "2026-10-01T00:00:00Z",
+                             "pricingExpression": {"usageUnit": "h", "tieredRates": [{"startUsageAmount": 0,
+                             "unitPrice": {"currencyCode": "USD", "units": "%3", "nanos": %4}}]}}]})")
+            .arg(QLatin1StringView(id), QLatin1StringView(description), QLatin1StringView(units))
+            .arg(nanos);
+    };
+    const QByteArray json = (u"{\"skus\": ["_s + sku("A4A4-0000-0001", "A4 Nvidia B200 (1 gpu slice) running in Americas", "11", 277000000)
+                             + u","_s
+                             + sku("A4A4-0000-0002", "Spot Preemptible A4 Nvidia B200 (1 gpu slice) running in Americas", "4",
+                                   500000000)
+                             + u","_s
+                             + sku("A4A4-0000-0003", "DWS Calendar Mode A4 Nvidia B200 (1 gpu slice) running in Americas",
+                                   "9", 0)
+                             + u"]}"_s)
+                                .toUtf8();
+    QByteArray copy = json;
+    QBuffer buffer(&copy);
+    REQUIRE(buffer.open(QIODevice::ReadOnly));
+    const ParsedSheet sheet = parseGcpJson(&buffer, u"a4.json"_s, tables());
+    INFO(firstProblem(sheet));
+    REQUIRE(sheet.ok());
+    const PriceRecord *onDemand = test::findRecord(sheet, u"a4-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
+    REQUIRE(onDemand);
+    CHECK(onDemand->accelerator == u"b200"_s);
+    CHECK(onDemand->acceleratorCount == 8);
+    CHECK(onDemand->price.toString() == u"90.216"_s); // 8 × 11.277, no vCPU or RAM SKU added
+    CHECK(onDemand->notes.contains(u"priced per GPU"_s));
+    const PriceRecord *spot = test::findRecord(sheet, u"a4-highgpu-8g"_s, u"us-central1"_s, PriceModel::Spot);
+    REQUIRE(spot);
+    CHECK(spot->price.toString() == u"36"_s);
+    CHECK(test::skippedFor(sheet, u"reserved, DWS or sole-tenant capacity"_s) == 1);
 }

@@ -350,6 +350,31 @@ void GcpImport::assembleMachines()
                 const ComponentPrice *gpu = resolve(machine.gpuComponent, model, region, &gpuMulti);
                 if (!gpu)
                     continue; // the accelerator is not sold here on these terms
+                if (machine.pricedPerGpu) {
+                    // One SKU per GPU prices the whole machine (vCPUs, memory and local SSD).
+                    const auto gpuCost = times(gpu->price, machine.acceleratorCount);
+                    if (!gpuCost) {
+                        ++tooLarge;
+                        continue;
+                    }
+                    PriceRecord r = record(machine.machineType, region, model, *gpu);
+                    r.offerKind = OfferKind::CloudVm;
+                    r.accelerator = machine.accelerator;
+                    r.acceleratorCount = machine.acceleratorCount;
+                    r.vcpus = machine.vcpus;
+                    r.ramGb = Decimal::fromNanos(machine.ramGib * kNanosPerUnit);
+                    r.price = Decimal::fromNanos(*gpuCost);
+                    QStringList notes = {u"Cloud Billing Catalog SKU priced per GPU, the whole machine included: %1 GPU × %2 [%3] per hour"_s
+                                             .arg(QString::number(machine.acceleratorCount), gpu->price.toString(), gpu->skuId)};
+                    if (isCommitment(model))
+                        notes.append(u"resource-based commitment, hourly rate"_s);
+                    if (gpuMulti)
+                        notes.append(u"a multi-regional SKU priced it in this region"_s);
+                    notes += gpu->notes;
+                    r.notes = notes.join(u"; "_s);
+                    m_sheet.records.append(r);
+                    continue;
+                }
                 const ComponentPrice *core = resolve(machine.family + u"-core"_s, model, region, &coreMulti);
                 const ComponentPrice *ram = resolve(machine.family + u"-ram"_s, model, region, &ramMulti);
                 if (!core || !ram) {

@@ -24,6 +24,9 @@ struct GcpMachine
     int acceleratorCount = 1;
     QString gpuComponent; ///< the component its GPUs are priced by ("h100")
     std::optional<int> bundledLocalSsdGib; ///< billed by its own SKU; never added to the price
+    /// The GPU SKU prices the whole machine per GPU ("A4 Nvidia B200 (1 gpu slice)"): no vCPU or
+    /// RAM SKU is added.
+    bool pricedPerGpu = false;
 };
 
 /// One row of data/catalog/gcp_skus.csv: a SKU description pattern and the component it prices.

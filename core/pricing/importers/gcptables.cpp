@@ -107,10 +107,14 @@ Result<GcpTables> loadGcpTables()
         m.vcpus = *vcpus;
         m.ramGib = *ram;
         m.acceleratorCount = *count;
+        const QString perGpu = r.text(u"priced_per_gpu"_s).toLower();
+        if (!perGpu.isEmpty() && perGpu != u"yes"_s && perGpu != u"no"_s)
+            return r.error(u"priced_per_gpu"_s, Tr::tr("must be yes, no or empty"));
+        m.pricedPerGpu = perGpu == u"yes"_s;
         // Every part must be something the pattern table prices, or the machine could never be assembled.
-        const QList<std::pair<QString, GcpSkuPattern::Kind>> parts = {{m.family + u"-core"_s, GcpSkuPattern::Kind::Core},
-                                                                      {m.family + u"-ram"_s, GcpSkuPattern::Kind::Ram},
-                                                                      {m.gpuComponent, GcpSkuPattern::Kind::Gpu}};
+        QList<std::pair<QString, GcpSkuPattern::Kind>> parts = {{m.gpuComponent, GcpSkuPattern::Kind::Gpu}};
+        if (!m.pricedPerGpu)
+            parts += {{m.family + u"-core"_s, GcpSkuPattern::Kind::Core}, {m.family + u"-ram"_s, GcpSkuPattern::Kind::Ram}};
         for (const auto &[component, kind] : parts)
             if (componentKinds.value(component, GcpSkuPattern::Kind::Tpu) != kind)
                 return r.error(component == m.gpuComponent ? u"gpu_component"_s : u"family"_s,
