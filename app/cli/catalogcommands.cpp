@@ -4,6 +4,7 @@
 #include "core/common/tr.h"
 #include "core/planning/counts.h"
 #include "core/planning/planinputs.h"
+#include "core/planning/training.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -95,7 +96,8 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
     QByteArray content = file.readAll();
     QString storedName = QFileInfo(file.fileName()).fileName();
     const QString from = parser.value(u"from"_s);
-    if (from == u"vllm-bench"_s || from == u"genai-perf"_s) {
+    QString residual; // what the shipped profile assumed against the measurement
+    if (from == u"vllm-bench"_s || from == u"genai-perf"_s || from == u"training-log"_s) {
         // A benchmark result becomes a profile row first; from there on it is any profile file.
         const catalog::AcceleratorCatalog *accelerators = context.catalog();
         const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
@@ -123,23 +125,49 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
                 return context.usage(Tr::tr("unknown model preset '%1'; `catalog models` lists them")
                                          .arg(parser.value(u"model"_s)));
             setup.modelParams = preset->totalParams;
+            setup.activeParams = preset->activeParams;
             setup.model = preset->id;
+            // FLOPs per token as the planner counts them for this shape (attention included).
+            planning::TrainingInput shape;
+            planning::applyPreset(*preset, shape);
+            shape.tokens = 1e9;
+            setup.flopsPerToken = planning::trainingFlops(shape) / shape.tokens;
         } else if (const auto params = planning::parseCount(parser.value(u"model-params"_s)); params && *params > 0) {
             setup.modelParams = *params;
             setup.model = Tr::tr("%1 parameters").arg(*params, 0, 'g', 4);
         } else {
             return context.usage(Tr::tr("--from %1 needs --model ID or --model-params N").arg(from));
         }
-        auto converted = from == u"vllm-bench"_s
-                             ? catalog::profileFromVllmBench(content, file.fileName(), setup, *inputs->planning)
-                             : catalog::profileFromGenaiPerf(content, file.fileName(), setup, *inputs->planning);
+        if (parser.isSet(u"framework"_s))
+            setup.framework = parser.value(u"framework"_s);
+        auto converted = from == u"vllm-bench"_s ? catalog::profileFromVllmBench(content, file.fileName(), setup, *inputs->planning)
+                         : from == u"genai-perf"_s
+                             ? catalog::profileFromGenaiPerf(content, file.fileName(), setup, *inputs->planning)
+                             : catalog::profileFromTrainingLog(content, file.fileName(), setup, *accelerator);
         if (!converted)
             return context.report(converted.error());
         content = std::move(converted).value();
         storedName += u".profile.csv"_s;
+        if (from == u"training-log"_s) {
+            QByteArray row = content;
+            QBuffer rowBuffer(&row);
+            rowBuffer.open(QIODevice::ReadOnly);
+            const auto measured = catalog::PlanningCatalog::parseProfiles(&rowBuffer, file.fileName(), true);
+            const catalog::Profile *shipped =
+                measured && !measured->isEmpty()
+                    ? inputs->planning->findProfile(setup.accelerator, measured->first().workload,
+                                                    measured->first().precision, setup.framework)
+                    : nullptr;
+            if (shipped)
+                residual = Tr::tr("the profile used until now assumed MFU %1 against the measured %2 (%3%)")
+                               .arg(shipped->efficiency.typical, 0, 'f', 3)
+                               .arg(measured->first().efficiency.typical, 0, 'f', 3)
+                               .arg((shipped->efficiency.typical / measured->first().efficiency.typical - 1) * 100, 0,
+                                    'f', 0);
+        }
     } else if (!from.isEmpty()) {
-        return context.usage(Tr::tr("unknown --from '%1'; expected vllm-bench or genai-perf (or a profile CSV/JSON "
-                                    "without --from)")
+        return context.usage(Tr::tr("unknown --from '%1'; expected vllm-bench, genai-perf or training-log (or a "
+                                    "profile CSV/JSON without --from)")
                                  .arg(from));
     }
     QByteArray copy = content;
@@ -167,6 +195,8 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
                        .arg(file.fileName())
                        .arg(profiles->size())
                 << '\n';
+    if (!residual.isEmpty())
+        context.out << file.fileName() << ": " << residual << '\n';
     return ExitOk;
 }
 
@@ -246,8 +276,8 @@ QList<Command> catalogCommands()
              p.addPositionalArgument(u"FILE"_s, Tr::tr("Profiles with the columns of data/catalog/profiles.csv, or a "
                                                        "benchmark result with --from."));
              p.addOption({u"from"_s, Tr::tr("The FILE is a benchmark result: vllm-bench (benchmark_serving / vllm "
-                                            "bench serve --save-result JSON) or genai-perf (its profile export "
-                                            "JSON)."),
+                                            "bench serve --save-result JSON), genai-perf (its profile export "
+                                            "JSON) or training-log (a CSV of tokens_per_s or tflops_per_gpu)."),
                           u"KIND"_s});
              p.addOption({u"accelerator"_s, Tr::tr("The accelerator the benchmark ran on."), u"ID"_s});
              p.addOption({u"chips"_s, Tr::tr("How many accelerators the benchmark used in all."), u"N"_s});
@@ -255,6 +285,7 @@ QList<Command> catalogCommands()
              p.addOption({u"precision"_s, Tr::tr("Weights precision served (default bf16)."), u"P"_s, u"bf16"_s});
              p.addOption({u"model"_s, Tr::tr("The model preset benchmarked."), u"ID"_s});
              p.addOption({u"model-params"_s, Tr::tr("Or its parameter count (8B, 70e9)."), u"N"_s});
+             p.addOption({u"framework"_s, Tr::tr("training-log: the framework it ran (default any)."), u"F"_s});
          },
          addProfileCommand, true},
     };

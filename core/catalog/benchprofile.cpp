@@ -1,8 +1,10 @@
 #include "core/catalog/benchprofile.h"
 
+#include "core/common/csvtable.h"
 #include "core/common/csvwriter.h"
 #include "core/common/tr.h"
 
+#include <QBuffer>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -180,6 +182,89 @@ Result<QByteArray> profileFromGenaiPerf(const QByteArray &json, const QString &f
     m.date = result.value(u"start_time"_s).toString();
     m.tool = Tr::tr("GenAI-Perf profile export");
     return decodeProfile(m, fileName, setup, catalog);
+}
+
+Result<QByteArray> profileFromTrainingLog(const QByteArray &content, const QString &fileName, const BenchSetup &setup,
+                                          const Accelerator &accelerator)
+{
+    const auto precision = precisionFromString(setup.precision);
+    if (!precision)
+        return Error::badInput(Tr::tr("unknown precision '%1'").arg(setup.precision));
+    const auto peak = accelerator.peakTflops(*precision);
+    if (!peak || *peak <= 0)
+        return Error::badInput(Tr::tr("%1 has no %2 peak in the catalog: its MFU cannot be computed")
+                                   .arg(accelerator.id, setup.precision));
+    if (setup.chips < 1 || setup.modelParams <= 0)
+        return Error::badInput(Tr::tr("a training log needs the chips it ran on and the model's parameters"));
+    const double active = setup.activeParams > 0 ? setup.activeParams : setup.modelParams;
+    const double flopsPerToken = setup.flopsPerToken > 0 ? setup.flopsPerToken : 6 * active;
+
+    QByteArray copy = content;
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    QList<double> mfu;
+    QList<double> tokensPerSecond;
+    bool byTokens = false;
+    const Diagnostics problems = readCsvTable(&buffer, fileName, {}, [&](const CsvRecord &r) {
+        const QString tokens = r.text(u"tokens_per_s"_s);
+        const QString tflops = r.text(u"tflops_per_gpu"_s);
+        if (tokens.isEmpty() && tflops.isEmpty()) {
+            r.error(u"tokens_per_s"_s, Tr::tr("needs tokens_per_s or tflops_per_gpu"));
+            return;
+        }
+        if (!tokens.isEmpty()) {
+            const auto value = r.number(u"tokens_per_s"_s, true);
+            if (!value || *value <= 0)
+                return r.error(u"tokens_per_s"_s, Tr::tr("must be a number above 0"));
+            byTokens = true;
+            tokensPerSecond.append(*value);
+            mfu.append(*value * flopsPerToken / (setup.chips * *peak * 1e12));
+        } else {
+            const auto value = r.number(u"tflops_per_gpu"_s, true);
+            if (!value || *value <= 0)
+                return r.error(u"tflops_per_gpu"_s, Tr::tr("must be a number above 0"));
+            mfu.append(*value / *peak);
+            tokensPerSecond.append(*value * 1e12 * setup.chips / flopsPerToken);
+        }
+    });
+    if (hasErrors(problems))
+        return Error::badInput(Tr::tr("%1: not a usable training log").arg(fileName), problems);
+    if (mfu.size() < 2)
+        return Error::badInput(Tr::tr("%1: a training log needs at least two rows").arg(fileName));
+    const qsizetype warmup = mfu.size() / 10;
+    QList<double> kept = mfu.mid(warmup);
+    QList<double> rates = tokensPerSecond.mid(warmup);
+    std::sort(kept.begin(), kept.end());
+    std::sort(rates.begin(), rates.end());
+    auto at = [](const QList<double> &sorted, double q) {
+        return sorted.at(std::clamp<qsizetype>(qsizetype(q * (sorted.size() - 1) + 0.5), 0, sorted.size() - 1));
+    };
+    const double low = at(kept, 0.1), typical = at(kept, 0.5), high = at(kept, 0.9);
+    if (high > 1)
+        return Error::badInput(Tr::tr("%1: MFU above 1 (%2): check --chips, --model and --precision")
+                                   .arg(fileName)
+                                   .arg(high, 0, 'f', 2));
+    auto num = [](double v, int decimals = 4) { return QString::number(v, 'f', decimals); };
+    QString csv = csvRecord({u"accelerator"_s, u"workload"_s, u"precision"_s, u"framework"_s, u"low"_s, u"typical"_s,
+                             u"high"_s, u"measured_tokens_per_s_per_chip"_s, u"measured_model_params"_s,
+                             u"measured_input_tokens"_s, u"measured_output_tokens"_s, u"measured_batch"_s,
+                             u"measured_chips"_s, u"source_url"_s, u"as_of"_s, u"confidence"_s, u"notes"_s});
+    csv += csvRecord({accelerator.id, active < setup.modelParams ? u"moe_training"_s : u"dense_training"_s,
+                      setup.precision, setup.framework, num(low), num(typical), num(high),
+                      num(at(rates, 0.5) / setup.chips, 2), QString::number(setup.modelParams, 'f', 0), QString(),
+                      QString(), QString(), QString::number(setup.chips), fileName,
+                      QDate::currentDate().toString(Qt::ISODate), u"measured"_s,
+                      Tr::tr("training log of %1 on %2 × %3 at %4: MFU p10/p50/p90 of %5 rows after %6 of warm-up, "
+                             "from %7 (%8 training FLOPs per token, peak %9 TFLOP/s)")
+                          .arg(setup.model)
+                          .arg(setup.chips)
+                          .arg(accelerator.id, setup.precision)
+                          .arg(kept.size())
+                          .arg(warmup)
+                          .arg(byTokens ? Tr::tr("tokens/s") : Tr::tr("TFLOP/s per GPU"))
+                          .arg(flopsPerToken, 0, 'g', 4)
+                          .arg(*peak)});
+    return csv.toUtf8();
 }
 
 } // namespace accelplan::catalog

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/catalog/accelerator.h"
 #include "core/catalog/planningcatalog.h"
 #include "core/common/diagnostic.h"
 
@@ -16,7 +17,12 @@ struct BenchSetup
     int replicas = 1;        ///< data-parallel replicas among them (chips / replicas per replica)
     QString precision;       ///< of the weights: "bf16", "fp8"…
     double modelParams = 0;  ///< total parameters
+    double activeParams = 0; ///< per token (MoE); 0: all of them
+    /// Training FLOPs per token as the planner counts them (6 × active parameters plus attention
+    /// where the model's shape is known); 0: 6 × active parameters.
+    double flopsPerToken = 0;
     QString model;           ///< preset id or "N parameters", for the notes
+    QString framework = QStringLiteral("any");
 };
 
 /// Turns a vLLM `benchmark_serving` / `vllm bench serve --save-result` JSON result into a decode
@@ -34,5 +40,14 @@ Result<QByteArray> profileFromVllmBench(const QByteArray &json, const QString &f
 /// input_sequence_length, output_sequence_length; request_latency and request_count when there).
 Result<QByteArray> profileFromGenaiPerf(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
                                         const PlanningCatalog &catalog);
+
+/// A training profile from a training log: a CSV with a header naming `tokens_per_s` (tokens a
+/// second over the whole job) or `tflops_per_gpu` (model TFLOP/s per accelerator), one row per
+/// step or interval. MFU per row = tokens/s × FLOPs per token ÷ (chips × dense peak), or
+/// TFLOP/s ÷ peak; the first tenth of the rows (warm-up) is left out and the band is the 10th,
+/// 50th and 90th percentile of the rest, measured at \a setup.chips. Needs the accelerator's peak
+/// at the precision. Every bad value is an error naming its line and column.
+Result<QByteArray> profileFromTrainingLog(const QByteArray &csv, const QString &fileName, const BenchSetup &setup,
+                                          const Accelerator &accelerator);
 
 } // namespace accelplan::catalog

@@ -421,3 +421,30 @@ TEST_CASE("energy: kWh at TDP × PUE and CO2e from the region's dated grid avera
     CHECK(first[u"energy_kwh"_s].toDouble() > 0);
     CHECK(first[u"co2e_kg"_s].isNull());
 }
+
+TEST_CASE("catalog add-profile --from training-log: the measured MFU reproduces the run", "[cli][calibration]")
+{
+    Scratch scratch;
+    const QString log = dataPath(u"bench/training_log_llama3-8b_64xh100.csv"_s);
+    const QStringList train{u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"10B"_s, u"--chips"_s, u"64"_s,
+                            u"--accelerator"_s, u"h100-sxm"_s, u"--format"_s, u"json"_s};
+    const double measuredHours = 10e9 / 525500 / 3600; // the log's steady rate
+    const double before = json(scratch.run(train))[u"wall_hours"_s].toDouble();
+    const Run added = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, log,
+                                   u"--accelerator"_s, u"h100-sxm"_s, u"--chips"_s, u"64"_s, u"--model"_s,
+                                   u"llama3-8b"_s});
+    INFO(added.err.toStdString());
+    REQUIRE(added.exitCode == 0);
+    CHECK(added.out.contains(u"the profile used until now assumed MFU"_s)); // the residual
+    const QJsonObject after = json(scratch.run(train));
+    CHECK(after[u"wall_hours"_s].toDouble() == Approx(measuredHours).epsilon(0.10));
+    CHECK(std::abs(before / measuredHours - 1) > 0.10);
+    CHECK(after[u"mfu_source"_s].toString().contains(log));
+    // A log without a rate column is refused with the column named.
+    const QString bad = scratch.write(u"bad.csv"_s, "step,loss\n1,2.5\n2,2.4\n");
+    const Run refused = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, bad,
+                                     u"--accelerator"_s, u"h100-sxm"_s, u"--chips"_s, u"64"_s, u"--model"_s,
+                                     u"llama3-8b"_s});
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.contains(u"tokens_per_s"_s));
+}
