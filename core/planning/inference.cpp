@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <unordered_map>
 
 using namespace Qt::StringLiterals;
 
@@ -330,10 +333,26 @@ double erlangC(int c, double a)
 {
     if (a >= c)
         return 1;
+    // The Erlang B recurrence costs c steps and the planner asks for the same few (c, a) pairs
+    // for every offer: remember them per thread (the window plans on a worker thread).
+    thread_local std::unordered_map<std::uint64_t, double> known;
+    std::uint64_t aBits;
+    std::memcpy(&aBits, &a, sizeof aBits);
+    const std::uint64_t key = (aBits * 0x9E3779B97F4A7C15ULL) ^ std::uint64_t(c);
+    if (const auto found = known.find(key); found != known.end())
+        return found->second;
     double b = 1;
-    for (int k = 1; k <= c; ++k)
+    for (int k = 1; k <= c; ++k) {
         b = a * b / (k + a * b);
-    return c * b / (c - a * (1 - b));
+        // Past the load, B only falls; once negligible, C is too (and stays an upper bound).
+        if (k > a && b < 1e-15)
+            break;
+    }
+    const double result = c * b / (c - a * (1 - b));
+    if (known.size() > 200000)
+        known.clear();
+    known.emplace(key, result);
+    return result;
 }
 
 /// Latencies at a quantile under Poisson arrivals: the wait for a slot (M/M/c over the slots),
