@@ -53,6 +53,8 @@ ComparedScenario summarise(const Plan &plan, const QString &file)
     s.budgetTotal = plan.budget.total;
     s.budgetP10 = plan.sensitivity.p10;
     s.budgetP90 = plan.sensitivity.p90;
+    s.cashTotal = plan.budget.cashTotal;
+    s.cashFirstMonth = plan.budget.months.isEmpty() ? 0 : plan.budget.months.first().cashOut;
     return s;
 }
 
@@ -103,6 +105,8 @@ QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baselin
                          {u"budget_total"_s, budget(s.budgetTotal)},
                          {u"budget_p10"_s, budget(s.budgetP10)},
                          {u"budget_p90"_s, budget(s.budgetP90)},
+                         {u"cash_total"_s, budget(s.cashTotal)},
+                         {u"cash_first_month"_s, budget(s.cashFirstMonth)},
                          {u"lockin_score"_s, optional(s.lockinScore)},
                          {u"training_kwh"_s, optional(s.trainingKwh)},
                          {u"training_co2e_kg"_s, optional(s.trainingCo2eKg)},

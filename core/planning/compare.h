@@ -22,6 +22,8 @@ struct ComparedScenario
     double budgetTotal = 0;
     double budgetP10 = 0;
     double budgetP90 = 0;
+    double cashTotal = 0;      ///< the budget's cash out (owned hardware paid up front)
+    double cashFirstMonth = 0; ///< what goes out in the first month
     std::optional<double> lockinScore; ///< of the recommended training option, else inference
     std::optional<double> trainingKwh;           ///< the recommended training option's energy
     std::optional<double> trainingCo2eKg;        ///< null where its region's grid is unknown
@@ -49,7 +51,8 @@ struct Strategy
 QList<Strategy> standardStrategies(const scenario::Scenario &base);
 
 /// `{scenarios: [{file, name, recommendation, training_cost, training_days,
-/// inference_monthly_cost, budget_total, budget_p10, budget_p90, lockin_score, training_kwh,
+/// inference_monthly_cost, budget_total, budget_p10, budget_p90, cash_total, cash_first_month,
+/// lockin_score, training_kwh,
 /// training_co2e_kg, inference_monthly_kwh, inference_monthly_co2e_kg, currency, planned,
 /// delta: {…}}], baseline, baseline_index}`; each delta is the figure minus the baseline's (null
 /// where either lacks it). A scenario nothing could be planned for has null budget figures.

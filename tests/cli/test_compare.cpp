@@ -56,6 +56,9 @@ TEST_CASE("compare: each scenario's figures equal its own plan, with deltas agai
         const QJsonObject mc = plan[u"sensitivity"_s][u"monte_carlo"_s].toObject();
         CHECK(c[u"budget_p10"_s].toDouble() == Approx(mc[u"p10"_s].toDouble()));
         CHECK(c[u"budget_p90"_s].toDouble() == Approx(mc[u"p90"_s].toDouble()));
+        CHECK(c[u"cash_total"_s].toDouble() == Approx(plan[u"budget"_s][u"cash_total"_s].toDouble()));
+        CHECK(c[u"cash_first_month"_s].toDouble()
+              == Approx(plan[u"budget"_s][u"months"_s][0][u"cash_out"_s].toDouble()));
         const QJsonObject training = firstRunnable(plan[u"training"_s].toObject());
         REQUIRE_FALSE(training.isEmpty());
         CHECK(c[u"training_cost"_s].toDouble() == Approx(training[u"plan_cost"_s].toDouble()));

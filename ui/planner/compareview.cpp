@@ -20,7 +20,8 @@ namespace accelplan::ui {
 
 namespace {
 
-enum Row { Recommendation, TrainingCost, TrainingDays, InferenceMonthly, Budget, P10, P90, Lockin, BudgetDelta, RowCount };
+enum Row { Recommendation, TrainingCost, TrainingDays, InferenceMonthly, Budget, P10, P90, CashFirst, CashTotal, Lockin,
+           BudgetDelta, RowCount };
 
 } // namespace
 
@@ -63,7 +64,8 @@ CompareView::CompareView(ScenarioDocument *current, QWidget *parent) : QWidget(p
     m_model = new QStandardItemModel(RowCount, 0, this);
     m_model->setVerticalHeaderLabels({tr("Recommendation"), tr("Training cost"), tr("Training days"),
                                       tr("Inference per month"), tr("Budget"), tr("Budget P10"), tr("Budget P90"),
-                                      tr("Lock-in score"), tr("Budget against the baseline")});
+                                      tr("Cash out, first month"), tr("Cash out in all"), tr("Lock-in score"),
+                                      tr("Budget against the baseline")});
     m_table = new QTableView(this);
     m_table->setObjectName(u"compareTable"_s);
     m_table->setAccessibleName(tr("Scenarios side by side"));
@@ -221,6 +223,8 @@ void CompareView::recompute()
         set(Budget, money(budget, s.currency), budget);
         set(P10, s.planned() ? format::money(s.budgetP10, s.currency) : tr("—"));
         set(P90, s.planned() ? format::money(s.budgetP90, s.currency) : tr("—"));
+        set(CashFirst, s.planned() ? format::money(s.cashFirstMonth, s.currency) : tr("—"));
+        set(CashTotal, s.planned() ? format::money(s.cashTotal, s.currency) : tr("—"));
         set(Lockin, s.lockinScore ? format::number(*s.lockinScore, 0) : tr("—"), s.lockinScore);
         if (c == m_baseline) {
             set(BudgetDelta, tr("baseline"));
