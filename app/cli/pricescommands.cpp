@@ -180,6 +180,11 @@ int importCommand(Context &context, const QCommandLineParser &parser)
         const auto detected = importFormatFromString(sheet.format); // none when the file could not be read
         if (*format == ImportFormat::Auto && detected && *detected != ImportFormat::Csv && *detected != ImportFormat::Json)
             context.err << Tr::tr("%1: read as %2 (%3)").arg(file, sheet.format, importFormatTitle(*detected)) << '\n';
+        if (parser.isSet(u"provider"_s) && detected && *detected != ImportFormat::Skypilot)
+            context.err << Tr::tr("%1: --provider names the provider of a SkyPilot catalog; this file names its own, "
+                                  "so it is ignored")
+                               .arg(file)
+                        << '\n';
         for (const auto &[reason, count] : std::as_const(sheet.skipped))
             context.err << Tr::tr("%1: skipped %2 rows: %3").arg(file, QString::number(count), reason) << '\n';
         if (!sheet.unknownTypes.isEmpty())

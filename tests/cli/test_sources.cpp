@@ -39,6 +39,9 @@ TEST_CASE("cli: prices import reads Oracle's price list and SkyPilot catalogs", 
     CHECK(run.err.contains(u"read as oci (Oracle Cloud price list (JSON))"_s));
     CHECK(run.err.contains(u"skipped 8 rows: software licence (NVIDIA AI Enterprise), not a GPU rental"_s));
     const QJsonObject gb200 = listed(scratch, u"Oracle Cloud"_s, u"BM.GPU.GB200.4"_s);
+    // --provider is for SkyPilot catalogs only: said, not silently ignored.
+    const Run withProvider = scratch.run({u"prices"_s, u"import"_s, u"--dry-run"_s, u"--provider"_s, u"lambda"_s, oci});
+    CHECK(withProvider.err.contains(u"--provider names the provider of a SkyPilot catalog"_s));
     CHECK(gb200[u"price"_s].toDouble() == 64);
 
     const QString nebius = dataPath(u"skypilot/nebius_vms_excerpt.csv"_s);
