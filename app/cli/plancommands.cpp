@@ -11,6 +11,7 @@
 #include "core/pricing/currency.h"
 #include "ui/report/budgetreport.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
@@ -475,7 +476,7 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     if (!numberOption(context, parser, u"top"_s, 0, 1e9, &top, true))
         return ExitUsage;
     const int listed = top ? int(*top) : -1;
-    QJsonObject json = planJson(*plan, listed);
+    QJsonObject sinceJson;
     // --since DATE: the same scenario at the prices in force on that date, against today's.
     std::optional<planning::SinceComparison> since;
     if (parser.isSet(u"since"_s)) {
@@ -489,10 +490,16 @@ int planCommand(Context &context, const QCommandLineParser &parser)
         if (!planThen)
             return context.report(planThen.error());
         since = planning::compareSince(*planThen, *plan, *then->offers, *context.planInputs()->offers, date);
-        json.insert(u"since"_s, planning::sinceJson(*since));
+        sinceJson.insert(u"since"_s, planning::sinceJson(*since));
     }
     if (*format == OutputFormat::Json) {
-        context.out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
+        // Streamed: one option's JSON at a time (byte for byte what planJson() would print).
+        context.out.flush();
+        QFile stdoutFile;
+        if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
+            return context.report(Error::internal(Tr::tr("cannot write to standard output")));
+        planning::writePlanJson(*plan, listed, &stdoutFile, sinceJson);
+        stdoutFile.flush();
         return ExitOk;
     }
     const QStringList headers{u"section"_s, u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,

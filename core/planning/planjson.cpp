@@ -2,6 +2,9 @@
 
 #include "core/common/tr.h"
 
+#include <QIODevice>
+#include <QJsonDocument>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::planning {
@@ -279,7 +282,73 @@ QJsonValue breakEvenJson(const std::optional<BreakEven> &b, const auto &options)
 
 } // namespace
 
+namespace {
+
+// Stands in for an options array in the skeleton writePlanJson() serialises first.
+const QString kTrainingOptions = u"@@training options@@"_s;
+const QString kInferenceOptions = u"@@inference options@@"_s;
+
+QJsonObject planSkeleton(const Plan &plan, int top, bool placeholders);
+
+} // namespace
+
 QJsonObject planJson(const Plan &plan, int top)
+{
+    return planSkeleton(plan, top, false);
+}
+
+void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject &extra)
+{
+    QJsonObject skeleton = planSkeleton(plan, top, true);
+    for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
+        skeleton.insert(it.key(), it.value());
+    const QByteArray text = QJsonDocument(skeleton).toJson(QJsonDocument::Indented);
+    auto listed = [top](qsizetype size) { return top < 0 ? size : std::min<qsizetype>(size, top); };
+    // "options": "@@…@@" at 8 spaces becomes the array, each element indented to 12 as Qt does.
+    auto writeOptions = [&](auto &&optionAt, qsizetype count) {
+        if (count == 0) {
+            out->write("[\n        ]");
+            return;
+        }
+        out->write("[\n");
+        for (qsizetype i = 0; i < count; ++i) {
+            const QByteArray element = QJsonDocument(optionAt(i)).toJson(QJsonDocument::Indented);
+            const QList<QByteArray> lines = element.trimmed().split('\n');
+            for (qsizetype l = 0; l < lines.size(); ++l) {
+                out->write("            ");
+                out->write(lines.at(l));
+                if (l + 1 < lines.size())
+                    out->write("\n");
+            }
+            out->write(i + 1 < count ? ",\n" : "\n");
+        }
+        out->write("        ]");
+    };
+    qsizetype from = 0;
+    while (from < text.size()) {
+        const qsizetype training = text.indexOf(QByteArray('"' + kTrainingOptions.toUtf8() + '"'), from);
+        const qsizetype inference = text.indexOf(QByteArray('"' + kInferenceOptions.toUtf8() + '"'), from);
+        qsizetype at = training < 0 ? inference : inference < 0 ? training : std::min(training, inference);
+        if (at < 0) {
+            out->write(text.constData() + from, text.size() - from);
+            break;
+        }
+        out->write(text.constData() + from, at - from);
+        if (at == training) {
+            writeOptions([&](qsizetype i) { return trainingOptionJson(plan.training->options.at(i), plan.currency); },
+                         listed(plan.training->options.size()));
+            from = at + kTrainingOptions.size() + 2;
+        } else {
+            writeOptions([&](qsizetype i) { return inferenceOptionJson(plan.inference->options.at(i), plan.currency); },
+                         listed(plan.inference->options.size()));
+            from = at + kInferenceOptions.size() + 2;
+        }
+    }
+}
+
+namespace {
+
+QJsonObject planSkeleton(const Plan &plan, int top, bool placeholders)
 {
     auto listed = [top](qsizetype size) { return top < 0 ? size : std::min<qsizetype>(size, top); };
     QJsonObject json{{u"scenario"_s, plan.scenarioName},
@@ -288,7 +357,7 @@ QJsonObject planJson(const Plan &plan, int top)
                      {u"recommendation"_s, plan.recommendation}};
     if (plan.training) {
         QJsonArray options;
-        for (qsizetype i = 0; i < listed(plan.training->options.size()); ++i)
+        for (qsizetype i = 0; !placeholders && i < listed(plan.training->options.size()); ++i)
             options.append(trainingOptionJson(plan.training->options.at(i), plan.currency));
         const TrainingInput &in = plan.trainingRequest->input;
         json.insert(u"training"_s, QJsonObject{{u"model_params"_s, in.modelParams},
@@ -299,12 +368,12 @@ QJsonObject planJson(const Plan &plan, int top)
                                                {u"runs"_s, plan.trainingRequest->runs},
                                                {u"total_flops"_s, trainingFlops(in)},
                                                {u"break_even"_s, breakEvenJson(plan.trainingBreakEven, plan.training->options)},
-                                               {u"options"_s, options},
+                                               {u"options"_s, placeholders ? QJsonValue(kTrainingOptions) : QJsonValue(options)},
                                                {u"options_total"_s, plan.training->options.size()}});
     }
     if (plan.inference) {
         QJsonArray options;
-        for (qsizetype i = 0; i < listed(plan.inference->options.size()); ++i)
+        for (qsizetype i = 0; !placeholders && i < listed(plan.inference->options.size()); ++i)
             options.append(inferenceOptionJson(plan.inference->options.at(i), plan.currency));
         const InferenceInput &in = plan.inferenceRequest->input;
         json.insert(u"inference"_s,
@@ -316,7 +385,7 @@ QJsonObject planJson(const Plan &plan, int top)
                                 {u"requests_per_second"_s, in.requestsPerSecond ? QJsonValue(*in.requestsPerSecond) : QJsonValue()},
                                 {u"months"_s, plan.inferenceMonths},
                                 {u"break_even"_s, breakEvenJson(plan.inferenceBreakEven, plan.inference->options)},
-                                {u"options"_s, options},
+                                {u"options"_s, placeholders ? QJsonValue(kInferenceOptions) : QJsonValue(options)},
                                 {u"options_total"_s, plan.inference->options.size()}});
     }
     QJsonArray months;
@@ -371,6 +440,8 @@ QJsonObject planJson(const Plan &plan, int top)
     json.insert(u"warnings"_s, QJsonArray::fromStringList(plan.warnings));
     return json;
 }
+
+} // namespace
 
 QJsonObject trainingHeadJson(const TrainingRequest &request, const TrainingProjection *headline)
 {

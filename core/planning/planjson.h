@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+class QIODevice;
+
 namespace accelplan::planning {
 
 /// JSON of plans and their parts: one definition for the CLI, the report and the tests.
@@ -26,5 +28,11 @@ QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePl
 /// \a top options of each side are listed (the ranking, recommendation and budget are the whole
 /// plan's); each side then says how many it has in "options_total".
 QJsonObject planJson(const Plan &plan, int top = -1);
+
+/// Writes planJson(plan, top) to \a out as QJsonDocument's indented text, byte for byte, but
+/// builds one option at a time: at tens of thousands of offers the options are most of the plan,
+/// and holding all of them as JSON objects and then as one text at once is what costs memory.
+/// \a extra keys (such as "since") are added to the top level.
+void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject &extra = {});
 
 } // namespace accelplan::planning
