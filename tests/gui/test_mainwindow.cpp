@@ -583,6 +583,8 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
     table->selectRow(ownedRow.row());
     const QString ownedText = planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText();
     CHECK(ownedText.contains(u"Buying: Capex "_s));
+    // The reference purchase prices were read more than 180 days before the prices' date.
+    CHECK(ownedText.contains(u"Stale price: read "_s));
     CHECK(ownedText.contains(u"per hour of use"_s));
 
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {

@@ -307,6 +307,12 @@ QString OptionTableModel::detailHtml(int row) const
                 .arg(r.offer->sourceUrl.toHtmlEscaped(), r.offer->effectiveDate.toString(Qt::ISODate))
                 .arg(r.offer->sheetId)
                 .arg(r.offer->confidence);
+    if (r.offer->stale(m_plan->pricesAsOf))
+        html += tr("<p><b>Stale price:</b> read %1, %2 days before the prices' date (more than %3): check it with "
+                   "the provider.</p>")
+                    .arg(r.offer->asOf.toString(Qt::ISODate))
+                    .arg(r.offer->ageDays(m_plan->pricesAsOf))
+                    .arg(pricing::kStaleAfterDays);
     for (const QString &warning : r.warnings)
         html += u"<p>⚠ "_s + warning.toHtmlEscaped() + u"</p>"_s;
     return html;
