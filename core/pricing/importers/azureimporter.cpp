@@ -398,23 +398,7 @@ Result<QHash<QString, AzureSku>> loadAzureSkus()
     QHash<QString, AzureSku> skus;
     const Diagnostics problems = readCsvTable(
         &file, u"data/catalog/azure_skus.csv"_s, {u"arm_sku_name"_s, u"accelerator"_s, u"accelerator_count"_s},
-        [&](const CsvRecord &r) {
-            AzureSku sku;
-            sku.accelerator = r.required(u"accelerator"_s);
-            const auto count = r.number(u"accelerator_count"_s, true);
-            if (count && (*count < 1 || *count != int(*count)))
-                r.error(u"accelerator_count"_s, Tr::tr("must be a whole number of accelerators, 1 or more"));
-            sku.acceleratorCount = int(count.value_or(1));
-            if (const auto vcpus = r.number(u"vcpus"_s))
-                sku.vcpus = int(*vcpus);
-            if (const QString ram = r.text(u"ram_gb"_s); !ram.isEmpty()) {
-                QString why;
-                sku.ramGb = Decimal::parse(ram, &why);
-                if (!sku.ramGb)
-                    r.error(u"ram_gb"_s, why);
-            }
-            skus.insert(r.required(u"arm_sku_name"_s), sku);
-        });
+        [&](const CsvRecord &r) { skus.insert(r.required(u"arm_sku_name"_s), readInstanceShape(r)); });
     if (hasErrors(problems))
         return Error::badInput(Tr::tr("data/catalog/azure_skus.csv has errors"), problems);
     return skus;

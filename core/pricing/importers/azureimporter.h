@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
+#include "core/pricing/importers/instanceshape.h"
 #include "core/pricing/pricesheetparser.h"
 
 #include <QHash>
@@ -14,13 +15,7 @@ namespace accelplan::pricing {
 
 /// An Azure VM size as the catalog knows it (data/catalog/azure_skus.csv). The Retail Prices
 /// API has no GPU model or count field, so the size name is the only way to them.
-struct AzureSku
-{
-    QString accelerator; ///< catalog id
-    int acceleratorCount = 1;
-    std::optional<int> vcpus;
-    std::optional<Decimal> ramGb;
-};
+using AzureSku = InstanceShape;
 
 /// The shipped armSkuName table, keyed by armSkuName as written there ("Standard_ND96isr_H100_v5").
 Result<QHash<QString, AzureSku>> loadAzureSkus();

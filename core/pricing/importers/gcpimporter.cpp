@@ -350,49 +350,44 @@ void GcpImport::assembleMachines()
                 const ComponentPrice *gpu = resolve(machine.gpuComponent, model, region, &gpuMulti);
                 if (!gpu)
                     continue; // the accelerator is not sold here on these terms
+                const auto gpuCost = times(gpu->price, machine.acceleratorCount);
+                qint64 total = 0;
+                QString how;
+                QDate partsEffective;
+                QStringList partNotes = gpu->notes;
                 if (machine.pricedPerGpu) {
                     // One SKU per GPU prices the whole machine (vCPUs, memory and local SSD).
-                    const auto gpuCost = times(gpu->price, machine.acceleratorCount);
                     if (!gpuCost) {
                         ++tooLarge;
                         continue;
                     }
-                    PriceRecord r = record(machine.machineType, region, model, *gpu);
-                    r.offerKind = OfferKind::CloudVm;
-                    r.accelerator = machine.accelerator;
-                    r.acceleratorCount = machine.acceleratorCount;
-                    r.vcpus = machine.vcpus;
-                    r.ramGb = Decimal::fromNanos(machine.ramGib * kNanosPerUnit);
-                    r.price = Decimal::fromNanos(*gpuCost);
-                    QStringList notes = {u"Cloud Billing Catalog SKU priced per GPU, the whole machine included: %1 GPU × %2 [%3] per hour"_s
-                                             .arg(QString::number(machine.acceleratorCount), gpu->price.toString(), gpu->skuId)};
-                    if (isCommitment(model))
-                        notes.append(u"resource-based commitment, hourly rate"_s);
-                    if (gpuMulti)
-                        notes.append(u"a multi-regional SKU priced it in this region"_s);
-                    notes += gpu->notes;
-                    r.notes = notes.join(u"; "_s);
-                    m_sheet.records.append(r);
-                    continue;
-                }
-                const ComponentPrice *core = resolve(machine.family + u"-core"_s, model, region, &coreMulti);
-                const ComponentPrice *ram = resolve(machine.family + u"-ram"_s, model, region, &ramMulti);
-                if (!core || !ram) {
-                    ++incomplete; // skypilot#4322: never a GPU-only price for a whole machine
-                    continue;
-                }
-                if (core->currency != gpu->currency || ram->currency != gpu->currency) {
-                    ++mixedCurrencies;
-                    continue;
-                }
-                const auto coreCost = times(core->price, machine.vcpus);
-                const auto ramCost = times(ram->price, machine.ramGib);
-                const auto gpuCost = times(gpu->price, machine.acceleratorCount);
-                qint64 total = 0;
-                if (!coreCost || !ramCost || !gpuCost || __builtin_add_overflow(*coreCost, *ramCost, &total)
-                    || __builtin_add_overflow(total, *gpuCost, &total)) {
-                    ++tooLarge;
-                    continue;
+                    total = *gpuCost;
+                    how = u"Cloud Billing Catalog SKU priced per GPU, the whole machine included: %1 GPU × %2 [%3] per hour"_s
+                              .arg(QString::number(machine.acceleratorCount), gpu->price.toString(), gpu->skuId);
+                } else {
+                    const ComponentPrice *core = resolve(machine.family + u"-core"_s, model, region, &coreMulti);
+                    const ComponentPrice *ram = resolve(machine.family + u"-ram"_s, model, region, &ramMulti);
+                    if (!core || !ram) {
+                        ++incomplete; // skypilot#4322: never a GPU-only price for a whole machine
+                        continue;
+                    }
+                    if (core->currency != gpu->currency || ram->currency != gpu->currency) {
+                        ++mixedCurrencies;
+                        continue;
+                    }
+                    const auto coreCost = times(core->price, machine.vcpus);
+                    const auto ramCost = times(ram->price, machine.ramGib);
+                    if (!coreCost || !ramCost || !gpuCost || __builtin_add_overflow(*coreCost, *ramCost, &total)
+                        || __builtin_add_overflow(total, *gpuCost, &total)) {
+                        ++tooLarge;
+                        continue;
+                    }
+                    how = u"Cloud Billing Catalog SKUs assembled: %1 vCPU × %2 [%3] + %4 GiB × %5 [%6] + %7 GPU × %8 [%9] per hour"_s
+                              .arg(QString::number(machine.vcpus), core->price.toString(), core->skuId,
+                                   QString::number(machine.ramGib), ram->price.toString(), ram->skuId,
+                                   QString::number(machine.acceleratorCount), gpu->price.toString(), gpu->skuId);
+                    partsEffective = std::max(core->effective, ram->effective);
+                    partNotes = core->notes + ram->notes + gpu->notes;
                 }
                 PriceRecord r = record(machine.machineType, region, model, *gpu);
                 r.offerKind = OfferKind::CloudVm;
@@ -401,21 +396,17 @@ void GcpImport::assembleMachines()
                 r.vcpus = machine.vcpus;
                 r.ramGb = Decimal::fromNanos(machine.ramGib * kNanosPerUnit);
                 r.price = Decimal::fromNanos(total);
-                r.effectiveDate = std::max({r.effectiveDate, core->effective, ram->effective});
+                r.effectiveDate = std::max(r.effectiveDate, partsEffective);
                 r.asOf = r.effectiveDate;
-                QStringList notes = {
-                    u"Cloud Billing Catalog SKUs assembled: %1 vCPU × %2 [%3] + %4 GiB × %5 [%6] + %7 GPU × %8 [%9] per hour"_s
-                        .arg(QString::number(machine.vcpus), core->price.toString(), core->skuId,
-                             QString::number(machine.ramGib), ram->price.toString(), ram->skuId,
-                             QString::number(machine.acceleratorCount), gpu->price.toString(), gpu->skuId)};
+                QStringList notes = {how};
                 if (isCommitment(model))
                     notes.append(u"resource-based commitment, hourly rate"_s);
-                if (machine.bundledLocalSsdGib)
+                if (machine.bundledLocalSsdGib && !machine.pricedPerGpu)
                     notes.append(u"excludes the bundled %1 GiB local SSD, billed by its own SKU"_s.arg(
                         *machine.bundledLocalSsdGib));
                 if (coreMulti || ramMulti || gpuMulti)
                     notes.append(u"a multi-regional SKU priced a part in this region"_s);
-                notes += core->notes + ram->notes + gpu->notes;
+                notes += partNotes;
                 r.notes = notes.join(u"; "_s);
                 m_sheet.records.append(r);
             }

@@ -184,21 +184,7 @@ Result<QHash<QString, OciPart>> loadOciParts()
     const Diagnostics problems = readCsvTable(
         &file, u"data/catalog/oci_parts.csv"_s,
         {u"part_number"_s, u"shape"_s, u"accelerator"_s, u"accelerator_count"_s}, [&](const CsvRecord &r) {
-            OciPart part;
-            part.shape = r.required(u"shape"_s);
-            part.accelerator = r.required(u"accelerator"_s);
-            const auto count = r.number(u"accelerator_count"_s, true);
-            if (count && (*count < 1 || *count != int(*count)))
-                r.error(u"accelerator_count"_s, Tr::tr("must be a whole number of accelerators, 1 or more"));
-            part.acceleratorCount = int(count.value_or(1));
-            if (const auto vcpus = r.number(u"vcpus"_s))
-                part.vcpus = int(*vcpus);
-            if (const QString ram = r.text(u"ram_gb"_s); !ram.isEmpty()) {
-                QString why;
-                part.ramGb = Decimal::parse(ram, &why);
-                if (!part.ramGb)
-                    r.error(u"ram_gb"_s, why);
-            }
+            OciPart part{readInstanceShape(r), r.required(u"shape"_s)};
             parts.insert(r.required(u"part_number"_s), part);
         });
     if (hasErrors(problems))

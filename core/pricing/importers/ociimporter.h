@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
+#include "core/pricing/importers/instanceshape.h"
 #include "core/pricing/pricesheetparser.h"
 
 #include <QHash>
@@ -15,13 +16,9 @@ namespace accelplan::pricing {
 /// An Oracle Cloud GPU price-list part as the catalog knows it (data/catalog/oci_parts.csv): the
 /// price list names a part ("B98415", "OCI - Compute - GPU - H100") priced per GPU-hour, never the
 /// shape it is sold as, so the table says which shape and how many GPUs it holds.
-struct OciPart
+struct OciPart : InstanceShape
 {
     QString shape; ///< "BM.GPU.H100.8"
-    QString accelerator; ///< catalog id
-    int acceleratorCount = 1;
-    std::optional<int> vcpus;
-    std::optional<Decimal> ramGb;
 };
 
 /// The shipped part table, keyed by part number.
