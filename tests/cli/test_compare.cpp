@@ -393,6 +393,9 @@ TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is 
     const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
     CHECK(flat.contains(u"Cash out"_s));
     CHECK(flat.contains(u"paid for in the month it starts"_s));
+    // Energy of the recommended (owned H100/B200) run; on premises there is no grid to price CO2e.
+    CHECK(flat.contains(u"Energy: training "_s));
+    CHECK(flat.contains(u"no grid intensity known for the region"_s));
 }
 
 TEST_CASE("energy: kWh at TDP × PUE and CO2e from the region's dated grid average", "[cli][energy]")

@@ -585,6 +585,7 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
     CHECK(ownedText.contains(u"Buying: Capex "_s));
     // The reference purchase prices were read more than 180 days before the prices' date.
     CHECK(ownedText.contains(u"Stale price: read "_s));
+    CHECK(ownedText.contains(u"Energy: "_s)); // kWh at TDP × PUE
     CHECK(ownedText.contains(u"per hour of use"_s));
 
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
@@ -1726,4 +1727,33 @@ TEST_CASE("gui: After an import the window tells which recent scenarios' recomme
     REQUIRE(now.ok());
     const QList<planning::CostMove> again = window->noticeCostMoves(*now);
     CHECK(std::none_of(again.cbegin(), again.cend(), [&](const planning::CostMove &m) { return m.file == scenario; }));
+}
+
+TEST_CASE("gui: The budget chart draws the cash out when owned hardware is paid up front", "[gui][charts]")
+{
+    SeededDatabase db;
+    const auto inputs = planning::loadPlanInputs(*db.database, shippedCatalog());
+    REQUIRE(inputs.ok());
+    const auto scenario = scenario::parseScenario(
+        R"({"format": "accelplan-scenario", "version": 1, "name": "Buy only",
+            "training": {"model": "llama3-70b", "tokens": 2e12, "deadline_days": 60},
+            "constraints": {"offer_kinds": ["owned"]}})",
+        u"buy.accelplan"_s);
+    REQUIRE(scenario.ok());
+    auto plan = planning::planScenario(*scenario, *inputs);
+    REQUIRE(plan.ok());
+    REQUIRE(plan->budget.cashTotal > plan->budget.total);
+    const auto shared = std::make_shared<const planning::Plan>(std::move(plan).value());
+    std::unique_ptr<QChart> chart(ui::charts::budgetChart(shared));
+    QLineSeries *cash = nullptr;
+    for (QAbstractSeries *series : chart->series())
+        if (series->name().startsWith(u"Cash out"_s))
+            cash = qobject_cast<QLineSeries *>(series);
+    REQUIRE(cash != nullptr);
+    REQUIRE(cash->count() == shared->budget.months.size());
+    double highest = 0;
+    for (const planning::BudgetMonth &m : shared->budget.months)
+        highest = std::max({highest, m.cashOut, m.total()});
+    const double divisor = ui::charts::amountScale(highest, shared->currency).divisor;
+    CHECK(cash->at(0).y() * divisor == Approx(shared->budget.months.first().cashOut));
 }
