@@ -28,7 +28,9 @@ TEST_CASE("report: the Assumptions page names every input in words with its unit
     const QString page = QString::fromUtf8(text.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
     const QString assumptions = page.mid(page.indexOf(u"Assumptions"_s));
     for (const QString &raw : {u"training.tokens"_s, u"constraints.max_chips"_s, u"lockin.exit_probability"_s,
-                               u"inference.ttft_ms"_s, u"ownership.power_price_kwh"_s})
+                               u"inference.ttft_ms"_s, u"ownership.power_price_kwh"_s, u"inference.concurrency"_s,
+                               u"inference.phase"_s, u"inference.kv_precision"_s, u"inference.speculative_tokens"_s,
+                               u"inference.speculative_acceptance"_s, u"ownership.networking_per_server"_s})
         CHECK_FALSE(assumptions.contains(raw));
     CHECK(assumptions.contains(u"Training: tokens"_s));
     CHECK(assumptions.contains(u"2,000,000,000,000"_s));
