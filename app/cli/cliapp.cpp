@@ -16,12 +16,12 @@ namespace {
 
 QList<Command> allCommands()
 {
-    return pricesCommands() + catalogCommands() + fxCommands() + planCommands();
+    return pricesCommands() + catalogCommands() + fxCommands() + planCommands() + dbCommands();
 }
 
 QString overview()
 {
-    QString text = Tr::tr("Usage: accelplan-cli [--db PATH] COMMAND [OPTIONS]\n\n"
+    QString text = Tr::tr("Usage: accelplan-cli [--db PATH|URL] COMMAND [OPTIONS]\n\n"
                           "Plans the cost and capacity of AI hardware from a price database.\n\n"
                           "Commands:\n");
     const QList<Command> commands = allCommands();
@@ -32,6 +32,9 @@ QString overview()
         text += u"  "_s + QString(c.group + u' ' + c.name).leftJustified(width + 2) + c.summary + u'\n';
     text += Tr::tr("\nGlobal options:\n"
                    "  --db PATH      the price database (default: %1)\n"
+                   "  --db postgresql://USER@HOST:PORT/DBNAME[?host=/socket/dir]\n"
+                   "                 a team database on PostgreSQL; the password comes from\n"
+                   "                 PGPASSWORD or ~/.pgpass, never from the command line\n"
                    "  --version      print the version and exit\n"
                    "  -h, --help     this help; COMMAND --help for a command's options\n\n"
                    "Exit status: 0 ok, 1 usage error, 2 bad input, 3 internal error.\n")
@@ -206,7 +209,7 @@ int runCommand(Context &context, const Command &command, const QStringList &rest
     QCommandLineParser parser;
     parser.setApplicationDescription(command.summary);
     parser.addHelpOption();
-    parser.addOption({u"db"_s, Tr::tr("The price database."), u"PATH"_s});
+    parser.addOption({u"db"_s, Tr::tr("The price database: an SQLite path or a postgresql:// URL."), u"PATH"_s});
     command.addOptions(parser);
     QStringList commandArguments{QString(u"accelplan-cli "_s + command.group + u' ' + command.name).trimmed()};
     commandArguments += rest;

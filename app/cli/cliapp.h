@@ -62,6 +62,7 @@ QList<Command> pricesCommands();
 QList<Command> catalogCommands();
 QList<Command> fxCommands();
 QList<Command> planCommands();
+QList<Command> dbCommands();
 
 /// Runs the command line and returns the process exit status.
 int runCli(const QStringList &arguments);

@@ -52,8 +52,8 @@ std::optional<Decimal> decimalFromColumn(const QVariant &value)
 
 } // namespace
 
-PriceDatabase::PriceDatabase(QString path, QString connectionName)
-    : m_path(std::move(path)), m_connectionName(std::move(connectionName))
+PriceDatabase::PriceDatabase(DbLocation location, QString connectionName)
+    : m_location(std::move(location)), m_connectionName(std::move(connectionName))
 {}
 
 PriceDatabase::~PriceDatabase()
@@ -63,6 +63,14 @@ PriceDatabase::~PriceDatabase()
         db.close();
     }
     QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+void PriceDatabase::swap(PriceDatabase &other) noexcept
+{
+    std::swap(m_location, other.m_location);
+    std::swap(m_connectionName, other.m_connectionName);
+    std::swap(m_inSeedTransaction, other.m_inSeedTransaction);
+    std::swap(m_readOnly, other.m_readOnly);
 }
 
 QSqlDatabase PriceDatabase::database() const
@@ -100,20 +108,65 @@ Error openError(const QString &path, const QSqlError &error)
     return Error::internal(Tr::tr("cannot open the database %1: %2").arg(path, text));
 }
 
+bool permissionDenied(const QSqlError &error)
+{
+    return error.nativeErrorCode() == u"42501"_s || error.text().contains(u"permission denied"_s, Qt::CaseInsensitive);
+}
+
+/// The key of the advisory lock that makes PostgreSQL writes exclusive, as BEGIN IMMEDIATE does
+/// for SQLite ("ACPL" in ASCII).
+constexpr qint64 kWriteLockKey = 0x4143504c;
+
 } // namespace
 
-Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &path,
-                                                          const catalog::AcceleratorCatalog &catalog)
+Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &location,
+                                                          const catalog::AcceleratorCatalog &catalog,
+                                                          OpenOptions options)
 {
+    auto parsed = DbLocation::parse(location);
+    if (!parsed)
+        return parsed.error();
+    if (parsed->isPostgres()) {
+        if (options.readOnly)
+            return Error::internal(Tr::tr("a team database is never opened read-only here; use its local snapshot"));
+        return openPostgres(*parsed, catalog, options);
+    }
+    return openSqlite(*parsed, catalog, options);
+}
+
+Status PriceDatabase::setUp(const catalog::AcceleratorCatalog &catalog, bool seed, bool empty)
+{
+    QSqlDatabase db = database();
+    Status done = schema::migrate(db);
+    if (done && empty && seed) {
+        m_inSeedTransaction = true;
+        done = seedSheetsAndRates(catalog);
+        m_inSeedTransaction = false;
+        if (!done)
+            done = Error::internal(Tr::tr("seeding the new database from the shipped data failed: %1")
+                                       .arg(done.error().message));
+    }
+    return done;
+}
+
+Result<std::unique_ptr<PriceDatabase>> PriceDatabase::openSqlite(const DbLocation &location,
+                                                                const catalog::AcceleratorCatalog &catalog,
+                                                                OpenOptions options)
+{
+    const QString path = location.path;
     const QFileInfo info(path);
     if (info.exists() && info.isDir())
         return Error::badInput(Tr::tr("%1 is a folder, not a database file").arg(path));
-    if (!QDir().mkpath(info.absolutePath()))
-        return Error::badInput(Tr::tr("cannot create the folder %1").arg(info.absolutePath()));
-    // SQLite writes its journal beside the file, so even a writable file needs a writable folder.
-    if (!QFileInfo(info.absolutePath()).isWritable())
-        return Error::badInput(
-            Tr::tr("cannot use the database %1: the folder %2 is not writable").arg(path, info.absolutePath()));
+    if (options.readOnly && !info.exists())
+        return Error::badInput(Tr::tr("there is no database %1 to read").arg(path));
+    if (!options.readOnly) {
+        if (!QDir().mkpath(info.absolutePath()))
+            return Error::badInput(Tr::tr("cannot create the folder %1").arg(info.absolutePath()));
+        // SQLite writes its journal beside the file, so even a writable file needs a writable folder.
+        if (!QFileInfo(info.absolutePath()).isWritable())
+            return Error::badInput(
+                Tr::tr("cannot use the database %1: the folder %2 is not writable").arg(path, info.absolutePath()));
+    }
 
     // Whoever creates the file (O_EXCL) is the only one who may remove it after a failed set-up;
     // a file another process created is never removed.
@@ -126,7 +179,8 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &path,
     }
 
     const QString connection = u"accelplan-prices-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
-    std::unique_ptr<PriceDatabase> database(new PriceDatabase(path, connection));
+    std::unique_ptr<PriceDatabase> database(new PriceDatabase(location, connection));
+    database->m_readOnly = options.readOnly;
     QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
     QSqlQuery query(db);
     auto failed = [&](const Error &error) -> Error {
@@ -142,7 +196,8 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &path,
 
     db.setDatabaseName(path);
     // Another process setting up or importing holds the write lock for a moment: wait for it.
-    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(kBusyTimeoutMs));
+    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(kBusyTimeoutMs)
+                         + (options.readOnly ? u";QSQLITE_OPEN_READONLY"_s : QString()));
     if (!db.open())
         return failed(openError(path, db.lastError()));
     query = QSqlQuery(db);
@@ -158,7 +213,15 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &path,
         return failed(openError(path, query.lastError()));
     if (*tables > 0 && schema::version(db) == 0)
         return failed(Error::badInput(Tr::tr("%1 is an SQLite database but not an Accelplan price database").arg(path)));
-    query.exec(u"PRAGMA journal_mode = WAL"_s);
+    if (options.readOnly) {
+        if (schema::version(db) != schema::kCurrentVersion)
+            return failed(Error::badInput(Tr::tr("%1 has schema version %2, not %3, and cannot be read")
+                                              .arg(path)
+                                              .arg(schema::version(db))
+                                              .arg(schema::kCurrentVersion)));
+        return database;
+    }
+    query.exec(options.walJournal ? u"PRAGMA journal_mode = WAL"_s : u"PRAGMA journal_mode = DELETE"_s);
     query.exec(u"PRAGMA synchronous = NORMAL"_s);
     query.exec(u"PRAGMA foreign_keys = ON"_s);
     // Large imports update several indexes; a 32 MiB page cache keeps them in memory.
@@ -171,15 +234,8 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &path,
         if (!query.exec(u"BEGIN IMMEDIATE"_s))
             return failed(openError(path, query.lastError()));
         const auto tablesNow = tableCount();
-        Status setUp = tablesNow ? schema::migrate(db) : Status(openError(path, query.lastError()));
-        if (setUp && *tablesNow == 0) {
-            database->m_inSeedTransaction = true;
-            setUp = database->seedSheetsAndRates(catalog);
-            database->m_inSeedTransaction = false;
-            if (!setUp)
-                setUp = Error::internal(Tr::tr("seeding the new database from the shipped data failed: %1")
-                                            .arg(setUp.error().message));
-        }
+        Status setUp = tablesNow ? database->setUp(catalog, options.seed, *tablesNow == 0)
+                                 : Status(openError(path, query.lastError()));
         if (!setUp) {
             query.exec(u"ROLLBACK"_s);
             return failed(setUp.error());
@@ -193,25 +249,129 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::open(const QString &path,
     return database;
 }
 
+Result<std::unique_ptr<PriceDatabase>> PriceDatabase::openPostgres(const DbLocation &location,
+                                                                  const catalog::AcceleratorCatalog &catalog,
+                                                                  OpenOptions options)
+{
+    const QString where = location.display();
+    if (!QSqlDatabase::isDriverAvailable(u"QPSQL"_s))
+        return Error::internal(Tr::tr("cannot connect to %1: Qt's PostgreSQL driver is not installed (Debian: "
+                                      "libqt6sql6-psql; packaging/deps.sh installs it)")
+                                   .arg(where));
+    const QString connection = u"accelplan-prices-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    std::unique_ptr<PriceDatabase> database(new PriceDatabase(location, connection));
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, connection);
+    QSqlQuery query(db);
+    auto failed = [&](const Error &error) -> Error {
+        query = QSqlQuery();
+        db = QSqlDatabase();
+        database.reset();
+        return error;
+    };
+    if (!location.host.isEmpty())
+        db.setHostName(location.host);
+    if (location.port > 0)
+        db.setPort(location.port);
+    if (!location.user.isEmpty())
+        db.setUserName(location.user);
+    db.setDatabaseName(location.database);
+    // No password here: libpq reads PGPASSWORD or ~/.pgpass itself.
+    db.setConnectOptions(u"connect_timeout=10;application_name=accelplan"_s);
+    if (!db.open())
+        return failed(Error::badInput(Tr::tr("cannot connect to the team database %1: %2 (check that the server runs, "
+                                             "the URL, and the password in PGPASSWORD or ~/.pgpass)")
+                                          .arg(where, db.lastError().text().trimmed())));
+    query = QSqlQuery(db);
+    const int version = schema::version(db);
+    if (version < 0)
+        return failed(Error::internal(Tr::tr("cannot read the schema version of %1: %2").arg(where, query.lastError().text())));
+    if (version == 0 && db.tables().contains(u"sheets"_s))
+        return failed(Error::badInput(Tr::tr("%1 holds tables but no Accelplan schema version").arg(where)));
+    if (version != schema::kCurrentVersion) {
+        // As with SQLite: one session sets the schema up; the others wait on the lock and find it done.
+        if (!query.exec(u"BEGIN"_s) || !query.exec(u"SELECT pg_advisory_xact_lock(%1)"_s.arg(kWriteLockKey)))
+            return failed(Error::internal(Tr::tr("cannot lock %1 to set it up: %2").arg(where, query.lastError().text())));
+        const int versionNow = schema::version(db);
+        Status setUp = versionNow == schema::kCurrentVersion
+                           ? Status(Done{})
+                           : database->setUp(catalog, options.seed, versionNow == 0);
+        if (!setUp) {
+            query.exec(u"ROLLBACK"_s);
+            Error error = setUp.error();
+            if (error.message.contains(u"permission denied"_s, Qt::CaseInsensitive))
+                error = Error::badInput(Tr::tr("%1 needs its schema created or upgraded, which your role may not do (%2); "
+                                               "ask a maintainer to open it once with this Accelplan")
+                                            .arg(where, error.message));
+            return failed(error);
+        }
+        if (!query.exec(u"COMMIT"_s))
+            return failed(Error::internal(Tr::tr("setting up %1 failed: %2").arg(where, query.lastError().text())));
+    }
+    return database;
+}
+
 int PriceDatabase::schemaVersion() const
 {
     return schema::version(database());
 }
 
-bool PriceDatabase::beginWrite()
+Status PriceDatabase::beginWrite()
 {
-    return m_inSeedTransaction || database().transaction();
+    if (m_inSeedTransaction)
+        return Done{};
+    if (Status writable = checkWritable(); !writable)
+        return writable;
+    QSqlQuery query(database());
+    const bool begun = m_location.isPostgres()
+                           ? query.exec(u"BEGIN"_s)
+                                 && query.exec(u"SELECT pg_advisory_xact_lock(%1)"_s.arg(kWriteLockKey))
+                           : query.exec(u"BEGIN IMMEDIATE"_s);
+    if (begun)
+        return Done{};
+    const Error error = writeError(Tr::tr("cannot start a write transaction"), query);
+    if (m_location.isPostgres())
+        QSqlQuery(database()).exec(u"ROLLBACK"_s);
+    return error;
 }
 
-bool PriceDatabase::commitWrite()
+Status PriceDatabase::commitWrite()
 {
-    return m_inSeedTransaction || database().commit();
+    if (m_inSeedTransaction)
+        return Done{};
+    QSqlQuery query(database());
+    if (query.exec(u"COMMIT"_s))
+        return Done{};
+    return writeError(Tr::tr("committing"), query);
 }
 
 void PriceDatabase::rollbackWrite()
 {
     if (!m_inSeedTransaction)
-        database().rollback();
+        QSqlQuery(database()).exec(u"ROLLBACK"_s);
+}
+
+Status PriceDatabase::checkWritable() const
+{
+    if (m_readOnly)
+        return Error::badInput(Tr::tr("%1 is a read-only snapshot of a team database; connect to the team database "
+                                      "to change prices")
+                                   .arg(path()));
+    return Done{};
+}
+
+Error PriceDatabase::writeError(const QString &what, const QSqlQuery &query) const
+{
+    const QSqlError error = query.lastError();
+    if (m_location.isPostgres() && permissionDenied(error)) {
+        // The server's first line names the privilege: "ERROR:  permission denied for table sheets".
+        QString denied = error.databaseText().section(u'\n', 0, 0).trimmed();
+        if (denied.startsWith(u"ERROR:"_s))
+            denied = denied.mid(6).trimmed();
+        return Error::badInput(Tr::tr("%1: your role may read %2 but not change it (%3); nothing was written. A "
+                                      "maintainer can grant the role accelplan_maintainer (packaging/postgresql/roles.sql)")
+                                   .arg(what, path(), denied));
+    }
+    return sqlError(what, query);
 }
 
 Status PriceDatabase::seedSheetsAndRates(const catalog::AcceleratorCatalog &catalog)
@@ -265,14 +425,30 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
     QSqlQuery query(db);
     query.setForwardOnly(true);
 
+    // An import looks for the same file and diffs against the stored offers inside its exclusive
+    // write transaction: of two imports of one file at once, the second waits and finds the first.
+    if (!dryRun) {
+        if (Status begun = beginWrite(); !begun)
+            return begun.error();
+    }
+    auto fail = [&](const Error &error) {
+        query.finish();
+        if (!dryRun)
+            rollbackWrite();
+        return error;
+    };
+
     ImportSummary summary;
     summary.rowCount = int(sheet.records.size());
     query.prepare(u"SELECT id FROM sheets WHERE file_hash = ? ORDER BY id LIMIT 1"_s);
     query.addBindValue(QString::fromLatin1(sheet.sha256));
     if (!query.exec())
-        return sqlError(Tr::tr("looking up earlier sheets"), query);
+        return fail(sqlError(Tr::tr("looking up earlier sheets"), query));
     if (query.next()) {
         summary.alreadyImportedAs = query.value(0).toLongLong();
+        query.finish();
+        if (!dryRun)
+            rollbackWrite();
         return summary;
     }
 
@@ -281,7 +457,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
                     " o.accelerator_count, o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date"
                     " FROM offers o LEFT JOIN prices p ON p.id = (SELECT p2.id FROM prices p2 WHERE p2.offer_id = o.id"
                     " ORDER BY p2.effective_date DESC, p2.id DESC LIMIT 1)"_s))
-        return sqlError(Tr::tr("reading the stored offers"), query);
+        return fail(sqlError(Tr::tr("reading the stored offers"), query));
     while (query.next()) {
         const auto model = priceModelFromString(query.value(4).toString());
         if (!model)
@@ -299,13 +475,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
     if (dryRun)
         return summary;
 
-    if (!beginWrite())
-        return Error::internal(Tr::tr("cannot start a transaction: %1").arg(db.lastError().text()));
-    auto fail = [&](const QString &what, const QSqlQuery &q) {
-        const Error error = sqlError(what, q);
-        rollbackWrite();
-        return error;
-    };
+    auto failWrite = [&](const QString &what, const QSqlQuery &q) { return fail(writeError(what, q)); };
 
     query.prepare(u"INSERT INTO sheets (name, source, imported_at, file_hash, row_count, added_count, changed_count,"
                   " unchanged_count, historical_count, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
@@ -316,7 +486,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
                               QVariant(summary.historical), QVariant(toString(kind))})
         query.addBindValue(v);
     if (!query.exec())
-        return fail(Tr::tr("recording the sheet"), query);
+        return failWrite(Tr::tr("recording the sheet"), query);
     const qint64 sheetId = query.lastInsertId().toLongLong();
 
     QSqlQuery insertOffer(db);
@@ -345,7 +515,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
             insertOffer.bindValue(7, optionalInt(r.vcpus));
             insertOffer.bindValue(8, optionalDecimal(r.ramGb));
             if (!insertOffer.exec())
-                return fail(Tr::tr("adding an offer"), insertOffer);
+                return failWrite(Tr::tr("adding an offer"), insertOffer);
             offerId = insertOffer.lastInsertId().toLongLong();
         } else {
             offerId = stored.value(r.key).id;
@@ -357,7 +527,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
                 updateOffer.bindValue(4, optionalDecimal(r.ramGb));
                 updateOffer.bindValue(5, offerId);
                 if (!updateOffer.exec())
-                    return fail(Tr::tr("updating an offer"), updateOffer);
+                    return failWrite(Tr::tr("updating an offer"), updateOffer);
             }
         }
         insertPrice.bindValue(0, offerId);
@@ -373,10 +543,10 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
         insertPrice.bindValue(10, r.confidence);
         insertPrice.bindValue(11, r.notes);
         if (!insertPrice.exec())
-            return fail(Tr::tr("adding a price"), insertPrice);
+            return failWrite(Tr::tr("adding a price"), insertPrice);
     }
-    if (!commitWrite())
-        return fail(Tr::tr("committing the import"), query);
+    if (Status committed = commitWrite(); !committed)
+        return fail(committed.error());
     summary.sheetId = sheetId;
     return summary;
 }
@@ -394,7 +564,7 @@ Result<QList<PriceRecord>> PriceDatabase::selectPrices(const QString &joinAndWhe
                        + joinAndWhere + u" ORDER BY "_s + orderBy))
         return Error::internal(Tr::tr("reading prices from %1: %2 (the database is damaged; restore it from a backup, "
                                       "or move it away to start from the shipped prices)")
-                                   .arg(m_path, query.lastError().text()));
+                                   .arg(path(), query.lastError().text()));
     for (const QVariant &v : bindings)
         query.addBindValue(v);
     if (!query.exec())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
+#include "core/pricing/dblocation.h"
 #include "core/pricing/sheetdiff.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
@@ -59,7 +60,25 @@ struct OfferFilter
     QDate asOf;         ///< current prices as of this date; today when null
 };
 
-/// The price database: offers, dated prices grouped in sheets, FX rates, in SQLite.
+/// What a database's content is, engine-neutral: rows per table and a SHA-256 of every row in
+/// id order (`db copy` verifies a copy with it).
+struct ContentDigest
+{
+    QList<QPair<QString, qint64>> rows; ///< table, row count, in copy order
+    QByteArray sha256;                  ///< hex
+    bool operator==(const ContentDigest &other) const = default;
+};
+
+/// How to open a database.
+struct OpenOptions
+{
+    bool seed = true;      ///< seed a brand-new database with the shipped sheets and FX rates
+    bool readOnly = false; ///< SQLite only: open an existing file for reading (a local snapshot)
+    bool walJournal = true; ///< SQLite only: write-ahead log (false: a rollback journal, for a snapshot)
+};
+
+/// The price database: offers, dated prices grouped in sheets, FX rates, in SQLite (a file) or
+/// PostgreSQL (a team's server, `postgresql://` URLs). Both hold the same schema.
 /// One instance owns one named connection; use an instance from one thread only.
 class PriceDatabase
 {
@@ -71,13 +90,28 @@ public:
     /// Where the database lives unless --db says otherwise (under AppDataLocation).
     static QString defaultPath();
 
-    /// Opens (creating the folder and file if needed) and migrates the database at \a path.
-    /// A new database is seeded with the shipped price sheets and FX rates from data/.
-    static Result<std::unique_ptr<PriceDatabase>> open(const QString &path,
-                                                      const catalog::AcceleratorCatalog &catalog);
+    /// Opens and migrates the database at \a location: an SQLite path (the folder and file are
+    /// created if needed) or a PostgreSQL URL (see DbLocation). A new database is seeded with the
+    /// shipped price sheets and FX rates from data/ unless options.seed is false.
+    static Result<std::unique_ptr<PriceDatabase>> open(const QString &location,
+                                                      const catalog::AcceleratorCatalog &catalog,
+                                                      OpenOptions options = {});
 
-    QString path() const { return m_path; }
+    /// The SQLite path or the PostgreSQL URL (never with a password).
+    QString path() const { return m_location.display(); }
+    const DbLocation &location() const { return m_location; }
+    bool isReadOnly() const { return m_readOnly; }
     int schemaVersion() const;
+    /// Exchanges the connections of two open databases (the window switching databases while
+    /// its views keep a reference to one PriceDatabase).
+    void swap(PriceDatabase &other) noexcept;
+
+    /// Rows per table and a checksum of the whole content.
+    Result<ContentDigest> contentDigest() const;
+    /// Copies every sheet, offer, price, FX rate and profile file of \a source, ids kept, into
+    /// this database in one transaction, and checks the copy's digest equals the source's before
+    /// committing. This database must hold no sheets unless \a replace, which empties it first.
+    Result<ContentDigest> copyFrom(const PriceDatabase &source, bool replace = false);
 
     /// Writes a validated sheet as a new sheet version in one transaction (or, for a dry run,
     /// only computes what it would do). Refuses a sheet that has errors. A file whose hash
@@ -111,20 +145,36 @@ public:
     QDate pricesAsOf() const;
 
 private:
-    PriceDatabase(QString path, QString connectionName);
+    PriceDatabase(DbLocation location, QString connectionName);
+    static Result<std::unique_ptr<PriceDatabase>> openSqlite(const DbLocation &location,
+                                                            const catalog::AcceleratorCatalog &catalog,
+                                                            OpenOptions options);
+    static Result<std::unique_ptr<PriceDatabase>> openPostgres(const DbLocation &location,
+                                                              const catalog::AcceleratorCatalog &catalog,
+                                                              OpenOptions options);
+    /// Creates or migrates the schema and seeds a new database, inside the caller's exclusive
+    /// write transaction.
+    Status setUp(const catalog::AcceleratorCatalog &catalog, bool seed, bool empty);
+    /// A write refused by the server (PostgreSQL: SQLSTATE 42501) named as the missing privilege.
+    Error writeError(const QString &what, const QSqlQuery &query) const;
+    /// Refuses a write on a read-only snapshot.
+    Status checkWritable() const;
     /// Imports the shipped sheets and FX rates inside the set-up transaction open() holds.
     Status seedSheetsAndRates(const catalog::AcceleratorCatalog &catalog);
-    // Writes run in their own transaction, or inside the seeding one.
-    bool beginWrite();
-    bool commitWrite();
+    // Writes run in their own transaction, or inside the seeding one. The transaction is
+    // exclusive from its start (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock), so two
+    // imports of one file at once end with one sheet.
+    Status beginWrite();
+    Status commitWrite();
     void rollbackWrite();
     Result<QList<PriceRecord>> selectPrices(const QString &joinAndWhere, const QVariantList &bindings,
                                             const QString &orderBy) const;
     QSqlDatabase database() const;
 
-    QString m_path;
+    DbLocation m_location;
     QString m_connectionName;
     bool m_inSeedTransaction = false;
+    bool m_readOnly = false;
     static constexpr int kBusyTimeoutMs = 10000;
 };
 

@@ -46,8 +46,8 @@ Result<FxImportSummary> PriceDatabase::importFxRates(const QList<FxRate> &rates,
     lookup.finish();
     if (dryRun)
         return summary;
-    if (!beginWrite())
-        return Error::internal(Tr::tr("cannot start a transaction: %1").arg(db.lastError().text()));
+    if (Status begun = beginWrite(); !begun)
+        return begun.error();
     QSqlQuery write(db);
     // A second rate for the same date, base and quote is a correction of the first.
     write.prepare(u"INSERT INTO fx_rates (date, base, quote, rate, source_url, notes, imported_at)"
@@ -60,28 +60,29 @@ Result<FxImportSummary> PriceDatabase::importFxRates(const QList<FxRate> &rates,
                                   QVariant(r.rate.toString()), QVariant(r.sourceUrl), QVariant(r.notes), QVariant(now)})
             write.addBindValue(v);
         if (!write.exec()) {
-            const Error error = sqlError(Tr::tr("writing exchange rates"), write);
+            const Error error = writeError(Tr::tr("writing exchange rates"), write);
             rollbackWrite();
             return error;
         }
     }
-    if (!commitWrite()) {
-        const QString why = db.lastError().text();
+    if (Status committed = commitWrite(); !committed) {
         rollbackWrite();
-        return Error::internal(Tr::tr("committing exchange rates: %1").arg(why));
+        return committed.error();
     }
     return summary;
 }
 
 Status PriceDatabase::addProfileFile(const ProfileFile &file)
 {
+    if (Status writable = checkWritable(); !writable)
+        return writable;
     QSqlQuery query(database());
     query.prepare(u"INSERT INTO user_profile_files (name, added_at, content) VALUES (?, ?, ?)"_s);
     query.addBindValue(file.name);
     query.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     query.addBindValue(file.content);
     if (!query.exec())
-        return sqlError(Tr::tr("storing the profile file"), query);
+        return writeError(Tr::tr("storing the profile file"), query);
     return Done{};
 }
 

@@ -86,11 +86,36 @@ const QList<QStringList> kSteps = {
     },
 };
 
+bool isPostgres(const QSqlDatabase &db)
+{
+    return db.driverName() == u"QPSQL"_s;
+}
+
+/// The steps are written once, in SQLite's dialect; PostgreSQL spells three things differently:
+/// an auto-numbered key (SQLite's INTEGER PRIMARY KEY is the row id), and binary content.
+QString forEngine(const QSqlDatabase &db, QString statement)
+{
+    if (!isPostgres(db))
+        return statement;
+    statement.replace(u"INTEGER PRIMARY KEY AUTOINCREMENT"_s, u"BIGSERIAL PRIMARY KEY"_s);
+    statement.replace(u"INTEGER PRIMARY KEY"_s, u"BIGSERIAL PRIMARY KEY"_s);
+    statement.replace(u" BLOB "_s, u" BYTEA "_s);
+    return statement;
+}
+
 } // namespace
 
 int version(const QSqlDatabase &db)
 {
     QSqlQuery query(db);
+    if (isPostgres(db)) {
+        // PostgreSQL has no user_version: the version is the one row of schema_version.
+        if (!db.tables().contains(u"schema_version"_s))
+            return 0;
+        if (!query.exec(u"SELECT version FROM schema_version"_s))
+            return -1;
+        return query.next() ? query.value(0).toInt() : 0;
+    }
     if (!query.exec(u"PRAGMA user_version"_s) || !query.next())
         return -1;
     return query.value(0).toInt();
@@ -110,14 +135,24 @@ Status migrate(QSqlDatabase &db)
     QSqlQuery query(db);
     for (int step = from; step < kCurrentVersion; ++step) {
         for (const QString &statement : kSteps[step]) {
-            if (!query.exec(statement))
+            if (!query.exec(forEngine(db, statement)))
                 return Error::internal(Tr::tr("migrating the schema from version %1 to %2 failed: %3")
                                            .arg(step)
                                            .arg(step + 1)
                                            .arg(query.lastError().text()));
         }
     }
-    if (from != kCurrentVersion && !query.exec(u"PRAGMA user_version = %1"_s.arg(kCurrentVersion)))
+    if (from == kCurrentVersion)
+        return Done{};
+    bool recorded = false;
+    if (isPostgres(db)) {
+        recorded = query.exec(u"CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"_s)
+                   && query.exec(u"DELETE FROM schema_version"_s)
+                   && query.exec(u"INSERT INTO schema_version (version) VALUES (%1)"_s.arg(kCurrentVersion));
+    } else {
+        recorded = query.exec(u"PRAGMA user_version = %1"_s.arg(kCurrentVersion));
+    }
+    if (!recorded)
         return Error::internal(Tr::tr("cannot record the schema version: %1").arg(query.lastError().text()));
     return Done{};
 }

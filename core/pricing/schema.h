@@ -6,7 +6,8 @@
 
 namespace accelplan::pricing::schema {
 
-/// The schema version this build writes (PRAGMA user_version).
+/// The schema version this build writes (SQLite: PRAGMA user_version; PostgreSQL: the one row of
+/// the schema_version table). Both engines get the same tables from the same steps.
 constexpr int kCurrentVersion = 4;
 
 /// Brings an open database from its user_version to kCurrentVersion; a brand-new database
@@ -15,7 +16,7 @@ constexpr int kCurrentVersion = 4;
 /// than this build is refused.
 Status migrate(QSqlDatabase &db);
 
-/// The user_version of an open database.
+/// The schema version of an open database (0: none yet; -1: unreadable).
 int version(const QSqlDatabase &db);
 
 } // namespace accelplan::pricing::schema

@@ -426,3 +426,48 @@ TEST_CASE("The default database lives under AppDataLocation", "[database]")
     CHECK_FALSE(base.isEmpty());
     CHECK(PriceDatabase::defaultPath() == base + u"/prices.sqlite"_s);
 }
+
+TEST_CASE("Database locations: a postgresql URL names a team database and never carries a password")
+{
+    using pricing::DbLocation;
+    const auto socket = DbLocation::parse(u"postgresql://alice@/prices?host=/run/postgresql"_s);
+    REQUIRE(socket.ok());
+    CHECK(socket->isPostgres());
+    CHECK(socket->user == u"alice"_s);
+    CHECK(socket->host == u"/run/postgresql"_s);
+    CHECK(socket->port == -1);
+    CHECK(socket->database == u"prices"_s);
+    CHECK(socket->display() == u"postgresql://alice@/prices?host=/run/postgresql"_s);
+
+    const auto tcp = DbLocation::parse(u"postgres://bob@db.example.com:6543/team"_s);
+    REQUIRE(tcp.ok());
+    CHECK(tcp->host == u"db.example.com"_s);
+    CHECK(tcp->port == 6543);
+    CHECK(tcp->display() == u"postgresql://bob@db.example.com:6543/team"_s);
+    CHECK(tcp->snapshotName().startsWith(u"bob@db.example.com-team-"_s));
+    CHECK(tcp->snapshotName() != DbLocation::parse(u"postgres://bob@db.example.com:6544/team"_s)->snapshotName());
+
+    // Anything else is an SQLite path, even one that mentions postgres.
+    const auto path = DbLocation::parse(u"/home/x/postgresql.sqlite"_s);
+    REQUIRE(path.ok());
+    CHECK_FALSE(path->isPostgres());
+    CHECK(path->display() == u"/home/x/postgresql.sqlite"_s);
+
+    const auto password = DbLocation::parse(u"postgresql://alice:secret@host/prices"_s);
+    REQUIRE_FALSE(password.ok());
+    CHECK(password.error().message.contains(u"PGPASSWORD"_s));
+    CHECK_FALSE(password.error().message.contains(u"secret"_s));
+    CHECK_FALSE(DbLocation::parse(u"postgresql://alice@host/prices?password=secret"_s).ok());
+    CHECK_FALSE(DbLocation::parse(u"postgresql://alice@host/"_s).ok());
+    const auto unknown = DbLocation::parse(u"postgresql://alice@host/prices?sslmode=require"_s);
+    REQUIRE_FALSE(unknown.ok());
+    CHECK(unknown.error().message.contains(u"sslmode"_s));
+}
+
+TEST_CASE("Database locations: an unreachable team database says so and names what to check")
+{
+    const auto opened = PriceDatabase::open(u"postgresql://nobody@/prices?host=/nonexistent-socket-dir"_s,
+                                            test::shippedCatalog());
+    REQUIRE_FALSE(opened.ok());
+    CHECK(opened.error().message.contains(u"cannot connect to the team database postgresql://nobody@/prices"_s));
+}

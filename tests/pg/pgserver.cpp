@@ -1,0 +1,149 @@
+#include "tests/pg/pgserver.h"
+
+#include <catch2/catch.hpp>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::test {
+
+QString PgServer::binDir()
+{
+    // Debian installs each major version under /usr/lib/postgresql/VERSION/bin; take the newest.
+    QDir root(u"/usr/lib/postgresql"_s);
+    QStringList versions = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    std::sort(versions.begin(), versions.end(), [](const QString &a, const QString &b) { return a.toDouble() > b.toDouble(); });
+    for (const QString &version : std::as_const(versions)) {
+        const QString bin = root.filePath(version + u"/bin"_s);
+        if (QFileInfo(bin + u"/initdb"_s).isExecutable() && QFileInfo(bin + u"/pg_ctl"_s).isExecutable())
+            return bin;
+    }
+    return {};
+}
+
+namespace {
+std::unique_ptr<PgServer> &theServer()
+{
+    static std::unique_ptr<PgServer> server;
+    return server;
+}
+} // namespace
+
+PgServer &PgServer::instance()
+{
+    if (!theServer())
+        theServer().reset(new PgServer);
+    return *theServer();
+}
+
+void PgServer::shutdown()
+{
+    theServer().reset();
+}
+
+PgServer::PgServer()
+{
+    REQUIRE_FALSE(binDir().isEmpty());
+    QByteArray pattern = QDir::tempPath().toLocal8Bit() + "/accelplan-pg-XXXXXX";
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    m_dir = QString::fromLocal8Bit(pattern);
+    if (geteuid() == 0) {
+        // initdb refuses to run as root: the folder goes to the postgres user the package creates.
+        const passwd *postgres = getpwnam("postgres");
+        REQUIRE(postgres != nullptr);
+        REQUIRE(chown(pattern.constData(), postgres->pw_uid, postgres->pw_gid) == 0);
+    }
+    runAsServerUser(u"initdb"_s, {u"-D"_s, m_dir + u"/data"_s, u"-A"_s, u"trust"_s, u"-U"_s, u"postgres"_s,
+                                  u"-E"_s, u"UTF8"_s, u"--no-sync"_s});
+    start();
+}
+
+PgServer::~PgServer()
+{
+    if (m_running) {
+        QProcess::execute(geteuid() == 0 ? u"runuser"_s : binDir() + u"/pg_ctl"_s,
+                          (geteuid() == 0 ? QStringList{u"-u"_s, u"postgres"_s, u"--"_s, binDir() + u"/pg_ctl"_s}
+                                          : QStringList{})
+                              + QStringList{u"-D"_s, m_dir + u"/data"_s, u"-m"_s, u"immediate"_s, u"-w"_s, u"stop"_s});
+    }
+    if (!m_dir.isEmpty())
+        QDir(m_dir).removeRecursively();
+}
+
+void PgServer::runAsServerUser(const QString &program, const QStringList &arguments)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    const QString path = binDir() + u'/' + program;
+    if (geteuid() == 0)
+        process.start(u"runuser"_s, QStringList{u"-u"_s, u"postgres"_s, u"--"_s, path} + arguments);
+    else
+        process.start(path, arguments);
+    REQUIRE(process.waitForFinished(120'000));
+    INFO(program.toStdString() << ": " << process.readAll().toStdString());
+    REQUIRE(process.exitStatus() == QProcess::NormalExit);
+    REQUIRE(process.exitCode() == 0);
+}
+
+void PgServer::start()
+{
+    // Only the socket in the test's folder: nothing listens on the network.
+    runAsServerUser(u"pg_ctl"_s, {u"-D"_s, m_dir + u"/data"_s, u"-l"_s, m_dir + u"/server.log"_s, u"-w"_s, u"-o"_s,
+                                  u"-k %1 -c listen_addresses='' -c fsync=off"_s.arg(m_dir), u"start"_s});
+    m_running = true;
+}
+
+void PgServer::stop()
+{
+    runAsServerUser(u"pg_ctl"_s, {u"-D"_s, m_dir + u"/data"_s, u"-m"_s, u"fast"_s, u"-w"_s, u"stop"_s});
+    m_running = false;
+}
+
+QString PgServer::url(const QString &database, const QString &user) const
+{
+    return u"postgresql://%1@/%2?host=%3"_s.arg(user, database, m_dir);
+}
+
+void PgServer::createDatabase(const QString &name)
+{
+    psql(u"postgres"_s, u"CREATE DATABASE \"%1\""_s.arg(name));
+}
+
+namespace {
+
+QString runPsql(const QString &socket, const QString &database, const QStringList &what)
+{
+    QProcess process;
+    process.start(PgServer::binDir() + u"/psql"_s,
+                  QStringList{u"-X"_s, u"-q"_s, u"-A"_s, u"-t"_s, u"-v"_s, u"ON_ERROR_STOP=1"_s, u"-h"_s, socket,
+                              u"-U"_s, u"postgres"_s, u"-d"_s, database}
+                      + what);
+    REQUIRE(process.waitForFinished(60'000));
+    const QString out = QString::fromUtf8(process.readAllStandardOutput());
+    INFO("psql " << what.join(u' ').toStdString() << ": " << process.readAllStandardError().toStdString());
+    REQUIRE(process.exitCode() == 0);
+    return out.trimmed();
+}
+
+} // namespace
+
+QString PgServer::psql(const QString &database, const QString &sql)
+{
+    return runPsql(m_dir, database, {u"-c"_s, sql});
+}
+
+QString PgServer::psqlFile(const QString &database, const QString &file)
+{
+    return runPsql(m_dir, database, {u"-f"_s, file});
+}
+
+} // namespace accelplan::test

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace accelplan::test {
+
+/// A real PostgreSQL server for this test process: initdb and pg_ctl from Debian's postgresql
+/// package in a temporary folder, listening only on a Unix socket in that folder, trusting local
+/// connections. Run as root (CI's fresh root), the server runs as the postgres user. Started on
+/// first use, stopped and removed when the process ends.
+class PgServer
+{
+public:
+    /// The folder holding initdb and pg_ctl; empty when the server binaries are not installed
+    /// (the only case in which the PostgreSQL tests may skip; CI installs them and refuses a skip).
+    static QString binDir();
+    static PgServer &instance();
+    /// Stops and removes the server, if one was started (main calls it before Qt goes away).
+    static void shutdown();
+
+    QString socketDir() const { return m_dir; }
+    /// The --db URL of \a database on this server, connecting as \a user.
+    QString url(const QString &database, const QString &user = QStringLiteral("postgres")) const;
+    /// Creates an empty database (a test failure if it cannot).
+    void createDatabase(const QString &name);
+    /// Runs SQL in \a database as the superuser with psql (ON_ERROR_STOP); its output.
+    QString psql(const QString &database, const QString &sql);
+    /// Runs an SQL file with psql, as an administrator following the README would.
+    QString psqlFile(const QString &database, const QString &file);
+    void stop();
+    void start();
+    bool running() const { return m_running; }
+
+    ~PgServer();
+    PgServer(const PgServer &) = delete;
+    PgServer &operator=(const PgServer &) = delete;
+
+private:
+    PgServer();
+    /// Runs a server binary, as the postgres user when this process is root.
+    void runAsServerUser(const QString &program, const QStringList &arguments);
+
+    QString m_dir;
+    bool m_running = false;
+};
+
+} // namespace accelplan::test

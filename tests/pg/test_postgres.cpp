@@ -1,0 +1,329 @@
+// The team database on a real PostgreSQL server (tests/pg/pgserver.h), against the same data in
+// SQLite: the same plans, listings and reports; roles enforced by the server; concurrent and
+// killed imports; `db copy` both ways; the local snapshot when the server is down.
+#include "core/pricing/dbcopy.h"
+#include "core/pricing/pricedatabase.h"
+#include "core/pricing/pricesheetparser.h"
+#include "tests/cli/clirun.h"
+#include "tests/pg/pgserver.h"
+#include "tests/testsupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QThread>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan;
+using namespace accelplan::test;
+
+namespace {
+
+/// A native price sheet of \a rows offers of one provider (big enough to import for a while).
+QByteArray bulkSheet(const QString &provider, int rows)
+{
+    QByteArray text = "provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                      "effective_date,as_of,source_url,confidence\n";
+    for (int i = 0; i < rows; ++i) {
+        text += QStringLiteral("%1,cloud_vm,bulk-%2,h100-sxm,8,region-%3,on_demand,%4,USD,hour,2026-11-01,2026-11-01,"
+                               "https://example.com/%1,exact\n")
+                    .arg(provider)
+                    .arg(i)
+                    .arg(i % 7)
+                    .arg(20.0 + (i % 100) / 10.0, 0, 'f', 2)
+                    .toUtf8();
+    }
+    return text;
+}
+
+Run cliOn(const QString &db, QStringList arguments)
+{
+    return cli(QStringList{u"--db"_s, db} + arguments);
+}
+
+QJsonObject jsonObject(const Run &run)
+{
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8());
+    REQUIRE(document.isObject());
+    return document.object();
+}
+
+/// `db info`'s rows and checksum: what a database holds.
+QJsonObject content(const QString &db)
+{
+    return jsonObject(cliOn(db, {u"db"_s, u"info"_s, u"--format"_s, u"json"_s}));
+}
+
+QString pdfText(const QString &pdf)
+{
+    QProcess process;
+    process.start(u"pdftotext"_s, {u"-layout"_s, pdf, u"-"_s});
+    REQUIRE(process.waitForFinished(60'000));
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+int counter = 0;
+/// A new, empty database on the server.
+QString freshDatabase()
+{
+    const QString name = u"t%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(++counter);
+    PgServer::instance().createDatabase(name);
+    return name;
+}
+
+} // namespace
+
+TEST_CASE("PostgreSQL: plan and compare and prices list and the PDF report equal SQLite's for the same prices")
+{
+    PgServer &server = PgServer::instance();
+    const QString pg = server.url(freshDatabase());
+    Scratch scratch;
+    const QString example = examplePath(u"llama-70b.accelplan"_s);
+    const QString chat = examplePath(u"chat-service-8b-eur.accelplan"_s);
+
+    const Run planPg = cliOn(pg, {u"plan"_s, example, u"--format"_s, u"json"_s});
+    const Run planSqlite = scratch.run({u"plan"_s, example, u"--format"_s, u"json"_s});
+    INFO(planPg.err.toStdString());
+    REQUIRE(planPg.exitCode == 0);
+    REQUIRE(planSqlite.exitCode == 0);
+    CHECK(planPg.out.size() > 10'000);
+    CHECK(planPg.out == planSqlite.out);
+
+    for (const QStringList &command :
+         {QStringList{u"prices"_s, u"list"_s, u"--format"_s, u"csv"_s},
+          QStringList{u"compare"_s, example, chat, u"--currency"_s, u"USD"_s, u"--format"_s, u"json"_s},
+          QStringList{u"fx"_s, u"list"_s, u"--format"_s, u"csv"_s},
+          QStringList{u"prices"_s, u"history"_s, u"--sku"_s, u"p5.48xlarge"_s}}) {
+        INFO(command.join(u' ').toStdString());
+        const Run onPg = cliOn(pg, command);
+        const Run onSqlite = scratch.run(command);
+        REQUIRE(onPg.exitCode == 0);
+        CHECK(onPg.out.size() > 100);
+        CHECK(onPg.out == onSqlite.out);
+    }
+
+    const QString pdfPg = scratch.dir.filePath(u"pg.pdf"_s);
+    const QString pdfSqlite = scratch.dir.filePath(u"sqlite.pdf"_s);
+    REQUIRE(cliOn(pg, {u"report"_s, example, u"-o"_s, pdfPg}).exitCode == 0);
+    REQUIRE(scratch.run({u"report"_s, example, u"-o"_s, pdfSqlite}).exitCode == 0);
+    // The report states when it was made; everything else is the same.
+    const QRegularExpression stamp(u"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}( UTC)?"_s);
+    QString textPg = pdfText(pdfPg).replace(stamp, u"TIME"_s);
+    QString textSqlite = pdfText(pdfSqlite).replace(stamp, u"TIME"_s);
+    CHECK(textPg.contains(u"Recommendation"_s, Qt::CaseInsensitive));
+    CHECK(textPg == textSqlite);
+}
+
+TEST_CASE("PostgreSQL: the schema version is kept in a table and a newer schema is refused")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    const QJsonObject info = content(server.url(name));
+    CHECK(info[u"engine"_s].toString() == u"postgresql"_s);
+    CHECK(info[u"schema_version"_s].toInt() == 4);
+    CHECK(server.psql(name, u"SELECT version FROM schema_version"_s) == u"4"_s);
+    CHECK(info[u"rows"_s][u"offers"_s].toInt() > 300);
+
+    server.psql(name, u"UPDATE schema_version SET version = 99"_s);
+    const Run newer = cliOn(server.url(name), {u"prices"_s, u"list"_s});
+    CHECK(newer.exitCode == 2);
+    CHECK(newer.err.contains(u"newer than this Accelplan"_s));
+}
+
+TEST_CASE("PostgreSQL: a reader may list and plan but an import or FX import by a reader names the privilege and writes nothing")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    const QJsonObject before = content(server.url(name)); // the owner creates and seeds the schema
+    server.psqlFile(name, QStringLiteral(ACCELPLAN_SOURCE_DIR "/packaging/postgresql/roles.sql"));
+    // Running the roles file again changes nothing and does not fail.
+    server.psqlFile(name, QStringLiteral(ACCELPLAN_SOURCE_DIR "/packaging/postgresql/roles.sql"));
+    server.psql(name, u"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader1') THEN "
+                      "CREATE ROLE reader1 LOGIN IN ROLE accelplan_reader; CREATE ROLE maint1 LOGIN IN ROLE "
+                      "accelplan_maintainer; END IF; END $$"_s);
+    const QString reader = server.url(name, u"reader1"_s);
+    const QString maintainer = server.url(name, u"maint1"_s);
+
+    Scratch scratch;
+    const QString sheet = scratch.write(u"team.csv"_s, bulkSheet(u"TeamCo"_s, 3));
+    CHECK(cliOn(reader, {u"prices"_s, u"list"_s, u"--provider"_s, u"Lambda"_s}).exitCode == 0);
+    CHECK(cliOn(reader, {u"plan"_s, examplePath(u"llama-70b.accelplan"_s), u"--top"_s, u"3"_s}).exitCode == 0);
+    CHECK(cliOn(reader, {u"prices"_s, u"import"_s, sheet, u"--dry-run"_s}).exitCode == 0);
+
+    const Run import = cliOn(reader, {u"prices"_s, u"import"_s, sheet});
+    CHECK(import.exitCode == 2);
+    CHECK(import.err.contains(u"permission denied for table sheets"_s));
+    CHECK(import.err.contains(u"nothing was written"_s));
+    CHECK(import.err.contains(u"accelplan_maintainer"_s));
+    const Run fx = cliOn(reader, {u"fx"_s, u"import"_s, QStringLiteral(ACCELPLAN_SOURCE_DIR "/data/fx/rates.csv")});
+    CHECK(fx.exitCode == 2);
+    CHECK(fx.err.contains(u"permission denied for table fx_rates"_s));
+    CHECK(content(server.url(name)) == before);
+
+    // The maintainer's import goes in, and its new rows are numbered after the seeded ones.
+    const Run imported = cliOn(maintainer, {u"prices"_s, u"import"_s, sheet});
+    INFO(imported.err.toStdString());
+    CHECK(imported.exitCode == 0);
+    const QJsonObject after = content(server.url(name));
+    CHECK(after[u"rows"_s][u"offers"_s].toInt() == before[u"rows"_s][u"offers"_s].toInt() + 3);
+    CHECK(cliOn(reader, {u"prices"_s, u"list"_s, u"--provider"_s, u"TeamCo"_s}).out.count(u"bulk-"_s) == 3);
+}
+
+TEST_CASE("PostgreSQL: two imports of one file at the same moment end with one sheet and both say what happened")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    const QString db = server.url(name);
+    content(db); // schema and seed first, so both imports race on the import itself
+    Scratch scratch;
+    const QString sheet = scratch.write(u"bulk.csv"_s, bulkSheet(u"RaceCo"_s, 3000));
+    QProcess first;
+    QProcess second;
+    const QStringList arguments{u"--db"_s, db, u"prices"_s, u"import"_s, sheet};
+    first.start(QStringLiteral(ACCELPLAN_CLI), arguments);
+    second.start(QStringLiteral(ACCELPLAN_CLI), arguments);
+    REQUIRE(first.waitForFinished(120'000));
+    REQUIRE(second.waitForFinished(120'000));
+    const QString out = QString::fromUtf8(first.readAllStandardOutput() + second.readAllStandardOutput());
+    INFO(out.toStdString());
+    CHECK(first.exitCode() == 0);
+    CHECK(second.exitCode() == 0);
+    CHECK(out.count(u"3000 added"_s) == 1);
+    CHECK(out.count(u"already imported as sheet"_s) == 1);
+    CHECK(server.psql(name, u"SELECT count(*) FROM sheets WHERE source LIKE '%bulk.csv'"_s) == u"1"_s);
+    CHECK(content(db)[u"rows"_s][u"offers"_s].toInt() == 358 + 3000);
+}
+
+TEST_CASE("PostgreSQL: db copy moves every sheet and price with its history and the FX rates both ways with the same checksum")
+{
+    PgServer &server = PgServer::instance();
+    Scratch scratch;
+    // An SQLite database with history: a sheet, then a second one that changes a price.
+    const QString first = scratch.write(u"a.csv"_s, bulkSheet(u"CopyCo"_s, 5));
+    QByteArray changed = bulkSheet(u"CopyCo"_s, 5);
+    changed.replace("2026-11-01,2026-11-01", "2026-11-20,2026-11-20");
+    changed.replace(",20.00,", ",19.50,");
+    const QString second = scratch.write(u"b.csv"_s, changed);
+    REQUIRE(scratch.run({u"prices"_s, u"import"_s, first}).exitCode == 0);
+    REQUIRE(scratch.run({u"prices"_s, u"import"_s, second}).exitCode == 0);
+    const QJsonObject original = content(scratch.db);
+
+    const QString pg = server.url(freshDatabase());
+    const Run toPg = cli({u"db"_s, u"copy"_s, scratch.db, pg, u"--format"_s, u"json"_s});
+    const QJsonObject copied = jsonObject(toPg);
+    CHECK(copied[u"verified"_s].toBool());
+    CHECK(copied[u"sha256"_s] == original[u"sha256"_s]);
+    CHECK(copied[u"rows"_s] == original[u"rows"_s]);
+    CHECK(content(pg)[u"sha256"_s] == original[u"sha256"_s]);
+    const Run history = cliOn(pg, {u"prices"_s, u"history"_s, u"--sku"_s, u"bulk-0"_s});
+    CHECK(history.out.contains(u"19.5"_s));
+    CHECK(history.out.contains(u"20"_s));
+
+    // A second copy into a database that holds sheets is refused unless --replace.
+    const Run again = cli({u"db"_s, u"copy"_s, scratch.db, pg});
+    CHECK(again.exitCode == 2);
+    CHECK(again.err.contains(u"--replace"_s));
+    CHECK(cli({u"db"_s, u"copy"_s, scratch.db, pg, u"--replace"_s}).exitCode == 0);
+
+    // New rows on PostgreSQL are numbered after the copied ones, and the way back is exact too.
+    REQUIRE(cliOn(pg, {u"prices"_s, u"import"_s, scratch.write(u"c.csv"_s, bulkSheet(u"AfterCo"_s, 2))}).exitCode == 0);
+    const QJsonObject grown = content(pg);
+    const QString back = scratch.dir.filePath(u"back.sqlite"_s);
+    const QJsonObject returned = jsonObject(cli({u"db"_s, u"copy"_s, pg, back, u"--format"_s, u"json"_s}));
+    CHECK(returned[u"sha256"_s] == grown[u"sha256"_s]);
+    CHECK(content(back)[u"sha256"_s] == grown[u"sha256"_s]);
+    CHECK(cliOn(back, {u"prices"_s, u"list"_s, u"--provider"_s, u"AfterCo"_s}).out.count(u"bulk-"_s) == 2);
+    // A plan reads the same from the copy as from the source.
+    const QString example = examplePath(u"llama-70b.accelplan"_s);
+    CHECK(cliOn(back, {u"plan"_s, example, u"--format"_s, u"json"_s}).out
+          == cliOn(pg, {u"plan"_s, example, u"--format"_s, u"json"_s}).out);
+}
+
+TEST_CASE("PostgreSQL: an import killed halfway leaves the database as it was")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    const QString db = server.url(name);
+    const QJsonObject before = content(db);
+    Scratch scratch;
+    const QString sheet = scratch.write(u"big.csv"_s, bulkSheet(u"KillCo"_s, 20000));
+    QProcess import;
+    import.start(QStringLiteral(ACCELPLAN_CLI), {u"--db"_s, db, u"prices"_s, u"import"_s, sheet});
+    REQUIRE(import.waitForStarted());
+    // Killed once it holds the write lock, that is inside its transaction.
+    QElapsedTimer waited;
+    waited.start();
+    bool locked = false;
+    while (!locked && waited.elapsed() < 60'000 && import.state() == QProcess::Running) {
+        locked = server.psql(name, u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"_s) != u"0"_s;
+        if (!locked)
+            QThread::msleep(20);
+    }
+    REQUIRE(locked);
+    import.kill();
+    REQUIRE(import.waitForFinished(10'000));
+    // The server notices the client is gone and rolls the transaction back.
+    while (waited.elapsed() < 60'000
+           && server.psql(name, u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"_s) != u"0"_s)
+        QThread::msleep(50);
+    CHECK(content(db) == before);
+    // And the same file imports whole afterwards.
+    const Run again = cliOn(db, {u"prices"_s, u"import"_s, sheet});
+    INFO(again.err.toStdString());
+    CHECK(again.exitCode == 0);
+    CHECK(content(db)[u"rows"_s][u"offers"_s].toInt() == before[u"rows"_s][u"offers"_s].toInt() + 20000);
+}
+
+TEST_CASE("PostgreSQL: when the server cannot be reached the last local snapshot opens read-only")
+{
+    PgServer &server = PgServer::instance();
+    const QString db = server.url(freshDatabase());
+    Scratch scratch;
+    REQUIRE(cliOn(db, {u"prices"_s, u"import"_s, scratch.write(u"snap.csv"_s, bulkSheet(u"SnapCo"_s, 4))}).exitCode == 0);
+
+    auto team = pricing::PriceDatabase::open(db, shippedCatalog());
+    REQUIRE(team.ok());
+    const pricing::DbLocation location = (*team)->location();
+    QFile::remove(pricing::snapshotPath(location));
+    REQUIRE(pricing::refreshSnapshot(**team, shippedCatalog()).ok());
+    CHECK(pricing::snapshotTime(location).isValid());
+    const auto teamPrices = (*team)->prices();
+    REQUIRE(teamPrices.ok());
+    const auto teamDigest = (*team)->contentDigest();
+    REQUIRE(teamDigest.ok());
+    team->reset();
+
+    server.stop();
+    const auto unreachable = pricing::PriceDatabase::open(db, shippedCatalog());
+    server.start();
+    REQUIRE_FALSE(unreachable.ok());
+    CHECK(unreachable.error().message.contains(u"cannot connect to the team database"_s));
+
+    auto snapshot = pricing::PriceDatabase::open(pricing::snapshotPath(location), shippedCatalog(),
+                                                 pricing::OpenOptions{.readOnly = true});
+    REQUIRE(snapshot.ok());
+    CHECK((*snapshot)->isReadOnly());
+    const auto snapshotDigest = (*snapshot)->contentDigest();
+    REQUIRE(snapshotDigest.ok());
+    CHECK(*snapshotDigest == *teamDigest);
+    const auto snapshotPrices = (*snapshot)->prices();
+    REQUIRE(snapshotPrices.ok());
+    CHECK(snapshotPrices->size() == teamPrices->size());
+
+    // Read-only: an import is refused with what to do, and the file is left as it was.
+    const pricing::PriceSheetParser parser(shippedCatalog(), QDate(2026, 11, 26));
+    const pricing::ParsedSheet sheet = parser.parseFile(scratch.write(u"new.csv"_s, bulkSheet(u"LateCo"_s, 1)));
+    REQUIRE(sheet.ok());
+    const auto refused = (*snapshot)->importSheet(sheet, u"late"_s, u"new.csv"_s, false);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message.contains(u"read-only snapshot"_s));
+    CHECK(*(*snapshot)->contentDigest() == *teamDigest);
+}
