@@ -11,6 +11,7 @@
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
+#include "ui/prices/teamdatabase.h"
 #include "ui/report/budgetreport.h"
 #include "ui/planner/scenariodocument.h"
 #include "ui/prices/pricesview.h"
@@ -174,6 +175,8 @@ void MainWindow::createActions()
         tr("Preview and import a price sheet"), &MainWindow::importDialog);
     add(fileMenu, tr("&Export Shown Prices…"), u"actionExport"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
         tr("Write the offers shown in the Prices table as a CSV sheet"), &MainWindow::exportDialog);
+    add(fileMenu, tr("Connect to &Team Database…"), u"actionConnectDatabase"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+        tr("Use a team's price database on PostgreSQL, or another local database"), &MainWindow::connectDialog);
     fileMenu->addSeparator();
     QAction *quit = add(fileMenu, tr("&Quit"), u"actionQuit"_s, QKeySequence(Qt::CTRL | Qt::Key_Q),
                         tr("Quit Accelplan"), &QWidget::close);
@@ -397,8 +400,72 @@ void MainWindow::importDialog()
     importFile(path);
 }
 
+bool MainWindow::refuseWhenReadOnly()
+{
+    if (!m_database.isReadOnly())
+        return false;
+    QMessageBox::information(this, tr("Read-Only Snapshot"),
+                             tr("The prices shown are the local snapshot of %1, which could not be reached. "
+                                "Connect to it again (File → Connect to Team Database…) to import or edit prices.")
+                                 .arg(m_snapshotOf));
+    return true;
+}
+
+void MainWindow::connectDialog()
+{
+    ConnectDialog dialog(m_snapshotOf.isEmpty() ? m_database.path() : m_snapshotOf, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const Status connected = connectDatabase(dialog.location());
+    QApplication::restoreOverrideCursor();
+    if (!connected)
+        showError(tr("Cannot Connect"), connected.error());
+}
+
+Status MainWindow::connectDatabase(const QString &location, std::function<bool(const QString &question)> offerSnapshot)
+{
+    if (!offerSnapshot) {
+        offerSnapshot = [this](const QString &question) {
+            QApplication::restoreOverrideCursor();
+            const bool yes = QMessageBox::question(this, tr("Team Database Unreachable"), question,
+                                                   QMessageBox::Open | QMessageBox::Cancel, QMessageBox::Open)
+                             == QMessageBox::Open;
+            QApplication::setOverrideCursor(Qt::WaitCursor);
+            return yes;
+        };
+    }
+    auto opened = openDatabase(location, m_catalog, offerSnapshot);
+    if (!opened)
+        return opened.error();
+    if (opened->snapshotOf.isEmpty())
+        rememberDatabase(location);
+    // The views keep their reference to m_database: it takes the new connection, and the old one
+    // closes with the object that now holds it.
+    m_database.swap(*opened->database);
+    opened->database.reset();
+    setSnapshotOf(opened->snapshotOf);
+    reload();
+    statusBar()->showMessage(opened->snapshotOf.isEmpty() ? tr("Connected to %1").arg(m_database.path())
+                                                          : tr("Showing the read-only snapshot of %1").arg(opened->snapshotOf),
+                             8000);
+    return Done{};
+}
+
+void MainWindow::setSnapshotOf(const QString &url)
+{
+    m_snapshotOf = url;
+    for (const QString &name : {u"actionImport"_s, u"actionEditPrice"_s}) {
+        if (auto *action = findChild<QAction *>(name))
+            action->setEnabled(url.isEmpty());
+    }
+    updateStatus();
+}
+
 void MainWindow::importFile(const QString &path)
 {
+    if (refuseWhenReadOnly())
+        return;
     auto before = planning::loadPlanInputs(m_database, m_catalog);
     ImportDialog dialog(m_database, m_catalog, path, this);
     if (dialog.exec() == QDialog::Accepted) {
@@ -445,6 +512,8 @@ QList<planning::CostMove> MainWindow::noticeCostMoves(const planning::PlanInputs
 
 void MainWindow::editPrice()
 {
+    if (refuseWhenReadOnly())
+        return;
     const std::optional<PriceRecord> selected = m_prices->selectedOffer();
     if (!selected) {
         m_tabs->setCurrentIndex(1);
@@ -588,9 +657,16 @@ void MainWindow::updateStatus()
 {
     m_asOfLabel->setText(m_pricesAsOf.isValid() ? tr("Prices as of %1").arg(isoDate(m_pricesAsOf))
                                                 : tr("No prices yet"));
-    const QString path = QDir::toNativeSeparators(m_database.path());
-    m_databaseLabel->setText(tr("Database: %1").arg(path));
-    m_databaseLabel->setToolTip(path);
+    const QString path = m_database.location().isPostgres() ? m_database.path()
+                                                            : QDir::toNativeSeparators(m_database.path());
+    if (!m_snapshotOf.isEmpty()) {
+        m_databaseLabel->setText(tr("Read-only snapshot of %1 (the server cannot be reached)").arg(m_snapshotOf));
+        m_databaseLabel->setToolTip(tr("Local snapshot: %1").arg(path));
+    } else {
+        m_databaseLabel->setText(m_database.location().isPostgres() ? tr("Team database: %1").arg(path)
+                                                                    : tr("Database: %1").arg(path));
+        m_databaseLabel->setToolTip(path);
+    }
 
     m_countLabel->setText(m_prices->countText());
 }

@@ -4,6 +4,7 @@
 
 #include "core/catalog/planningcatalog.h"
 
+#include <functional>
 #include <memory>
 
 #include "core/pricing/pricedatabase.h"
@@ -77,6 +78,15 @@ public:
     bool newScenario();
     /// The About box: the version, the date of the shipped prices and that of the database's prices.
     QString aboutText() const;
+    /// Switches the window to the database at \a location (a postgresql:// URL or an SQLite
+    /// path) and reloads; on failure the window keeps its database. When a team database cannot
+    /// be reached, \a offerSnapshot is asked whether to open its local snapshot read-only (the
+    /// window asks with a message box when it is not given).
+    Status connectDatabase(const QString &location,
+                           std::function<bool(const QString &question)> offerSnapshot = {});
+    /// Marks the window's database as the read-only local snapshot of the team database \a url
+    /// (empty: a live database): imports and edits are off and the status bar says so.
+    void setSnapshotOf(const QString &url);
 
 public Q_SLOTS:
     /// Reads a fresh snapshot of the current prices, FX rates and sheets from the database.
@@ -103,6 +113,8 @@ private:
     void rememberDirectory(const QString &path);
     void showError(const QString &title, const Error &error);
     void createStatusBar();
+    void connectDialog();
+    bool refuseWhenReadOnly();
     void updateStatus();
     void showAbout();
     void readSettings();
@@ -114,6 +126,7 @@ private:
     ScenarioDocument *m_document = nullptr;
     QStringList m_modelIds; ///< the planning catalog's model presets, for opening scenarios
     QDate m_pricesAsOf;
+    QString m_snapshotOf;
     QMenu *m_recentMenu = nullptr;
     QTabWidget *m_tabs = nullptr;
     PlannerView *m_planner = nullptr;

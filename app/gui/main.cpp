@@ -4,6 +4,7 @@
 #include "core/pricing/pricedatabase.h"
 #include "core/pricing/shippedprices.h"
 #include "ui/mainwindow.h"
+#include "ui/prices/teamdatabase.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -54,7 +55,9 @@ void describeOptions(QCommandLineParser &parser, const QCommandLineOption &datab
 
 QCommandLineOption databaseOption()
 {
-    return {u"db"_s, Tr::tr("Use the price database at PATH (default: %1).").arg(pricing::PriceDatabase::defaultPath()),
+    return {u"db"_s, Tr::tr("Use the price database at PATH (default: %1), or a team database at "
+                            "postgresql://USER@HOST:PORT/DBNAME (password from PGPASSWORD or ~/.pgpass).")
+                         .arg(pricing::PriceDatabase::defaultPath()),
             Tr::tr("PATH")};
 }
 
@@ -106,11 +109,17 @@ int main(int argc, char *argv[])
         return fail(Tr::tr("Accelplan: catalog"), catalog.error());
 
     const QString path = parser.isSet(database) ? parser.value(database) : pricing::PriceDatabase::defaultPath();
-    auto opened = pricing::PriceDatabase::open(path, catalog.value());
+    // A team database that cannot be reached: say so, and offer its last local snapshot.
+    auto opened = ui::openDatabase(path, catalog.value(), [](const QString &question) {
+        return QMessageBox::question(nullptr, Tr::tr("Accelplan: team database unreachable"), question,
+                                     QMessageBox::Open | QMessageBox::Cancel, QMessageBox::Open)
+               == QMessageBox::Open;
+    });
     if (!opened.ok())
         return fail(Tr::tr("Accelplan: price database"), opened.error());
 
-    ui::MainWindow window(*opened.value(), catalog.value());
+    ui::MainWindow window(*opened->database, catalog.value());
+    window.setSnapshotOf(opened->snapshotOf);
     window.show();
     if (!positional.isEmpty()) {
         if (const Status scenario = window.openScenario(positional.first()); !scenario.ok()) {
