@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 
@@ -100,6 +101,20 @@ void PgServer::start()
     runAsServerUser(u"pg_ctl"_s, {u"-D"_s, m_dir + u"/data"_s, u"-l"_s, m_dir + u"/server.log"_s, u"-w"_s, u"-o"_s,
                                   u"-k %1 -c listen_addresses='' -c fsync=off"_s.arg(m_dir), u"start"_s});
     m_running = true;
+}
+
+void PgServer::addPasswordRole(const QString &role, const QString &password)
+{
+    psql(u"postgres"_s, u"CREATE ROLE %1 LOGIN PASSWORD '%2'"_s.arg(role, password));
+    QFile hba(m_dir + u"/data/pg_hba.conf"_s);
+    REQUIRE(hba.open(QIODevice::ReadOnly));
+    const QByteArray rules = hba.readAll();
+    hba.close();
+    // The first matching line wins: this role must authenticate, before the trust lines.
+    REQUIRE(hba.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    hba.write("local all " + role.toUtf8() + " scram-sha-256\n" + rules);
+    hba.close();
+    runAsServerUser(u"pg_ctl"_s, {u"-D"_s, m_dir + u"/data"_s, u"reload"_s});
 }
 
 void PgServer::stop()

@@ -28,6 +28,9 @@ public:
     QString psql(const QString &database, const QString &sql);
     /// Runs an SQL file with psql, as an administrator following the README would.
     QString psqlFile(const QString &database, const QString &file);
+    /// Creates a login role that must give \a password (scram-sha-256 on the socket; everyone
+    /// else stays trusted).
+    void addPasswordRole(const QString &role, const QString &password);
     void stop();
     void start();
     bool running() const { return m_running; }

@@ -327,3 +327,45 @@ TEST_CASE("PostgreSQL: when the server cannot be reached the last local snapshot
     CHECK(refused.error().message.contains(u"read-only snapshot"_s));
     CHECK(*(*snapshot)->contentDigest() == *teamDigest);
 }
+
+TEST_CASE("PostgreSQL: the password comes from PGPASSWORD or a pgpass file and never from the URL")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    content(server.url(name));
+    server.addPasswordRole(u"pwuser"_s, u"s3cret-word"_s);
+    server.psql(name, u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO pwuser"_s);
+    const QString db = server.url(name, u"pwuser"_s);
+    Scratch scratch;
+    auto run = [&](const QProcessEnvironment &environment) {
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(ACCELPLAN_CLI), {u"--db"_s, db, u"db"_s, u"info"_s});
+        REQUIRE(process.waitForFinished(60'000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        UNSCOPED_INFO(err.toStdString());
+        return std::pair{process.exitCode(), err};
+    };
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(u"PGPASSWORD"_s);
+    environment.insert(u"PGPASSFILE"_s, scratch.dir.filePath(u"none"_s));
+    const auto [refused, why] = run(environment);
+    CHECK(refused == 2);
+    CHECK(why.contains(u"cannot connect to the team database"_s));
+    CHECK(why.contains(u"PGPASSWORD"_s));
+
+    QProcessEnvironment withVariable = environment;
+    withVariable.insert(u"PGPASSWORD"_s, u"s3cret-word"_s);
+    CHECK(run(withVariable).first == 0);
+
+    const QString passfile = scratch.write(u"pgpass"_s, "*:*:*:pwuser:s3cret-word\n");
+    QFile::setPermissions(passfile, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    QProcessEnvironment withFile = environment;
+    withFile.insert(u"PGPASSFILE"_s, passfile);
+    CHECK(run(withFile).first == 0);
+
+    const Run inUrl = cli({u"--db"_s, u"postgresql://pwuser:s3cret-word@/x?host=/tmp"_s, u"db"_s, u"info"_s});
+    CHECK(inUrl.exitCode == 2);
+    CHECK(inUrl.err.contains(u"~/.pgpass"_s));
+    CHECK_FALSE(inUrl.err.contains(u"s3cret-word"_s));
+}
