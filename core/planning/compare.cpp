@@ -55,6 +55,8 @@ ComparedScenario summarise(const Plan &plan, const QString &file)
     s.budgetP90 = plan.sensitivity.p90;
     s.cashTotal = plan.budget.cashTotal;
     s.cashFirstMonth = plan.budget.months.isEmpty() ? 0 : plan.budget.months.first().cashOut;
+    for (const BudgetMonth &month : plan.budget.months)
+        s.cashByMonth.append(month.cashOut);
     return s;
 }
 
@@ -107,6 +109,12 @@ QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baselin
                          {u"budget_p90"_s, budget(s.budgetP90)},
                          {u"cash_total"_s, budget(s.cashTotal)},
                          {u"cash_first_month"_s, budget(s.cashFirstMonth)},
+                         {u"cash_by_month"_s, [&] {
+                              QJsonArray months;
+                              for (double cash : s.cashByMonth)
+                                  months.append(cash);
+                              return months;
+                          }()},
                          {u"lockin_score"_s, optional(s.lockinScore)},
                          {u"training_kwh"_s, optional(s.trainingKwh)},
                          {u"training_co2e_kg"_s, optional(s.trainingCo2eKg)},

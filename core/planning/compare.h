@@ -24,6 +24,7 @@ struct ComparedScenario
     double budgetP90 = 0;
     double cashTotal = 0;      ///< the budget's cash out (owned hardware paid up front)
     double cashFirstMonth = 0; ///< what goes out in the first month
+    QList<double> cashByMonth; ///< the budget's cash out, month by month (owned hardware up front)
     std::optional<double> lockinScore; ///< of the recommended training option, else inference
     std::optional<double> trainingKwh;           ///< the recommended training option's energy
     std::optional<double> trainingCo2eKg;        ///< null where its region's grid is unknown

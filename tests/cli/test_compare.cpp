@@ -59,6 +59,10 @@ TEST_CASE("compare: each scenario's figures equal its own plan, with deltas agai
         CHECK(c[u"cash_total"_s].toDouble() == Approx(plan[u"budget"_s][u"cash_total"_s].toDouble()));
         CHECK(c[u"cash_first_month"_s].toDouble()
               == Approx(plan[u"budget"_s][u"months"_s][0][u"cash_out"_s].toDouble()));
+        const QJsonArray months = plan[u"budget"_s][u"months"_s].toArray();
+        REQUIRE(c[u"cash_by_month"_s].toArray().size() == months.size());
+        for (qsizetype m = 0; m < months.size(); ++m)
+            CHECK(c[u"cash_by_month"_s][m].toDouble() == Approx(months.at(m)[u"cash_out"_s].toDouble()));
         const QJsonObject training = firstRunnable(plan[u"training"_s].toObject());
         REQUIRE_FALSE(training.isEmpty());
         CHECK(c[u"training_cost"_s].toDouble() == Approx(training[u"plan_cost"_s].toDouble()));
@@ -347,6 +351,10 @@ TEST_CASE("report A B: a comparison page with each scenario's figures", "[cli][c
     CHECK(flat.contains(u"deltas against "_s + compared.at(0)[u"name"_s].toString()));
     CHECK(flat.contains(compared.at(1)[u"name"_s].toString() + u": "_s + compared.at(1)[u"recommendation"_s].toString()));
     CHECK(flat.contains(u"baseline"_s));
+    // The cash-flow chart of the compared scenarios, drawn as vectors with its title and legend.
+    CHECK(flat.contains(u"Cash out of each scenario added up month by month"_s));
+    CHECK(flat.contains(u"Cash out, added up month by month ("_s));
+    CHECK(flat.contains(compared.at(1)[u"name"_s].toString()));
     // One scenario: no comparison page.
     const QString single = scratch.dir.filePath(u"one.pdf"_s);
     REQUIRE(scratch.run({u"report"_s, u"-o"_s, single, a}).exitCode == 0);

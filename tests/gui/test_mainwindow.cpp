@@ -25,6 +25,7 @@
 #include <QAction>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileInfo>
@@ -33,6 +34,7 @@
 #include <QLineSeries>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScatterSeries>
@@ -1617,6 +1619,18 @@ TEST_CASE("gui: The serving concurrency, phase and KV precision reach the plan f
     }
 }
 
+namespace {
+/// Waits until the Compare view has planned what it was given (it plans off the GUI thread).
+void waitForCompare(ui::CompareView *compare)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (compare->busy() && waited.elapsed() < 60'000)
+        QTest::qWait(10);
+    REQUIRE_FALSE(compare->busy());
+}
+} // namespace
+
 TEST_CASE("gui: The Compare view shows scenarios side by side with the command line's figures", "[gui][compare]")
 {
     SeededDatabase db;
@@ -1628,6 +1642,10 @@ TEST_CASE("gui: The Compare view shows scenarios side by side with the command l
     const QString chat = test::examplePath(u"chat-service-8b-eur.accelplan"_s);
     REQUIRE(compare->addScenarioFile(llama));
     REQUIRE(compare->addScenarioFile(test::examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s)));
+    CHECK(compare->busy()); // planned off the GUI thread, with progress
+    CHECK(compare->findChild<QProgressBar *>(u"compareProgress"_s)->isVisibleTo(compare));
+    waitForCompare(compare);
+    CHECK_FALSE(compare->findChild<QProgressBar *>(u"compareProgress"_s)->isVisibleTo(compare));
     REQUIRE(compare->compared().size() == 2);
     // Each column is that scenario's own plan on the window's inputs.
     const planning::PlanInputs inputs = *planning::loadPlanInputs(*db.database, shippedCatalog());
@@ -1651,8 +1669,23 @@ TEST_CASE("gui: The Compare view shows scenarios side by side with the command l
     CHECK(model->item(delta, 0)->data(Qt::UserRole).toDouble()
           == Approx(first.budgetTotal - compare->compared().at(1).budgetTotal));
     CHECK(first.cashTotal == Approx(plan->budget.cashTotal));
+    REQUIRE(first.cashByMonth.size() == plan->budget.months.size());
+    CHECK(first.cashByMonth.first() == Approx(plan->budget.months.first().cashOut));
+    // The cash-flow chart: one line per compared scenario, cash out added up month by month.
+    QChart *cash = compare->cashFlowView()->chart();
+    REQUIRE(cash->series().size() == 2);
+    auto *line = qobject_cast<QLineSeries *>(cash->series().first());
+    REQUIRE(line);
+    REQUIRE(line->count() == first.cashByMonth.size());
+    double sum = 0;
+    for (double c : first.cashByMonth)
+        sum += c;
+    CHECK(line->at(line->count() - 1).y() > 0);
+    CHECK(line->at(line->count() - 1).y() / line->at(0).y()
+          == Approx(sum / first.cashByMonth.first()).epsilon(1e-6));
     // At most four; a bad file says why and adds nothing.
     REQUIRE(compare->addScenarioFile(chat));
+    waitForCompare(compare);
     QString why;
     CHECK_FALSE(compare->addScenarioFile(test::dataPath(u"sheets/bad/many_errors.csv"_s), &why));
     CHECK_FALSE(why.isEmpty());
@@ -1662,13 +1695,28 @@ TEST_CASE("gui: The Compare view shows scenarios side by side with the command l
     CHECK(why.contains(u"At most 4"_s));
     compare->removeScenario(3);
     CHECK(compare->count() == 3);
+    waitForCompare(compare);
+    CHECK(compare->compared().size() == 3);
 
     // The open scenario's standard strategies, one column each.
     const planning::Plan *before = window->planner()->plan();
     REQUIRE(window->openScenario(llama).ok());
     REQUIRE(waitForNewPlan(window->planner(), before));
+    // Cancelled while planning: the scenarios planned so far stay, and the view says so.
     compare->showStrategies();
+    REQUIRE(compare->busy());
+    compare->findChild<QPushButton *>(u"compareCancel"_s)->click();
+    waitForCompare(compare);
+    CHECK(compare->compared().size() < 5);
+    CHECK(compare->findChild<QLabel *>(u"compareStatus"_s)->text().contains(u"Cancelled"_s));
+    compare->showStrategies();
+    waitForCompare(compare);
     REQUIRE(compare->count() == 5);
+    REQUIRE(compare->compared().size() == 5);
+    CHECK(compare->findChild<QLabel *>(u"compareStatus"_s)->text().contains(u"standard strategies"_s));
+    // Buying pays up front: in the first month its cash out is above cloud on demand's.
+    CHECK(compare->compared().at(4).cashFirstMonth > compare->compared().at(0).cashFirstMonth);
+    CHECK(compare->cashFlowView()->chart()->series().size() == 5);
     CHECK(model->headerData(0, Qt::Horizontal).toString().contains(u"Cloud on demand"_s));
     CHECK(model->headerData(4, Qt::Horizontal).toString().contains(u"Buy"_s));
     CHECK(model->item(0, 1)->text().contains(u"commit_1y"_s));

@@ -427,4 +427,70 @@ QChart *priceHistoryChart(const QString &title, const QList<pricing::PriceRecord
     return chart;
 }
 
+QChart *cashFlowChart(const QList<planning::ComparedScenario> &scenarios, const QStringList &labels, const HoverFn &show)
+{
+    QChart *chart = newChart(tr("Cash out, added up month by month"));
+    qsizetype months = 0;
+    double highest = 0;
+    QStringList currencies;
+    for (const planning::ComparedScenario &s : scenarios) {
+        if (!s.planned() || s.cashByMonth.isEmpty())
+            continue;
+        months = std::max(months, s.cashByMonth.size());
+        double sum = 0;
+        for (double cash : s.cashByMonth)
+            sum += cash;
+        highest = std::max(highest, sum);
+        if (!currencies.contains(s.currency))
+            currencies.append(s.currency);
+    }
+    if (months == 0) {
+        chart->setTitle(tr("Cash out — nothing planned to compare"));
+        return chart;
+    }
+    // Amounts of different currencies on one axis would mislead: the axis names them all.
+    const QString currency = currencies.join(u"/"_s);
+    const AmountScale scale = amountScale(highest, currency);
+    auto *x = new QValueAxis;
+    x->setRange(1, double(std::max<qsizetype>(months, 2)));
+    // A label every month up to a year, then every quarter, half year or year.
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(1);
+    x->setTickInterval(months <= 12 ? 1 : months <= 24 ? 3 : months <= 48 ? 6 : 12);
+    x->setLabelFormat(u"%d"_s);
+    x->setTitleText(tr("Month"));
+    // The unit goes in the title: a vertical axis title is elided on a short chart.
+    chart->setTitle(tr("Cash out, added up month by month (%1)").arg(scale.unit));
+    QAbstractAxis *y = axisFor(0, highest / scale.divisor, false, QString(), u"%g"_s);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (qsizetype i = 0; i < scenarios.size(); ++i) {
+        const planning::ComparedScenario &s = scenarios.at(i);
+        if (!s.planned() || s.cashByMonth.isEmpty())
+            continue;
+        auto *line = new QLineSeries;
+        line->setName(!labels.value(i).isEmpty() ? labels.at(i) : s.name.isEmpty() ? s.file : s.name);
+        line->setPointsVisible(s.cashByMonth.size() <= 24);
+        double sum = 0;
+        QList<double> totals;
+        for (qsizetype m = 0; m < s.cashByMonth.size(); ++m) {
+            sum += s.cashByMonth.at(m);
+            totals.append(sum);
+            line->append(double(m + 1), sum / scale.divisor);
+        }
+        chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        if (show)
+            QObject::connect(line, &QLineSeries::hovered, line,
+                             [show, totals, name = line->name(), currency = s.currency](const QPointF &point, bool state) {
+                                 const qsizetype index = std::clamp<qsizetype>(qRound(point.x()) - 1, 0, totals.size() - 1);
+                                 if (state)
+                                     show(tr("%1, month %2: %3 paid out so far")
+                                              .arg(name, QString::number(index + 1), money(totals.at(index), currency)));
+                             });
+    }
+    return chart;
+}
+
 } // namespace accelplan::ui::charts

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/planning/compare.h"
 #include "core/planning/plan.h"
 
 #include <functional>
@@ -29,6 +30,11 @@ QChart *costTimeChart(const std::shared_ptr<const planning::Plan> &plan, const H
 QChart *budgetChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
 QChart *costExitChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
 QChart *tornadoChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
+/// Compared scenarios' cash out added up month by month, one line each: owned hardware paid up
+/// front against cloud paid as it is used, and where the lines cross.
+/// \a labels name the lines (the scenarios' names where empty).
+QChart *cashFlowChart(const QList<planning::ComparedScenario> &scenarios, const QStringList &labels = {},
+                      const HoverFn &show = {});
 /// The stored prices of one offer, oldest first, as a step line held until today.
 QChart *priceHistoryChart(const QString &title, const QList<pricing::PriceRecord> &history,
                           const HoverFn &show = {});

@@ -1,8 +1,13 @@
 #include "ui/planner/compareview.h"
 
 #include "ui/format.h"
+#include "ui/planner/chartbuilder.h"
 #include "ui/planner/scenariodocument.h"
 
+#include <QChart>
+#include <QChartView>
+#include <QProgressBar>
+#include <QSplitter>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -79,12 +84,51 @@ CompareView::CompareView(ScenarioDocument *current, QWidget *parent) : QWidget(p
     m_status = new QLabel(this);
     m_status->setObjectName(u"compareStatus"_s);
     m_status->setWordWrap(true);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(u"compareProgress"_s);
+    m_progress->setFormat(tr("Planning %v of %m scenarios"));
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName(u"compareCancel"_s);
+    m_cancel->setShortcut(Qt::Key_Escape);
+    m_cancel->hide();
+    connect(m_cancel, &QPushButton::clicked, this, &CompareView::cancel);
+    m_chart = new QChartView(this);
+    m_chart->setObjectName(u"compareCashFlow"_s);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(200);
+    m_chart->setChart(charts::cashFlowChart({}));
 
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    auto *progress = new QHBoxLayout;
+    progress->addWidget(m_progress, 1);
+    progress->addWidget(m_cancel);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(split, 1);
+    layout->addLayout(progress);
     layout->addWidget(m_status);
+    m_pool.setMaxThreadCount(1);
     recompute();
+}
+
+CompareView::~CompareView()
+{
+    if (m_job)
+        m_job->stop = true;
+    m_pool.waitForDone();
+}
+
+void CompareView::cancel()
+{
+    if (!m_job)
+        return;
+    m_job->cancelled = true;
+    m_job->stop = true;
 }
 
 void CompareView::setInputs(planning::PlanInputs inputs)
@@ -112,6 +156,7 @@ bool CompareView::addScenarioFile(const QString &path, QString *why)
     }
     const QString label = read->name.isEmpty() ? QFileInfo(path).fileName() : read->name;
     m_entries.append({label, std::move(read).value()});
+    m_strategiesOf.clear();
     recompute();
     return true;
 }
@@ -122,6 +167,7 @@ bool CompareView::addCurrent()
         return false;
     const scenario::Scenario &open = m_current->scenario();
     m_entries.append({open.name.isEmpty() ? m_current->displayName() : open.name, open});
+    m_strategiesOf.clear();
     recompute();
     return true;
 }
@@ -132,11 +178,8 @@ void CompareView::showStrategies()
     m_baseline = 0;
     for (planning::Strategy &s : planning::standardStrategies(m_current->scenario()))
         m_entries.append({s.name, std::move(s.scenario)});
+    m_strategiesOf = m_current->displayName();
     recompute();
-    if (m_compared.size() == m_entries.size())
-        m_status->setText(tr("The standard strategies of %1: each column plans it with only those offers, on the "
-                             "current prices (as `accelplan-cli compare --strategies` prints them).")
-                              .arg(m_current->displayName()));
 }
 
 void CompareView::removeScenario(int index)
@@ -161,7 +204,8 @@ void CompareView::setBaseline(int index)
     if (index < 0 || index >= m_entries.size())
         return;
     m_baseline = index;
-    recompute();
+    if (!busy())
+        showComparison(); // the figures stay; only the deltas move
 }
 
 void CompareView::addFileDialog()
@@ -177,13 +221,34 @@ void CompareView::addFileDialog()
 
 void CompareView::recompute()
 {
-    m_compared.clear();
-    QStringList problems;
-    if (m_inputs.complete()) {
-        for (const Entry &e : std::as_const(m_entries)) {
-            auto plan = planning::planScenario(e.scenario, m_inputs);
+    if (m_job)
+        m_job->stop = true; // overtaken: its result is dropped
+    const quint64 generation = ++m_generation;
+    if (!m_inputs.complete() || m_entries.isEmpty()) {
+        m_job.reset();
+        m_compared.clear();
+        m_progress->hide();
+        m_cancel->hide();
+        m_problems.clear();
+        showComparison();
+        return;
+    }
+    auto job = std::make_shared<Job>();
+    m_job = job;
+    m_progress->setRange(0, int(m_entries.size()));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancel->show();
+    m_status->setText(tr("Planning %n scenario(s)…", nullptr, int(m_entries.size())));
+    m_pool.start([this, job, generation, entries = m_entries, inputs = m_inputs] {
+        QList<planning::ComparedScenario> compared;
+        QStringList problems;
+        for (const Entry &e : entries) {
+            if (job->stop)
+                break;
+            auto plan = planning::planScenario(e.scenario, inputs);
             if (plan) {
-                m_compared.append(planning::summarise(*plan, e.label));
+                compared.append(planning::summarise(*plan, e.label));
             } else {
                 // A column that says why, so the columns stay those of the scenarios added.
                 planning::ComparedScenario failed;
@@ -191,11 +256,43 @@ void CompareView::recompute()
                 failed.name = e.scenario.name;
                 failed.currency = e.scenario.currency;
                 failed.recommendation = tr("Cannot be planned: %1").arg(plan.error().message);
-                m_compared.append(failed);
+                compared.append(failed);
                 problems << tr("%1: %2").arg(e.label, plan.error().message);
             }
+            QMetaObject::invokeMethod(this, [this, generation, done = int(compared.size())] {
+                if (generation == m_generation)
+                    m_progress->setValue(done);
+            }, Qt::QueuedConnection);
         }
-    }
+        QMetaObject::invokeMethod(this, [this, generation, compared, problems] {
+            deliver(generation, compared, problems);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void CompareView::deliver(quint64 generation, QList<planning::ComparedScenario> compared, QStringList problems)
+{
+    if (generation != m_generation || !m_job)
+        return; // a newer comparison is on its way
+    const bool cancelled = m_job->cancelled;
+    const qsizetype wanted = m_entries.size();
+    m_job.reset();
+    m_progress->hide();
+    m_cancel->hide();
+    m_compared = std::move(compared);
+    if (m_baseline >= m_compared.size())
+        m_baseline = 0;
+    if (cancelled && m_compared.size() < wanted)
+        problems.prepend(tr("Cancelled: %1 of %2 scenarios planned; add or remove a scenario to plan them again.")
+                             .arg(m_compared.size())
+                             .arg(wanted));
+    m_problems = std::move(problems);
+    showComparison();
+}
+
+void CompareView::showComparison()
+{
+    const QStringList &problems = m_problems;
     m_model->setColumnCount(0);
     m_model->setColumnCount(int(m_compared.size()));
     const planning::ComparedScenario *base = m_baseline < m_compared.size() ? &m_compared.at(m_baseline) : nullptr;
@@ -238,6 +335,12 @@ void CompareView::recompute()
     m_baselineBox->clear();
     for (int c = 0; c < m_compared.size(); ++c)
         m_baselineBox->addItem(m_entries.at(c).label);
+    QChart *old = m_chart->chart();
+    QStringList labels;
+    for (qsizetype c = 0; c < m_compared.size(); ++c)
+        labels.append(m_entries.at(c).label);
+    m_chart->setChart(charts::cashFlowChart(m_compared, labels, [this](const QString &text) { m_status->setText(text); }));
+    delete old;
     m_baselineBox->setCurrentIndex(m_baseline);
     m_remove->setEnabled(!m_compared.isEmpty());
     QStringList currencies;
@@ -250,6 +353,10 @@ void CompareView::recompute()
         m_status->setText(tr("The scenarios are costed in different currencies (%1): the deltas mix them; set one "
                              "currency in each scenario.")
                               .arg(currencies.join(u", "_s)));
+    else if (!m_strategiesOf.isEmpty() && !m_entries.isEmpty())
+        m_status->setText(tr("The standard strategies of %1: each column plans it with only those offers, on the "
+                             "current prices (as `accelplan-cli compare --strategies` prints them).")
+                              .arg(m_strategiesOf));
     else if (m_entries.isEmpty())
         m_status->setText(tr("Add two to four scenarios, or show the open scenario's standard strategies."));
     else

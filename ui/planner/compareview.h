@@ -4,10 +4,16 @@
 #include "core/planning/planinputs.h"
 #include "core/scenario/scenario.h"
 
+#include <QThreadPool>
 #include <QWidget>
 
+#include <atomic>
+#include <memory>
+
+class QChartView;
 class QComboBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QStandardItemModel;
 class QTableView;
@@ -19,7 +25,9 @@ class ScenarioDocument;
 /// Two to four scenarios side by side (five for the standard strategies) — files, the open scenario, or the open scenario's standard
 /// strategies (on demand, 1y/3y commitments, TPU, buy) — each planned on the window's inputs: the
 /// recommendation, training cost and days, inference per month, budget with P10/P90, lock-in and
-/// the budget delta against a chosen baseline. The figures are `accelplan-cli compare`'s.
+/// the budget delta against a chosen baseline, and the cash out of each added up month by month.
+/// The figures are `accelplan-cli compare`'s. The scenarios are planned off the GUI thread, with
+/// progress and Cancel; a change while planning starts again with the new set.
 class CompareView : public QWidget
 {
     Q_OBJECT
@@ -28,6 +36,7 @@ public:
     static constexpr int kMaxScenarios = 4;
 
     explicit CompareView(ScenarioDocument *current, QWidget *parent = nullptr);
+    ~CompareView() override; ///< stops and waits for a comparison being planned
 
     void setInputs(planning::PlanInputs inputs);
 
@@ -41,12 +50,18 @@ public:
     void removeScenario(int index);
     void clear();
     void setBaseline(int index);
+    /// Stops planning after the scenario being planned; the table keeps those already planned.
+    void cancel();
+    /// Whether scenarios are being planned.
+    bool busy() const { return m_job != nullptr; }
+    QChartView *cashFlowView() const { return m_chart; }
 
     int count() const { return int(m_entries.size()); }
     const QList<planning::ComparedScenario> &compared() const { return m_compared; }
     QStandardItemModel *model() const { return m_model; }
 
 Q_SIGNALS:
+    /// The comparison is complete (or was cancelled): compared() holds it.
     void compareChanged();
 
 private:
@@ -55,20 +70,36 @@ private:
         QString label;
         scenario::Scenario scenario;
     };
+    struct Job
+    {
+        std::atomic_bool stop{false};
+        bool cancelled = false; ///< by the user (a newer request only stops it)
+    };
     void recompute();
     void addFileDialog();
+    /// Shows the comparison of generation \a generation (planned \a done of the scenarios).
+    void deliver(quint64 generation, QList<planning::ComparedScenario> compared, QStringList problems);
+    void showComparison();
 
     ScenarioDocument *m_current;
     planning::PlanInputs m_inputs;
     QList<Entry> m_entries;
     QList<planning::ComparedScenario> m_compared;
     int m_baseline = 0;
+    QThreadPool m_pool;
+    std::shared_ptr<Job> m_job;
+    QString m_strategiesOf; ///< the scenario whose standard strategies are shown, if they are
+    QStringList m_problems; ///< why scenarios could not be planned, shown under the table
+    quint64 m_generation = 0;
 
     QStandardItemModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QComboBox *m_baselineBox = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_remove = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QChartView *m_chart = nullptr;
 };
 
 } // namespace accelplan::ui

@@ -33,7 +33,7 @@ using namespace planning;
 
 namespace {
 
-enum ReportChart { CostTimeChart, BudgetChart, CostExitChart, TornadoChart, ChartCount };
+enum ReportChart { CostTimeChart, BudgetChart, CostExitChart, TornadoChart, CashFlowChart, ChartCount };
 constexpr int kChartObjectType = QTextFormat::UserObject + 1;
 constexpr int kChartProperty = QTextFormat::UserProperty + 1;
 constexpr int kResolution = 96; // PDF coordinates in 96-dpi pixels: charts and text share one scale
@@ -156,7 +156,9 @@ class ChartObject : public QObject, public QTextObjectInterface
     Q_INTERFACES(QTextObjectInterface)
 
 public:
-    ChartObject(std::shared_ptr<const Plan> plan, QSizeF size) : m_plan(std::move(plan)), m_size(size) {}
+    ChartObject(std::shared_ptr<const Plan> plan, QList<planning::ComparedScenario> comparison, QSizeF size)
+        : m_plan(std::move(plan)), m_comparison(std::move(comparison)), m_size(size)
+    {}
 
     QSizeF intrinsicSize(QTextDocument *, int, const QTextFormat &) override { return m_size; }
 
@@ -167,6 +169,7 @@ public:
         case CostTimeChart: chart = charts::costTimeChart(m_plan); break;
         case BudgetChart: chart = charts::budgetChart(m_plan); break;
         case CostExitChart: chart = charts::costExitChart(m_plan); break;
+        case CashFlowChart: chart = charts::cashFlowChart(m_comparison); break;
         default: chart = charts::tornadoChart(m_plan); break;
         }
         chart->setTheme(QChart::ChartThemeLight);
@@ -180,6 +183,7 @@ public:
 
 private:
     std::shared_ptr<const Plan> m_plan;
+    QList<planning::ComparedScenario> m_comparison;
     QSizeF m_size;
 };
 
@@ -371,6 +375,10 @@ QString reportHtml(const ReportRequest &request)
             recommendations += u"<li>"_s + esc(line) + u"</li>"_s;
         }
         html += table.html() + u"<ul>"_s + recommendations + u"</ul>"_s;
+        html += u"<p>"_s
+                + esc(tr("Cash out of each scenario added up month by month: owned hardware is paid up front, cloud "
+                         "as it is used."))
+                + u"</p>"_s + chartPlaceholder(CashFlowChart);
     }
 
     // Options
@@ -602,7 +610,7 @@ Status writeReport(const ReportRequest &request, const QString &path)
         document.setDocumentMargin(0);
         document.setDefaultStyleSheet(u"h1 { font-size: 15pt; } h2 { font-size: 12.5pt; color: #1f3a5f; } "
                                       "h3 { font-size: 10pt; } th { font-weight: bold; }"_s);
-        auto *charts = new ChartObject(request.plan, QSizeF(page.width(), page.width() * 0.42));
+        auto *charts = new ChartObject(request.plan, request.comparison, QSizeF(page.width(), page.width() * 0.42));
         charts->setParent(&document);
         document.documentLayout()->registerHandler(kChartObjectType, charts);
         document.setHtml(reportHtml(request));
