@@ -412,6 +412,33 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
     if (!grid)
         return grid.error();
     catalog.m_grid = *grid;
+    auto spot = readShipped<SpotRate>(
+        u"spot_interruption.csv"_s,
+        {u"provider"_s, u"instance_type"_s, u"region"_s, u"band"_s, u"monthly_low"_s, u"monthly_typical"_s,
+         u"monthly_high"_s, u"source_url"_s, u"as_of"_s},
+        [](const CsvRecord &r) -> std::optional<SpotRate> {
+            SpotRate s;
+            s.provider = r.required(u"provider"_s);
+            s.instanceType = r.required(u"instance_type"_s);
+            s.region = r.required(u"region"_s);
+            s.band = r.required(u"band"_s);
+            s.monthlyLow = r.number(u"monthly_low"_s, true).value_or(0);
+            s.monthlyTypical = r.number(u"monthly_typical"_s, true).value_or(0);
+            s.monthlyHigh = r.number(u"monthly_high"_s, true).value_or(0);
+            if (!(s.monthlyLow > 0 && s.monthlyLow <= s.monthlyTypical && s.monthlyTypical <= s.monthlyHigh
+                  && s.monthlyHigh <= 1))
+                r.error(u"monthly_low"_s, Tr::tr("needs 0 < low <= typical <= high <= 1"));
+            s.source = {r.required(u"source_url"_s), QDate::fromString(r.required(u"as_of"_s), Qt::ISODate),
+                        r.text(u"confidence"_s), r.text(u"notes"_s)};
+            return s;
+        });
+    if (!spot)
+        return spot.error();
+    for (const SpotRate &s : std::as_const(*spot))
+        catalog.m_spotRates.insert((s.provider + u'|' + s.instanceType + u'|' + s.region).toLower(), s);
+    // No rate per GPU family is published elsewhere: 5-30 % of nodes reclaimed a month, wide.
+    catalog.m_defaultSpotRate.source = {QString(), QDate(), u"assumed"_s,
+                                        Tr::tr("default: no published interruption rate for this offer")};
     catalog.m_capacityBlocks = *blocks;
     catalog.m_fabrics = *fabrics;
     std::stable_sort(catalog.m_egress.begin(), catalog.m_egress.end(),
@@ -427,6 +454,13 @@ QList<EgressTier> PlanningCatalog::egressTiers(const QString &provider) const
             tiers.append(t);
     }
     return tiers;
+}
+
+const SpotRate &PlanningCatalog::spotRate(const QString &provider, const QString &instanceType,
+                                          const QString &region) const
+{
+    const auto found = m_spotRates.constFind((provider + u'|' + instanceType + u'|' + region).toLower());
+    return found == m_spotRates.constEnd() ? m_defaultSpotRate : *found;
 }
 
 const GridIntensity *PlanningCatalog::findGridIntensity(const QString &provider, const QString &region) const

@@ -5,6 +5,7 @@
 #include "core/common/diagnostic.h"
 
 #include <QDate>
+#include <QHash>
 #include <QList>
 #include <QRegularExpression>
 #include <QString>
@@ -156,6 +157,22 @@ struct GridIntensity
     Source source;
 };
 
+/// How often spot capacity of one instance type in one region is reclaimed, as a share of its
+/// instances a month (data/catalog/spot_interruption.csv: the AWS Spot Advisor's bands), or the
+/// stated default where none is published.
+struct SpotRate
+{
+    QString provider;
+    QString instanceType;
+    QString region;
+    QString band; ///< "<5%" … ">20%"; empty for the default
+    double monthlyLow = 0.05;
+    double monthlyTypical = 0.15;
+    double monthlyHigh = 0.30;
+    Source source;
+    bool published() const { return !band.isEmpty(); }
+};
+
 /// Everything the planner reads besides prices: accelerators are in AcceleratorCatalog; this
 /// holds profiles, framework fit, model presets and scale bands. An immutable value.
 class PlanningCatalog
@@ -179,6 +196,8 @@ public:
     const QList<FabricRule> &fabrics() const { return m_fabrics; }
     /// The grid intensity of a provider's region; null when none is known.
     const GridIntensity *findGridIntensity(const QString &provider, const QString &region) const;
+    /// The spot interruption rate of an instance type in a region: the published band, else the default.
+    const SpotRate &spotRate(const QString &provider, const QString &instanceType, const QString &region) const;
     /// The first fabric rule for an offer of this kind, provider and SKU; null if none matches.
     const FabricRule *findFabric(const QString &offerKind, const QString &provider, const QString &sku) const;
     /// A provider's egress tiers, lowest first (case-insensitive); empty when none is shipped.
@@ -200,6 +219,8 @@ private:
     QList<FrameworkFit> m_frameworks;
     QList<ModelPreset> m_models;
     QList<GridIntensity> m_grid;
+    QHash<QString, SpotRate> m_spotRates; ///< by lower-case "provider|instance type|region"
+    SpotRate m_defaultSpotRate;
     QList<ScaleBand> m_scaleBands;
     QList<EgressTier> m_egress;
     QList<FabricRule> m_fabrics;

@@ -35,10 +35,9 @@ constexpr double kCheckpointGBpsPerNode = 1.0; ///< Llama 3: 2 TB/s sustained fo
 // Restart after a failure (detect, reschedule, reload): 0.1–0.5 h, typical 0.25 (assumed;
 // with it the model gives Llama 3's ">90 % effective training time").
 constexpr Range kRestartHours{0.1, 0.25, 0.5};
-// Spot: no interruption rate per GPU family is published (AWS Spot Advisor bands are live data:
-// "< 5 %" to "> 20 %" a month). Default 5–30 % of nodes reclaimed a month, and 0.5–4 h to get
-// the capacity back before the job restarts (assumed, wide).
-constexpr Range kSpotMonthlyRate{0.05, 0.15, 0.30};
+// Spot: the share of instances reclaimed a month comes from catalog::SpotRate (the AWS Spot
+// Advisor's band for the instance type and region; a wide default elsewhere). Getting the capacity
+// back before the job restarts takes 0.5–4 h (assumed, wide).
 constexpr Range kSpotRestartHours{0.5, 1.0, 4.0};
 
 bool rdma(const QString &fabric)
@@ -294,7 +293,8 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     return best;
 }
 
-Interruptions interruptions(const TrainingInput &input, const ClusterShape &shape, int chips, bool spot)
+Interruptions interruptions(const TrainingInput &input, const ClusterShape &shape, int chips,
+                            const catalog::SpotRate *spot)
 {
     Interruptions result;
     const int nodes = shape.nodes(chips);
@@ -315,9 +315,9 @@ Interruptions interruptions(const TrainingInput &input, const ClusterShape &shap
     result.spotKept = {1, 1, 1};
     if (spot) {
         auto spotRate = [&](double monthly) { return monthly / 730.0 * nodes; };
-        result.spotKept = {kept(spotRate(kSpotMonthlyRate.high), kSpotRestartHours.high),
-                           kept(spotRate(kSpotMonthlyRate.typical), kSpotRestartHours.typical),
-                           kept(spotRate(kSpotMonthlyRate.low), kSpotRestartHours.low)};
+        result.spotKept = {kept(spotRate(spot->monthlyHigh), kSpotRestartHours.high),
+                           kept(spotRate(spot->monthlyTypical), kSpotRestartHours.typical),
+                           kept(spotRate(spot->monthlyLow), kSpotRestartHours.low)};
     }
     result.basis = Tr::tr("failures 1 per %1 chip-hours (Llama 3 405B, arXiv 2407.21783) on %2 chips; checkpoint %3 s at "
                           "%4 GB/s per node, Young's interval, restart 0.1–0.5 h")
@@ -325,9 +325,18 @@ Interruptions interruptions(const TrainingInput &input, const ClusterShape &shap
                        .arg(chips)
                        .arg(QString::number(result.checkpointSeconds, 'f', 0))
                        .arg(kCheckpointGBpsPerNode);
-    if (spot)
-        result.basis += Tr::tr("; spot: 5–30 % of nodes reclaimed a month (default, no published rate per GPU family), "
-                               "%1 node(s), 0.5–4 h to get capacity back")
+    auto percent = [](double share) { return QString::number(share * 100, 'g', 3); };
+    if (spot && spot->published())
+        result.basis += Tr::tr("; spot: %1 of %2 instances in %3 reclaimed a month (AWS Spot Advisor band, %4; "
+                               "read as %5–%6 %), %7 node(s), 0.5–4 h to get capacity back")
+                            .arg(spot->band, spot->instanceType, spot->region,
+                                 spot->source.asOf.toString(Qt::ISODate), percent(spot->monthlyLow),
+                                 percent(spot->monthlyHigh))
+                            .arg(nodes);
+    else if (spot)
+        result.basis += Tr::tr("; spot: %1–%2 % of nodes reclaimed a month (default: no published rate for this "
+                               "offer), %3 node(s), 0.5–4 h to get capacity back")
+                            .arg(percent(spot->monthlyLow), percent(spot->monthlyHigh))
                             .arg(nodes);
     return result;
 }

@@ -90,6 +90,8 @@ struct Interruptions
     double checkpointSeconds = 0;
     QString basis;
 };
-Interruptions interruptions(const TrainingInput &input, const ClusterShape &shape, int chips, bool spot);
+/// \a spot: the offer's spot interruption rate (null when it is not spot).
+Interruptions interruptions(const TrainingInput &input, const ClusterShape &shape, int chips,
+                            const catalog::SpotRate *spot);
 
 } // namespace accelplan::planning

@@ -166,8 +166,8 @@ EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Acce
 }
 
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
-                                   const catalog::PlanningCatalog &catalog, const ClusterShape *given, bool spot,
-                                   const EfficiencyFinding *known)
+                                   const catalog::PlanningCatalog &catalog, const ClusterShape *given,
+                                   const catalog::SpotRate *spot, const EfficiencyFinding *known)
 {
     TrainingProjection p;
     p.accelerator = accelerator.id;

@@ -138,7 +138,7 @@ struct ClusterShape;
 /// when the caller already has it.
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
                                    const catalog::PlanningCatalog &catalog, const ClusterShape *shape = nullptr,
-                                   bool spot = false, const EfficiencyFinding *known = nullptr);
+                                   const catalog::SpotRate *spot = nullptr, const EfficiencyFinding *known = nullptr);
 
 
 } // namespace accelplan::planning

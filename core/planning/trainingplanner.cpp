@@ -26,7 +26,8 @@ public:
     {}
 
     /// Offers of one accelerator on the same kind of cluster (and both spot or not) share it.
-    const TrainingProjection &get(const catalog::Accelerator &accelerator, const ClusterShape &shape, bool spot,
+    const TrainingProjection &get(const catalog::Accelerator &accelerator, const ClusterShape &shape,
+                                  const catalog::SpotRate *spot,
                                   int chips)
     {
         const Key key{&accelerator, shape.rule, shape.acceleratorsPerNode, spot, chips};
@@ -57,7 +58,7 @@ private:
         const catalog::Accelerator *accelerator;
         const catalog::FabricRule *rule;
         int perNode;
-        bool spot;
+        const catalog::SpotRate *spot; ///< null: not spot
         int chips;
         bool operator==(const Key &other) const
         {
@@ -80,7 +81,8 @@ private:
 /// The chip count for an offer: at least what memory needs; with a deadline, the smallest
 /// count whose typical wall time meets it.
 std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &accelerator, const ClusterShape &shape,
-                               bool spot, const TrainingRequest &request, ProjectionCache &cache, QString *why)
+                               const catalog::SpotRate *spot, const TrainingRequest &request, ProjectionCache &cache,
+                               QString *why)
 {
     if (counts.isEmpty()) {
         *why = Tr::tr("no shape of this offer fits within max_chips %1").arg(request.constraints.maxChips);
@@ -197,7 +199,10 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         option.offer = offer;
         const int perInstance = std::max(1, offer.acceleratorCount);
         const ClusterShape &shape = cache.shape(offer, *accelerator);
-        const bool spot = offer.key.priceModel == pricing::PriceModel::Spot;
+        // Spot: the interruption rate published for this instance type and region, else the default.
+        const catalog::SpotRate *spot = offer.key.priceModel == pricing::PriceModel::Spot
+                                            ? &catalog.spotRate(offer.key.provider, offer.key.sku, offer.key.region)
+                                            : nullptr;
         if (!fabricAllowed(request.constraints, shape))
             continue;
         // Capacity blocks are sold up to a number of instances per block.

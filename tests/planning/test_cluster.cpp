@@ -127,13 +127,30 @@ TEST_CASE("cluster: slower fabrics cost scaling and spot keeps less work the mor
     CHECK(onSlow.stepCompute < onFast.stepCompute); // more of each step lost to communication or bubbles
     CHECK(onSlow.wallHours.typical > onFast.wallHours.typical);
 
-    const Interruptions few = interruptions(input, fast, 64, true);
-    const Interruptions many = interruptions(input, fast, 2048, true);
-    const Interruptions onDemand = interruptions(input, fast, 2048, false);
+    const catalog::SpotRate &unknown = shippedPlanning().spotRate(u"SomeCloud"_s, u"gpu-8x"_s, u"eu"_s);
+    CHECK_FALSE(unknown.published());
+    const Interruptions few = interruptions(input, fast, 64, &unknown);
+    const Interruptions many = interruptions(input, fast, 2048, &unknown);
+    const Interruptions onDemand = interruptions(input, fast, 2048, nullptr);
     CHECK(few.spotKept.typical < 1.0);
     CHECK(many.spotKept.typical < few.spotKept.typical);
     CHECK(onDemand.spotKept.typical == 1.0);
     CHECK(many.spotKept.low < many.spotKept.typical);
+    CHECK(few.basis.contains(u"default"_s));
+
+    // Where AWS publishes a band, the instance type and region set the rate: p5.48xlarge is
+    // reclaimed ">20%" a month in us-east-1 and "<5%" in ca-central-1 (Spot Advisor, 2025-06-28).
+    const catalog::SpotRate &often = shippedPlanning().spotRate(u"AWS"_s, u"p5.48xlarge"_s, u"us-east-1"_s);
+    const catalog::SpotRate &rarely = shippedPlanning().spotRate(u"aws"_s, u"P5.48xlarge"_s, u"ca-central-1"_s);
+    REQUIRE(often.published());
+    REQUIRE(rarely.published());
+    CHECK(often.band == u">20%"_s);
+    CHECK(rarely.band == u"<5%"_s);
+    const Interruptions reclaimedOften = interruptions(input, fast, 512, &often);
+    const Interruptions reclaimedRarely = interruptions(input, fast, 512, &rarely);
+    CHECK(reclaimedRarely.spotKept.typical > reclaimedOften.spotKept.typical);
+    CHECK(reclaimedRarely.spotKept.typical > interruptions(input, fast, 512, &unknown).spotKept.typical);
+    CHECK(reclaimedOften.basis.contains(u">20% of p5.48xlarge instances in us-east-1"_s));
     // Failures grow with the chip count too (Llama 3's rate): goodput falls with scale.
     CHECK(many.failureGoodput.typical < few.failureGoodput.typical);
     CHECK(onDemand.failureGoodput.typical > 0.85);
