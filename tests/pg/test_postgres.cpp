@@ -157,6 +157,13 @@ TEST_CASE("PostgreSQL: a reader may list and plan but an import or FX import by 
     CHECK(cliOn(reader, {u"prices"_s, u"list"_s, u"--provider"_s, u"Lambda"_s}).exitCode == 0);
     CHECK(cliOn(reader, {u"plan"_s, examplePath(u"llama-70b.accelplan"_s), u"--top"_s, u"3"_s}).exitCode == 0);
     CHECK(cliOn(reader, {u"prices"_s, u"import"_s, sheet, u"--dry-run"_s}).exitCode == 0);
+    const QString example = examplePath(u"llama-70b.accelplan"_s);
+    CHECK(cliOn(reader, {u"compare"_s, example, examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s)}).exitCode == 0);
+    CHECK(cliOn(reader, {u"report"_s, example, u"-o"_s, scratch.dir.filePath(u"reader.pdf"_s)}).exitCode == 0);
+    // Copying into the team database is a write too.
+    const Run copy = cli({u"db"_s, u"copy"_s, server.url(name), reader, u"--replace"_s});
+    CHECK(copy.exitCode == 2);
+    CHECK(copy.err.contains(u"permission denied"_s));
 
     const Run import = cliOn(reader, {u"prices"_s, u"import"_s, sheet});
     CHECK(import.exitCode == 2);
