@@ -1,6 +1,7 @@
 #include "core/planning/inferenceplanner.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/common/stablesort.h"
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
 
@@ -204,7 +205,7 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
             const auto rate = fx.convert(1.0, offer.currency, request.currency);
             return rate ? std::optional<double>(rate->amount) : std::nullopt;
         });
-    std::stable_sort(plan.options.begin(), plan.options.end(), [](const InferenceOption &a, const InferenceOption &b) {
+    stableSortByIndex(plan.options, [](const InferenceOption &a, const InferenceOption &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();
         if (!a.runnable())

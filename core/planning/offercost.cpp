@@ -45,6 +45,7 @@ QList<int> validChipCounts(const pricing::PriceRecord &offer, const catalog::Acc
         return counts;
     }
     const int perInstance = std::max(1, offer.acceleratorCount);
+    counts.reserve(std::max(0, maxChips / perInstance));
     for (int chips = perInstance; chips <= maxChips; chips += perInstance)
         counts.append(chips);
     return counts;

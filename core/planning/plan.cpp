@@ -1,6 +1,7 @@
 #include "core/planning/plan.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/common/stablesort.h"
 #include "core/common/tr.h"
 
 #include <QLocale>
@@ -53,7 +54,7 @@ void fillLockin(Option &o, double planCost, int instances, const LockinParameter
 template<typename Option>
 void rankByAdjustedCost(QList<Option> &options)
 {
-    std::stable_sort(options.begin(), options.end(), [](const Option &a, const Option &b) {
+    stableSortByIndex(options, [](const Option &a, const Option &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();
         if (!a.runnable())

@@ -1,6 +1,7 @@
 #include "core/planning/trainingplanner.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/common/stablesort.h"
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
 
@@ -78,6 +79,12 @@ private:
     QHash<QString, ClusterShape> m_shapes;
 };
 
+/// The cluster one job can get: one node without a fabric, the stated limit otherwise.
+std::optional<int> clusterChipLimit(const ClusterShape &shape)
+{
+    return shape.fabric == u"none"_s ? std::optional<int>(shape.acceleratorsPerNode) : shape.maxChips();
+}
+
 /// The chip count for an offer: at least what memory needs; with a deadline, the smallest
 /// count whose typical wall time meets it.
 std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &accelerator, const ClusterShape &shape,
@@ -88,9 +95,7 @@ std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &ac
         *why = Tr::tr("no shape of this offer fits within max_chips %1").arg(request.constraints.maxChips);
         return std::nullopt;
     }
-    // The cluster one job can get: one node without a fabric, the stated limit otherwise.
-    const std::optional<int> clusterChips = shape.fabric == u"none"_s ? std::optional<int>(shape.acceleratorsPerNode)
-                                                                      : shape.maxChips();
+    const std::optional<int> clusterChips = clusterChipLimit(shape);
     const int limit = clusterChips.value_or(std::numeric_limits<int>::max());
     auto get = [&](int chips) -> const TrainingProjection & { return cache.get(accelerator, shape, spot, chips); };
     const int minimum = get(counts.first()).minimumChipsForMemory;
@@ -224,8 +229,13 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
                                            .arg((chips + perInstance - 1) / perInstance));
         } else {
             QString why;
-            const auto chosen = chooseChips(validChipCounts(offer, *accelerator, offerMaxChips),
-                                            *accelerator, shape, spot, request, cache, &why);
+            // Counts past the largest cluster are never chosen: not listed (a single-GPU host
+            // would otherwise list every count up to max_chips), unless none is left to say why.
+            const int reachable = std::min(offerMaxChips, clusterChipLimit(shape).value_or(offerMaxChips));
+            QList<int> counts = validChipCounts(offer, *accelerator, reachable);
+            if (counts.isEmpty())
+                counts = validChipCounts(offer, *accelerator, offerMaxChips);
+            const auto chosen = chooseChips(std::move(counts), *accelerator, shape, spot, request, cache, &why);
             if (!chosen) {
                 option.cannotRun = why;
                 option.projection = cache.get(*accelerator, shape, spot, perInstance);
@@ -278,7 +288,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
             const auto rate = fx.convert(1.0, offer.currency, request.currency);
             return rate ? std::optional<double>(rate->amount) : std::nullopt;
         });
-    std::stable_sort(plan.options.begin(), plan.options.end(), [](const TrainingOption &a, const TrainingOption &b) {
+    stableSortByIndex(plan.options, [](const TrainingOption &a, const TrainingOption &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();
         if (!a.runnable())
