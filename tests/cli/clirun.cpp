@@ -46,6 +46,15 @@ QJsonArray jsonArray(const Run &run)
     return document.array();
 }
 
+QJsonObject jsonObject(const Run &run)
+{
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8());
+    REQUIRE(document.isObject());
+    return document.object();
+}
+
 int sheetCount(const Scratch &scratch)
 {
     return int(jsonArray(scratch.run({u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s})).size());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QStringList>
 #include <QTemporaryDir>
 
@@ -30,6 +31,8 @@ struct Scratch
 
 /// The JSON array a run printed (a test failure if it is not one).
 QJsonArray jsonArray(const Run &run);
+/// The JSON object a successful run printed (a test failure if it failed or printed none).
+QJsonObject jsonObject(const Run &run);
 /// How many sheets `prices sheets` lists.
 int sheetCount(const Scratch &scratch);
 

@@ -17,15 +17,6 @@ using namespace accelplan::test;
 
 namespace {
 
-QJsonObject json(const Run &run)
-{
-    INFO(run.err.toStdString());
-    REQUIRE(run.exitCode == 0);
-    const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8());
-    REQUIRE(doc.isObject());
-    return doc.object();
-}
-
 QJsonObject firstRunnable(const QJsonObject &section)
 {
     for (const QJsonValue &o : section[u"options"_s].toArray())
@@ -40,7 +31,7 @@ TEST_CASE("compare: each scenario's figures equal its own plan, with deltas agai
 {
     Scratch scratch;
     const QStringList files{examplePath(u"llama-70b.accelplan"_s), examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s)};
-    const QJsonObject compared = json(scratch.run({u"compare"_s, files.at(0), files.at(1), u"--format"_s, u"json"_s,
+    const QJsonObject compared = jsonObject(scratch.run({u"compare"_s, files.at(0), files.at(1), u"--format"_s, u"json"_s,
                                                    u"--baseline"_s, u"2"_s}));
     const QJsonArray scenarios = compared[u"scenarios"_s].toArray();
     REQUIRE(scenarios.size() == 2);
@@ -48,7 +39,7 @@ TEST_CASE("compare: each scenario's figures equal its own plan, with deltas agai
     for (int i = 0; i < 2; ++i) {
         INFO(files.at(i).toStdString());
         const QJsonObject c = scenarios.at(i).toObject();
-        const QJsonObject plan = json(scratch.run({u"plan"_s, files.at(i), u"--format"_s, u"json"_s}));
+        const QJsonObject plan = jsonObject(scratch.run({u"plan"_s, files.at(i), u"--format"_s, u"json"_s}));
         CHECK(c[u"file"_s].toString() == files.at(i));
         CHECK(c[u"name"_s].toString() == plan[u"scenario"_s].toString());
         CHECK(c[u"recommendation"_s].toString() == plan[u"recommendation"_s].toString());
@@ -96,7 +87,7 @@ TEST_CASE("compare: a strategy with nothing to plan has no budget rather than a 
         R"({"format": "accelplan-scenario", "version": 1, "name": "AWS only",
             "training": {"model": "llama3-8b", "tokens": 1e11}, "constraints": {"providers": ["AWS"]}})");
     const QJsonArray scenarios =
-        json(scratch.run({u"compare"_s, file, u"--strategies"_s, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
+        jsonObject(scratch.run({u"compare"_s, file, u"--strategies"_s, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
     REQUIRE(scenarios.size() == 5);
     const QJsonObject tpu = scenarios.at(3).toObject();
     CHECK_FALSE(tpu[u"planned"_s].toBool());
@@ -110,7 +101,7 @@ TEST_CASE("compare --strategies: on demand, commitments, TPU and buy from one sc
     Scratch scratch;
     const QString file = examplePath(u"llama-70b.accelplan"_s);
     const QJsonArray scenarios =
-        json(scratch.run({u"compare"_s, file, u"--strategies"_s, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
+        jsonObject(scratch.run({u"compare"_s, file, u"--strategies"_s, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
     REQUIRE(scenarios.size() == 5);
     QStringList ids;
     for (const QJsonValue &s : scenarios)
@@ -150,7 +141,7 @@ TEST_CASE("plan --since: the plan at the prices of an earlier date against today
     REQUIRE(scratch.run({u"prices"_s, u"import"_s, june}).exitCode == 0);
 
     const QString file = examplePath(u"chat-service-8b-eur.accelplan"_s);
-    const QJsonObject plan = json(scratch.run({u"plan"_s, file, u"--since"_s, u"2026-03-01"_s, u"--format"_s, u"json"_s}));
+    const QJsonObject plan = jsonObject(scratch.run({u"plan"_s, file, u"--since"_s, u"2026-03-01"_s, u"--format"_s, u"json"_s}));
     const QJsonObject since = plan[u"since"_s].toObject();
     CHECK(since[u"as_of"_s].toString() == u"2026-03-01"_s);
     // The cheap offer is recommended at both dates, at half the price now.
@@ -171,7 +162,7 @@ TEST_CASE("plan --since: the plan at the prices of an earlier date against today
         }
     CHECK(found);
     // Without --since the plan has no such key, and a bad date is a usage error.
-    CHECK_FALSE(json(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s})).contains(u"since"_s));
+    CHECK_FALSE(jsonObject(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s})).contains(u"since"_s));
     const Run bad = scratch.run({u"plan"_s, file, u"--since"_s, u"March"_s});
     CHECK(bad.exitCode == 1);
     CHECK(bad.err.contains(u"--since"_s));
@@ -188,10 +179,10 @@ TEST_CASE("owned hardware: one costing in train, serve and plan, with capex and 
             "training": {"model": "llama3-70b", "tokens": 2e12, "deadline_days": 60},
             "inference": {"model": "llama3-8b", "input_tokens": 1000, "output_tokens": 300, "requests_per_second": 5,
                           "months": 12}})");
-    const QJsonObject plan = json(scratch.run({u"plan"_s, scenario, u"--format"_s, u"json"_s}));
-    const QJsonObject train = json(scratch.run({u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s,
+    const QJsonObject plan = jsonObject(scratch.run({u"plan"_s, scenario, u"--format"_s, u"json"_s}));
+    const QJsonObject train = jsonObject(scratch.run({u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s,
                                                 u"--deadline-days"_s, u"60"_s, u"--format"_s, u"json"_s}));
-    const QJsonObject serve = json(scratch.run({u"serve"_s, u"--model"_s, u"llama3-8b"_s, u"--input-tokens"_s,
+    const QJsonObject serve = jsonObject(scratch.run({u"serve"_s, u"--model"_s, u"llama3-8b"_s, u"--input-tokens"_s,
                                                 u"1000"_s, u"--output-tokens"_s, u"300"_s, u"--qps"_s, u"5"_s,
                                                 u"--format"_s, u"json"_s}));
     auto find = [](const QJsonArray &options, const QString &sku) {
@@ -255,8 +246,8 @@ TEST_CASE("plan --top N lists fewer options without changing the ranking, recomm
 {
     Scratch scratch;
     const QString file = examplePath(u"llama-70b.accelplan"_s);
-    const QJsonObject all = json(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s}));
-    const QJsonObject top = json(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s, u"--top"_s, u"3"_s}));
+    const QJsonObject all = jsonObject(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s}));
+    const QJsonObject top = jsonObject(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s, u"--top"_s, u"3"_s}));
     for (const QString &side : {u"training"_s, u"inference"_s}) {
         INFO(side.toStdString());
         const QJsonArray full = all[side][u"options"_s].toArray();
@@ -291,14 +282,14 @@ TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measu
                 return o[u"tokens_per_s_per_chip"_s].toDouble();
         return 0.0;
     };
-    const double before = projected(json(scratch.run(serve)));
+    const double before = projected(jsonObject(scratch.run(serve)));
 
     const Run added = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"vllm-bench"_s, bench,
                                    u"--accelerator"_s, u"l40s"_s, u"--chips"_s, u"4"_s, u"--replicas"_s, u"4"_s,
                                    u"--model-params"_s, u"3.21e9"_s});
     INFO(added.err.toStdString());
     REQUIRE(added.exitCode == 0);
-    const QJsonObject after = json(scratch.run(serve));
+    const QJsonObject after = jsonObject(scratch.run(serve));
     CHECK(projected(after) == Approx(measured).epsilon(0.10));
     CHECK(std::abs(before / measured - 1) > 0.10); // the shipped profile alone missed it
     // The residual of the model before calibration is shown.
@@ -318,7 +309,7 @@ TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measu
                                  u"3.21e9"_s});
     INFO(genai.err.toStdString());
     REQUIRE(genai.exitCode == 0);
-    CHECK(projected(json(other.run(serve))) == Approx(projected(after)).epsilon(0.01));
+    CHECK(projected(jsonObject(other.run(serve))) == Approx(projected(after)).epsilon(0.01));
     const Run notGenai = other.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"genai-perf"_s, bench,
                                     u"--accelerator"_s, u"l40s"_s, u"--chips"_s, u"4"_s, u"--model-params"_s, u"3e9"_s});
     CHECK(notGenai.exitCode == 2);
@@ -345,7 +336,7 @@ TEST_CASE("report A B: a comparison page with each scenario's figures", "[cli][c
     REQUIRE(text.waitForFinished(30'000));
     const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
     const QJsonArray compared =
-        json(scratch.run({u"compare"_s, a, b, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
+        jsonObject(scratch.run({u"compare"_s, a, b, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
     REQUIRE(compared.size() == 2);
     CHECK(flat.contains(u"Comparison"_s));
     CHECK(flat.contains(u"deltas against "_s + compared.at(0)[u"name"_s].toString()));
@@ -372,7 +363,7 @@ TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is 
         R"({"format": "accelplan-scenario", "version": 1, "name": "Buy only",
             "training": {"model": "llama3-70b", "tokens": 2e12, "deadline_days": 60},
             "constraints": {"offer_kinds": ["owned"]}})");
-    const QJsonObject plan = json(scratch.run({u"plan"_s, owned, u"--format"_s, u"json"_s}));
+    const QJsonObject plan = jsonObject(scratch.run({u"plan"_s, owned, u"--format"_s, u"json"_s}));
     const QJsonObject top = firstRunnable(plan[u"training"_s].toObject());
     REQUIRE(top[u"capex"_s].isDouble());
     const QJsonObject budget = plan[u"budget"_s].toObject();
@@ -387,7 +378,7 @@ TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is 
     CHECK(sum == Approx(budget[u"cash_total"_s].toDouble()));
 
     // Rented: the cash out is the budget, month by month.
-    const QJsonObject rented = json(scratch.run({u"plan"_s, examplePath(u"chat-service-8b-eur.accelplan"_s), u"--format"_s,
+    const QJsonObject rented = jsonObject(scratch.run({u"plan"_s, examplePath(u"chat-service-8b-eur.accelplan"_s), u"--format"_s,
                                                  u"json"_s}))[u"budget"_s].toObject();
     CHECK(rented[u"cash_total"_s].toDouble() == Approx(rented[u"total"_s].toDouble()));
     for (const QJsonValue &m : rented[u"months"_s].toArray())
@@ -409,7 +400,7 @@ TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is 
 TEST_CASE("energy: kWh at TDP × PUE and CO2e from the region's dated grid average", "[cli][energy]")
 {
     Scratch scratch;
-    const QJsonObject train = json(scratch.run({u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"100B"_s,
+    const QJsonObject train = jsonObject(scratch.run({u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"100B"_s,
                                                 u"--provider"_s, u"AWS"_s, u"--region"_s, u"us-east-1"_s,
                                                 u"--region"_s, u"eu-north-1"_s, u"--format"_s, u"json"_s}));
     int checked = 0;
@@ -428,7 +419,7 @@ TEST_CASE("energy: kWh at TDP × PUE and CO2e from the region's dated grid avera
     }
     CHECK(checked >= 2);
     // A region with no known grid: kWh, and no CO2e rather than a guess.
-    const QJsonObject lambda = json(scratch.run({u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"100B"_s,
+    const QJsonObject lambda = jsonObject(scratch.run({u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"100B"_s,
                                                  u"--provider"_s, u"Lambda"_s, u"--format"_s, u"json"_s}));
     const QJsonObject first = firstRunnable(lambda);
     REQUIRE_FALSE(first.isEmpty());
@@ -443,14 +434,14 @@ TEST_CASE("catalog add-profile --from training-log: the measured MFU reproduces 
     const QStringList train{u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"10B"_s, u"--chips"_s, u"64"_s,
                             u"--accelerator"_s, u"h100-sxm"_s, u"--format"_s, u"json"_s};
     const double measuredHours = 10e9 / 525500 / 3600; // the log's steady rate
-    const double before = json(scratch.run(train))[u"wall_hours"_s].toDouble();
+    const double before = jsonObject(scratch.run(train))[u"wall_hours"_s].toDouble();
     const Run added = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, log,
                                    u"--accelerator"_s, u"h100-sxm"_s, u"--chips"_s, u"64"_s, u"--model"_s,
                                    u"llama3-8b"_s});
     INFO(added.err.toStdString());
     REQUIRE(added.exitCode == 0);
     CHECK(added.out.contains(u"the profile used until now assumed MFU"_s)); // the residual
-    const QJsonObject after = json(scratch.run(train));
+    const QJsonObject after = jsonObject(scratch.run(train));
     CHECK(after[u"wall_hours"_s].toDouble() == Approx(measuredHours).epsilon(0.10));
     CHECK(std::abs(before / measuredHours - 1) > 0.10);
     CHECK(after[u"mfu_source"_s].toString().contains(log));

@@ -47,15 +47,6 @@ Run cliOn(const QString &db, QStringList arguments)
     return cli(QStringList{u"--db"_s, db} + arguments);
 }
 
-QJsonObject jsonObject(const Run &run)
-{
-    INFO(run.err.toStdString());
-    REQUIRE(run.exitCode == 0);
-    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8());
-    REQUIRE(document.isObject());
-    return document.object();
-}
-
 /// `db info`'s rows and checksum: what a database holds.
 QJsonObject content(const QString &db)
 {
