@@ -1,5 +1,6 @@
 #include "app/cli/cliapp.h"
 
+#include "core/pricing/dbcopy.h"
 #include "core/pricing/shippedprices.h"
 
 #include "core/common/tr.h"
@@ -68,7 +69,14 @@ pricing::PriceDatabase *Context::database()
         auto opened = pricing::PriceDatabase::open(dbPath.isEmpty() ? pricing::PriceDatabase::defaultPath() : dbPath,
                                                    *shipped);
         if (!opened) {
-            m_failureExit = report(opened.error());
+            Error error = opened.error();
+            // A team database out of reach: the window's last local snapshot can still be read.
+            if (const auto team = pricing::DbLocation::parse(dbPath); team && team->isPostgres()) {
+                if (const QDateTime taken = pricing::snapshotTime(*team); taken.isValid())
+                    error.message += Tr::tr("\nThe last local snapshot of it (%1) is %2; --db %2 reads it.")
+                                         .arg(taken.toString(Qt::ISODate), pricing::snapshotPath(*team));
+            }
+            m_failureExit = report(error);
             return nullptr;
         }
         m_database = std::move(opened).value();

@@ -300,11 +300,28 @@ TEST_CASE("PostgreSQL: when the server cannot be reached the last local snapshot
     REQUIRE(teamDigest.ok());
     team->reset();
 
+    // The command line, whose application-data folder is XDG_DATA_HOME, holds the window's snapshot.
+    const QString cliSnapshot = scratch.dir.filePath(u"xdg/Accelplan/accelplan/snapshots/"_s + location.snapshotName());
+    REQUIRE(QDir().mkpath(QFileInfo(cliSnapshot).absolutePath()));
+    REQUIRE(QFile::copy(pricing::snapshotPath(location), cliSnapshot));
+
     server.stop();
     const auto unreachable = pricing::PriceDatabase::open(db, shippedCatalog());
+    QProcess offline;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"XDG_DATA_HOME"_s, scratch.dir.filePath(u"xdg"_s));
+    offline.setProcessEnvironment(environment);
+    offline.start(QStringLiteral(ACCELPLAN_CLI), {u"--db"_s, db, u"prices"_s, u"list"_s});
+    REQUIRE(offline.waitForFinished(60'000));
+    const QString offlineErr = QString::fromUtf8(offline.readAllStandardError());
     server.start();
     REQUIRE_FALSE(unreachable.ok());
     CHECK(unreachable.error().message.contains(u"cannot connect to the team database"_s));
+    CHECK(offline.exitCode() == 2);
+    CHECK(offlineErr.contains(u"cannot connect to the team database"_s));
+    CHECK(offlineErr.contains(u"The last local snapshot of it"_s));
+    CHECK(offlineErr.contains(cliSnapshot));
+    CHECK(cliOn(cliSnapshot, {u"prices"_s, u"list"_s, u"--provider"_s, u"SnapCo"_s}).out.count(u"bulk-"_s) == 4);
 
     auto snapshot = pricing::PriceDatabase::open(pricing::snapshotPath(location), shippedCatalog(),
                                                  pricing::OpenOptions{.readOnly = true});
