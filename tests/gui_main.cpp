@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 int main(int argc, char *argv[])
 {
@@ -18,5 +20,10 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("AccelplanTests"));
     QCoreApplication::setApplicationName(QStringLiteral("accelplan-gui-tests"));
     QStandardPaths::setTestModeEnabled(true);
+    // Settings of their own: ctest runs test cases in parallel processes, and one clearing a
+    // shared settings file (recent files, recent databases) under another made it fail.
+    QTemporaryDir settings;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings.path());
     return Catch::Session().run(argc, argv);
 }
