@@ -6,7 +6,11 @@ all-region file: many operating systems and tenancies, capacity-reservation and 
 software rows, on-demand and reserved terms, a few percent of accelerator instances. Prices are
 illustrative.
 
-usage: gen_aws_csv.py SIZE_GB OUT.csv
+usage: gen_aws_csv.py SIZE_GB OUT.csv [ACCELERATOR_SHARE]
+
+ACCELERATOR_SHARE (default 0.04) is the share of accelerator-instance rows. At 0.5 and above the
+rows are also Linux on shared tenancy, the ones the importer splits and reads: the variant that
+is "mostly accelerator rows".
 """
 import itertools
 import random
@@ -51,12 +55,12 @@ TERMS = [("OnDemand", "Hrs", "", "", ""), ("Reserved", "Hrs", "1yr", "No Upfront
          ("Reserved", "Quantity", "3yr", "All Upfront", "convertible")]
 
 
-def row(rng, n):
-    gpu = rng.random() < 0.04
+def row(rng, n, share):
+    gpu = rng.random() < share
     itype, vcpu, memory, gpus = rng.choice(GPU_TYPES if gpu else CPU_TYPES)
     term, unit, lease, option, klass = rng.choice(TERMS)
     region = rng.choice(REGIONS)
-    os_ = rng.choice(OSES)
+    os_ = "Linux" if share >= 0.5 else rng.choice(OSES)
     f = [""] * len(HEADER)
     sku = f"{n:016X}"
     price = f"{rng.uniform(0.01, 120.0):.4f}000000" if unit == "Hrs" else f"{rng.randint(100, 900000)}"
@@ -78,7 +82,7 @@ def row(rng, n):
     f[COL["Physical Processor"]], f[COL["Clock Speed"]] = "Intel Xeon Platinum 8488C", "2.4 GHz"
     f[COL["Storage"]], f[COL["Network Performance"]] = "EBS only", "Up to 12500 Megabit"
     f[COL["Processor Architecture"]] = "64-bit"
-    f[COL["Tenancy"]] = rng.choice(TENANCIES)
+    f[COL["Tenancy"]] = "Shared" if share >= 0.5 else rng.choice(TENANCIES)
     f[COL["Operating System"]], f[COL["License Model"]] = os_, "No License required"
     f[COL["usageType"]], f[COL["operation"]] = f"BoxUsage:{itype}", "RunInstances"
     f[COL["CapacityStatus"]] = rng.choice(CAPACITY)
@@ -97,7 +101,8 @@ def main():
     size = float(sys.argv[1]) * 1e9
     rng = random.Random(7)
     # A pool of distinct rows written over and over: fast enough for gigabytes.
-    pool = [row(rng, n) for n in range(20000)]
+    share = float(sys.argv[3]) if len(sys.argv) > 3 else 0.04
+    pool = [row(rng, n, share) for n in range(20000)]
     with open(sys.argv[2], "w", buffering=1 << 20) as out:
         out.write('"FormatVersion","v1.0"\n"Disclaimer","This pricing list is for informational purposes only."\n'
                   '"Publication Date","2026-09-25T00:00:00Z"\n"Version","20260925000000"\n"OfferCode","AmazonEC2"\n')

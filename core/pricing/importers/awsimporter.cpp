@@ -11,9 +11,11 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QRegularExpression>
+#include <QVarLengthArray>
 
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -23,44 +25,68 @@ namespace {
 
 constexpr double kHoursPerYear = 8760; // AWS amortises upfront fees over 365 × 24 hours
 
-// Splits one line of the AWS CSV (every field quoted, "" inside a field). False when malformed.
-bool splitLine(QByteArrayView line, QList<QByteArray> &fields)
+/// One line's fields: views into the line (valid until the next line is read), or into
+/// `unescaped` for the rare field with a doubled quote inside. No field is copied otherwise.
+struct CsvFields
 {
-    fields.clear();
+    QVarLengthArray<QByteArrayView, 96> views;
+    std::vector<QByteArray> unescaped;
+
+    QByteArrayView value(qsizetype i) const { return i >= 0 && i < views.size() ? views[i] : QByteArrayView(); }
+    bool is(qsizetype i, std::string_view text) const
+    {
+        const QByteArrayView v = value(i);
+        return std::string_view(v.data(), size_t(v.size())) == text;
+    }
+};
+
+// Splits one line of the AWS CSV (every field quoted, "" inside a field). False when malformed.
+bool splitLine(QByteArrayView line, CsvFields &fields)
+{
+    fields.views.clear();
+    fields.unescaped.clear();
     while (!line.isEmpty() && (line.back() == '\n' || line.back() == '\r'))
         line.chop(1);
-    qsizetype i = 0;
+    const char *data = line.data();
     const qsizetype n = line.size();
+    qsizetype i = 0;
     while (i <= n) {
-        QByteArray field;
-        if (i < n && line[i] == '"') {
-            ++i;
+        if (i < n && data[i] == '"') {
+            const qsizetype start = ++i;
+            bool doubled = false;
             while (true) {
-                if (i >= n)
+                const void *quote = i < n ? std::memchr(data + i, '"', size_t(n - i)) : nullptr;
+                if (!quote)
                     return false; // unterminated quote
-                if (line[i] == '"') {
-                    if (i + 1 < n && line[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    ++i;
-                    break;
+                i = static_cast<const char *>(quote) - data;
+                if (i + 1 < n && data[i + 1] == '"') {
+                    doubled = true;
+                    i += 2;
+                    continue;
                 }
-                field += line[i++];
+                break;
+            }
+            const QByteArrayView raw = line.sliced(start, i - start);
+            ++i;
+            if (doubled) {
+                fields.unescaped.push_back(raw.toByteArray().replace("\"\"", "\""));
+                fields.views.append(QByteArrayView(fields.unescaped.back()));
+            } else {
+                fields.views.append(raw);
             }
         } else {
-            while (i < n && line[i] != ',')
-                field += line[i++];
+            const void *comma = i < n ? std::memchr(data + i, ',', size_t(n - i)) : nullptr;
+            const qsizetype stop = comma ? static_cast<const char *>(comma) - data : n;
+            fields.views.append(line.sliced(i, stop - i));
+            i = stop;
         }
-        fields.append(field);
         if (i >= n)
             break;
-        if (line[i] != ',')
+        if (data[i] != ',')
             return false;
         ++i;
         if (i == n) {
-            fields.append(QByteArray());
+            fields.views.append(QByteArrayView());
             break;
         }
     }
@@ -320,20 +346,20 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
     QString publication;
     QString version;
     QHash<QString, int> column;
-    QList<QByteArray> fields;
+    CsvFields fields;
     int lineNumber = 0;
     while (lineNumber < 20 && lines.next(line)) {
         ++lineNumber;
         if (!splitLine(line, fields))
             continue; // not the AWS preamble; reported below if no header follows
-        if (fields.value(0) == "SKU") {
-            for (int i = 0; i < fields.size(); ++i)
-                column.insert(QString::fromUtf8(fields.at(i)), i);
+        if (fields.is(0, "SKU")) {
+            for (int i = 0; i < fields.views.size(); ++i)
+                column.insert(QString::fromUtf8(fields.views[i]), i);
             break;
         }
-        if (fields.value(0) == "Publication Date")
+        if (fields.is(0, "Publication Date"))
             publication = QString::fromUtf8(fields.value(1));
-        if (fields.value(0) == "Version")
+        if (fields.is(0, "Version"))
             version = QString::fromUtf8(fields.value(1));
     }
     if (column.isEmpty()) {
