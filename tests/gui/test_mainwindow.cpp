@@ -810,6 +810,51 @@ TEST_CASE("gui: The option filters show only matching options", "[gui][planner]"
         CHECK(accelerator.startsWith(u"tpu"_s));
 }
 
+TEST_CASE("gui: Thousands of options draw as the points that can be seen", "[gui][charts]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    const planning::Plan &plan = *window->planner()->plan();
+    REQUIRE(plan.training.has_value());
+    // 5,000 more options on top of the cheapest one, all but a few on the same spot of the plot.
+    auto many = std::make_shared<planning::Plan>(plan);
+    const planning::TrainingOption cheapest = plan.training->options.first();
+    REQUIRE(cheapest.runnable());
+    int onFront = 0;
+    for (const planning::TrainingOption &o : plan.training->options)
+        onFront += o.runnable() && o.pareto;
+    for (int i = 0; i < 5000; ++i) {
+        planning::TrainingOption copy = cheapest;
+        copy.pareto = false;
+        copy.cost.typical *= 1.0 + 1e-7 * (i + 1);                      // the same spot
+        copy.projection.wallHours.typical *= i % 1000 == 0 ? 3.0 : 1.0; // a few elsewhere
+        many->training->options.append(copy);
+    }
+    std::unique_ptr<QChart> chart(ui::charts::costTimeChart(many));
+    REQUIRE(chart->series().size() == 3);
+    auto *others = qobject_cast<QScatterSeries *>(chart->series().at(0));
+    auto *front = qobject_cast<QScatterSeries *>(chart->series().at(2));
+    REQUIRE(others);
+    REQUIRE(front);
+    CHECK(front->count() == onFront); // the front is always drawn whole
+    CHECK(others->count() < 300);     // 5,000 points on one spot draw as one
+    CHECK(others->count() > 1);       // the ones elsewhere stay
+    // Below the threshold nothing is dropped: the plain plan draws every runnable option.
+    std::unique_ptr<QChart> plain(ui::charts::costTimeChart(std::make_shared<planning::Plan>(plan)));
+    int runnable = 0;
+    for (const planning::TrainingOption &o : plan.training->options)
+        runnable += o.runnable();
+    CHECK(qobject_cast<QScatterSeries *>(plain->series().at(0))->count()
+              + qobject_cast<QScatterSeries *>(plain->series().at(2))->count()
+          == runnable);
+    std::unique_ptr<QChart> exit(ui::charts::costExitChart(many));
+    qsizetype exitPoints = 0;
+    for (QAbstractSeries *series : exit->series())
+        if (auto *scatter = qobject_cast<QScatterSeries *>(series))
+            exitPoints += scatter->count();
+    CHECK(exitPoints < 1500);
+}
+
 TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[gui][charts]")
 {
     SeededDatabase db;

@@ -12,10 +12,12 @@
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QSet>
 #include <QStackedBarSeries>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 #include <tuple>
 
@@ -38,12 +40,17 @@ QChart *newChart(const QString &title)
     return chart;
 }
 
+// A log axis over less than a factor of 20 would show one label or none (its ticks are powers of
+// ten): such a range gets a linear axis.
+bool logAxis(double low, double high, bool logarithmic)
+{
+    return logarithmic && low > 0 && high / low > 20;
+}
+
 // An axis over [low, high] with a margin; log axes need positive bounds.
 QAbstractAxis *axisFor(double low, double high, bool logarithmic, const QString &title, const QString &format)
 {
-    // A log axis over less than a factor of 20 would show one label or none (its ticks are
-    // powers of ten): such a range gets a linear axis.
-    if (logarithmic && low > 0 && high / low > 20) {
+    if (logAxis(low, high, logarithmic)) {
         auto *axis = new QLogValueAxis;
         axis->setBase(10);
         axis->setMinorTickCount(-1);
@@ -104,6 +111,50 @@ void addScatter(QChart *chart, const QString &name, qreal markerSize, const Labe
     });
 }
 
+// Above this many points a scatter keeps one point per spot of the plot.
+constexpr qsizetype kThinAbove = 1000;
+// The spots: a grid this fine over the plot is finer than its markers (8 px on a chart a few
+// hundred pixels wide), so what is dropped could not be told apart from what is kept.
+constexpr int kThinCellsX = 320;
+constexpr int kThinCellsY = 220;
+
+// The indices of the points to draw: all of them up to kThinAbove; past that, of the points that
+// fall in one cell of a grid over \a box (log-spaced on a log axis), the first one only. The
+// options come cheapest first, so the cheapest of each spot is the one kept and hovered.
+QList<qsizetype> everyIndex(qsizetype count)
+{
+    QList<qsizetype> all(count);
+    std::iota(all.begin(), all.end(), qsizetype(0));
+    return all;
+}
+
+QList<qsizetype> visiblePoints(const QList<QPointF> &points, const QRectF &box, bool logX, bool logY)
+{
+    if (points.size() <= kThinAbove)
+        return everyIndex(points.size());
+    QList<qsizetype> kept;
+    auto cell = [](double value, double low, double high, bool log, int cells) {
+        if (log) {
+            value = std::log10(value);
+            low = std::log10(low);
+            high = std::log10(high);
+        }
+        const double span = high - low;
+        return span > 0 ? std::clamp(int((value - low) / span * cells), 0, cells - 1) : 0;
+    };
+    QSet<qint64> taken;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const QPointF &p = points.at(i);
+        const qint64 key = qint64(cell(p.x(), box.left(), box.right(), logX, kThinCellsX)) * kThinCellsY
+                           + cell(p.y(), box.top(), box.bottom(), logY, kThinCellsY);
+        if (!taken.contains(key)) {
+            taken.insert(key);
+            kept.append(i);
+        }
+    }
+    return kept;
+}
+
 // The smallest rectangle holding every point (at least one).
 QRectF bounds(const QList<QPointF> &points)
 {
@@ -144,30 +195,43 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
         chart->setTitle(tr("Training cost against time — no training in this scenario"));
         return chart;
     }
-    LabelledPoints all;
-    LabelledPoints front;
     double highestCost = 0;
     for (const TrainingOption &o : plan->training->options)
         if (o.runnable())
             highestCost = std::max(highestCost, o.cost.typical);
     const AmountScale scale = amountScale(highestCost, plan->currency);
+    // The points first; labels only for those drawn (thousands of options thin to what can be seen).
+    QList<QPointF> points[2]; // off and on the Pareto front
+    QList<const TrainingOption *> options[2];
     for (const TrainingOption &o : plan->training->options) {
         if (!o.runnable() || o.cost.typical <= 0 || o.projection.wallHours.typical <= 0)
             continue;
-        const QPointF point(o.projection.wallHours.typical / 24.0, o.cost.typical / scale.divisor);
-        const QString label = tr("%1: %2 chips, %3 days, %4").arg(optionName(o.offer), QString::number(o.projection.chips),
-                                                                 QLocale().toString(point.x(), 'f', 1),
-                                                                 money(o.cost.typical, plan->currency));
-        LabelledPoints &target = o.pareto ? front : all;
-        target.points.append(point);
-        target.labels.append(label);
+        points[o.pareto].append(QPointF(o.projection.wallHours.typical / 24.0, o.cost.typical / scale.divisor));
+        options[o.pareto].append(&o);
     }
-    const QList<QPointF> every = all.points + front.points;
+    const QList<QPointF> every = points[0] + points[1];
     if (every.isEmpty()) {
         chart->setTitle(tr("Training cost against time — no option can run"));
         return chart;
     }
     const QRectF box = bounds(every);
+    LabelledPoints all;
+    LabelledPoints front;
+    for (int onFront = 0; onFront < 2; ++onFront) {
+        // Every point of the front is drawn.
+        const QList<qsizetype> kept = onFront ? everyIndex(points[1].size())
+                                              : visiblePoints(points[0], box, logAxis(box.left(), box.right(), true),
+                                                              logAxis(box.top(), box.bottom(), true));
+        LabelledPoints &target = onFront ? front : all;
+        for (qsizetype i : kept) {
+            const TrainingOption &o = *options[onFront].at(i);
+            const QPointF &point = points[onFront].at(i);
+            target.points.append(point);
+            target.labels.append(tr("%1: %2 chips, %3 days, %4")
+                                     .arg(optionName(o.offer), QString::number(o.projection.chips),
+                                          QLocale().toString(point.x(), 'f', 1), money(o.cost.typical, plan->currency)));
+        }
+    }
     QAbstractAxis *x = axisFor(box.left(), box.right(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
     QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Cost (%1)").arg(scale.unit), u"%g"_s);
     addScatter(chart, tr("Options"), 8, all, x, y, show);
@@ -311,15 +375,25 @@ QChart *costExitChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
     }
     const AmountScale exitScale = amountScale(highestExit, plan->currency);
     const AmountScale costScale = amountScale(highestCost, plan->currency);
-    LabelledPoints sides[2];
-    for (const auto &[side, offer, lockin] : options) {
-        sides[side].points.append(QPointF(lockin->exit.total() / exitScale.divisor, lockin->planCost / costScale.divisor));
-        sides[side].labels.append(tr("%1: cost %2, exit %3, lock-in %4")
-                                      .arg(optionName(*offer), money(lockin->planCost, plan->currency),
-                                           money(lockin->exit.total(), plan->currency),
-                                           QString::number(lockin->score.score, 'f', 0)));
+    QList<QPointF> points[2];
+    QList<qsizetype> indices[2];
+    for (qsizetype i = 0; i < options.size(); ++i) {
+        const auto &[side, offer, lockin] = options.at(i);
+        points[side].append(QPointF(lockin->exit.total() / exitScale.divisor, lockin->planCost / costScale.divisor));
+        indices[side].append(i);
     }
-    const QRectF box = bounds(sides[0].points + sides[1].points);
+    const QRectF box = bounds(points[0] + points[1]);
+    LabelledPoints sides[2];
+    for (int side = 0; side < 2; ++side) {
+        for (qsizetype k : visiblePoints(points[side], box, false, logAxis(box.top(), box.bottom(), true))) {
+            const auto &[unused, offer, lockin] = options.at(indices[side].at(k));
+            sides[side].points.append(points[side].at(k));
+            sides[side].labels.append(tr("%1: cost %2, exit %3, lock-in %4")
+                                          .arg(optionName(*offer), money(lockin->planCost, plan->currency),
+                                               money(lockin->exit.total(), plan->currency),
+                                               QString::number(lockin->score.score, 'f', 0)));
+        }
+    }
     QAbstractAxis *x = axisFor(std::min(box.left(), 0.0), box.right(), false, tr("Exit cost (%1)").arg(exitScale.unit),
                                u"%g"_s);
     QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Plan cost (%1)").arg(costScale.unit), u"%g"_s);
