@@ -2,7 +2,7 @@
 // database opened, window shown with every offer, first plan delivered), and how long a
 // recompute takes to show after an edit (edit → plan on the worker → tables, summary and
 // charts updated). Runs under the offscreen platform unless QT_QPA_PLATFORM says otherwise.
-// See the README for the figures.
+// Usage: accelplan_bench_window [RUNS] [DATABASE]. See the README for the figures.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricedatabase.h"
 #include "ui/mainwindow.h"
@@ -50,16 +50,21 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(u"accelplan-bench-window"_s);
     const int runs = argc > 1 ? std::max(1, atoi(argv[1])) : 5;
 
+    // A database given as the second argument (e.g. one of 17,800 offers) is used as it is.
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"prices.sqlite"_s);
+    const QString path = argc > 2 ? QString::fromLocal8Bit(argv[2]) : dir.filePath(u"prices.sqlite"_s);
     QElapsedTimer timer;
     timer.start();
     {
         auto catalog = catalog::AcceleratorCatalog::loadShipped();
-        if (!catalog.ok() || !pricing::PriceDatabase::open(path, catalog.value()).ok())
+        auto opened = catalog.ok() ? pricing::PriceDatabase::open(path, catalog.value())
+                                   : Result<std::unique_ptr<pricing::PriceDatabase>>(catalog.error());
+        if (!opened.ok())
             return 3;
+        std::printf("offers:                         %8lld\n", qlonglong((*opened)->prices()->size()));
     }
-    std::printf("seed a new database:            %8.1f ms\n", timer.nsecsElapsed() / 1e6);
+    if (argc <= 2)
+        std::printf("seed a new database:            %8.1f ms\n", timer.nsecsElapsed() / 1e6);
 
     QList<double> startups;
     for (int run = 0; run < runs; ++run) {
