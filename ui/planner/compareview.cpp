@@ -93,11 +93,12 @@ CompareView::CompareView(ScenarioDocument *current, QWidget *parent) : QWidget(p
     m_cancel->setShortcut(Qt::Key_Escape);
     m_cancel->hide();
     connect(m_cancel, &QPushButton::clicked, this, &CompareView::cancel);
-    m_chart = new QChartView(this);
+    // Made with its chart: QChartView(QWidget *) makes a default chart that setChart() would
+    // release undeleted.
+    m_chart = new QChartView(charts::cashFlowChart({}), this);
     m_chart->setObjectName(u"compareCashFlow"_s);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(200);
-    m_chart->setChart(charts::cashFlowChart({}));
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_table);
