@@ -84,6 +84,9 @@ std::optional<Profile> readProfile(const CsvRecord &r, bool userSupplied)
     p.measuredBatch = r.number(u"measured_batch"_s);
     if (const auto chips = r.number(u"measured_chips"_s))
         p.measuredChips = int(*chips);
+    p.decodeLayerOverheadUs = r.number(u"decode_layer_overhead_us"_s);
+    if (p.decodeLayerOverheadUs && (*p.decodeLayerOverheadUs <= 0 || *p.decodeLayerOverheadUs > 10'000))
+        r.error(u"decode_layer_overhead_us"_s, Tr::tr("must be between 0 and 10,000 microseconds"));
     p.source = readSource(r);
     p.userSupplied = userSupplied;
     if (userSupplied && p.source.confidence.isEmpty())

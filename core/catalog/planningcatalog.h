@@ -48,6 +48,10 @@ struct Profile
     std::optional<double> measuredOutputTokens;
     std::optional<double> measuredBatch;
     std::optional<int> measuredChips;
+    /// Decode: the time each layer adds to a step besides reading and computing (kernels and
+    /// the tensor-parallel collectives' latency), where the chip's own batch-1 latency shows it
+    /// differs from the generic floor.
+    std::optional<double> decodeLayerOverheadUs;
     Source source;
     bool userSupplied = false;
 };

@@ -553,11 +553,16 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     const double usablePerChip = accelerator.memoryGb * 1e9 * kUsableMemoryFraction - kInferenceOverheadBytes;
     hw.prefillEff = p.prefillEfficiency.typical;
     hw.decodeEff = p.decodeEfficiency.typical;
+    // The per-layer floor: the decode profile's own where its chip's batch-1 latency gives one
+    // (its band edges as wide, relatively, as the generic one's), else the generic floor.
+    const Range layerOverhead = decode && decode->decodeLayerOverheadUs
+                                    ? Range{*decode->decodeLayerOverheadUs * 1e-6 * 2.0, *decode->decodeLayerOverheadUs * 1e-6,
+                                            *decode->decodeLayerOverheadUs * 1e-6 * 0.5}
+                                    : kLayerOverheadSeconds;
     auto stepOverhead = [&](int edge) {
         const double base = edge < 0 ? kStepOverheadSeconds.low : edge > 0 ? kStepOverheadSeconds.high
                                                                          : kStepOverheadSeconds.typical;
-        const double layer = edge < 0 ? kLayerOverheadSeconds.low : edge > 0 ? kLayerOverheadSeconds.high
-                                                                          : kLayerOverheadSeconds.typical;
+        const double layer = edge < 0 ? layerOverhead.low : edge > 0 ? layerOverhead.high : layerOverhead.typical;
         return base + layer * shape.layers;
     };
     hw.stepOverhead = stepOverhead(0);
@@ -734,7 +739,7 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         const int chips = decode->measuredChips.value_or(1);
         const Deployment md{chips, chips, 1, false};
         Hardware measuredHw = hw;
-        measuredHw.stepOverhead = kStepOverheadSeconds.typical + kLayerOverheadSeconds.typical * measuredShape.layers;
+        measuredHw.stepOverhead = kStepOverheadSeconds.typical + layerOverhead.typical * measuredShape.layers;
         const Model measuredModel(measured, measuredShape, measuredHw, md);
         const int batch = decode->measuredBatch ? int(*decode->measuredBatch)
                                                 : std::max(1, measuredModel.memoryBatch(usablePerChip));
