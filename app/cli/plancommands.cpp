@@ -155,9 +155,10 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
     if (!format)
         return ExitUsage;
-    std::optional<double> params, tokens, active, mfu, deadline, chips, seqLen, otherUse;
+    std::optional<double> params, tokens, active, mfu, deadline, chips, seqLen, otherUse, batchTokens;
     if (!countOption(context, parser, u"model-params"_s, &params) || !countOption(context, parser, u"tokens"_s, &tokens)
         || !countOption(context, parser, u"active-params"_s, &active)
+        || !countOption(context, parser, u"global-batch-tokens"_s, &batchTokens)
         || !numberOption(context, parser, u"mfu"_s, 0.01, 1.0, &mfu)
         || !numberOption(context, parser, u"deadline-days"_s, 0.001, 36500, &deadline)
         || !numberOption(context, parser, u"chips"_s, 1, 1e6, &chips, true)
@@ -184,6 +185,7 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
     t.tokens = tokens.value_or(0);
     if (seqLen)
         t.seqLen = int(*seqLen);
+    t.globalBatchTokens = batchTokens;
     catalog::Precision precision;
     if (!precisionOption(context, parser, &precision, &t.precision))
         return ExitUsage;
@@ -720,6 +722,10 @@ QList<Command> planCommands()
              p.addOption({u"custom-cuda-kernels"_s, Tr::tr("The code depends on hand-written CUDA kernels.")});
              p.addOption({u"mfu"_s, Tr::tr("Override the measured MFU (0..1)."), u"X"_s});
              p.addOption({u"seq-len"_s, Tr::tr("Sequence length (adds the attention FLOPs with a preset's shape)."), u"S"_s});
+             p.addOption({u"global-batch-tokens"_s,
+                          Tr::tr("Tokens per optimizer step, all replicas (1024 x 8192 = 8M); sets the layout's "
+                                 "per-chip batch (default: chips x sequence, 4M-16M)."),
+                          u"T"_s});
              p.addOption({u"deadline-days"_s, Tr::tr("Pick the fewest chips that finish in time."), u"D"_s});
              p.addOption({u"commitment-other-use"_s, Tr::tr("Share of a commitment other work uses (0..1)."), u"X"_s});
              addConstraintOptions(p);

@@ -22,6 +22,7 @@ constexpr double kFastLinkEfficiency = 0.7; ///< NVLink / xGMI / ICI collectives
 constexpr double kDpOverlap = 0.8;
 constexpr double kTpExposed = 0.5;
 constexpr double kEpExposed = 0.5;
+constexpr double kPpExposed = 0.5;
 // Tokens per optimizer step: published runs use 4M (Llama 2/3 70B) to 16M (Llama 3 405B).
 constexpr double kMinBatchTokens = 4.0e6;
 constexpr double kMaxBatchTokens = 16.0e6;
@@ -199,7 +200,9 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     const int layers = m.layers;
     const double hidden = m.hidden;
     const double seq = m.seq;
-    const double batchTokens = std::clamp(double(chips) * seq, kMinBatchTokens, kMaxBatchTokens);
+    const double batchTokens = input.globalBatchTokens && *input.globalBatchTokens >= 1
+                                   ? *input.globalBatchTokens
+                                   : std::clamp(double(chips) * seq, kMinBatchTokens, kMaxBatchTokens);
     best.batchTokens = batchTokens;
     const double flopsPerStep = trainingFlops(input) / std::max(1.0, input.tokens) * batchTokens;
     const double compute = flopsPerStep / (double(chips) * *peak * 1e12 * mfu);
@@ -212,57 +215,74 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     const int maxTp = std::min({8, shape.fastDomainChips, chips});
 
     double bestTime = 0;
-    for (int tp : powersOfTwoUpTo(maxTp)) {
-        for (int pp : powersOfTwoUpTo(std::min(layers, chips / tp))) {
-            if (chips % (tp * pp) != 0)
-                continue;
-            const int dp = chips / (tp * pp);
-            const double params = input.modelParams / (tp * pp);
-            const double perChip = bytesPerChip(input, m, tp, pp, dp);
-            if (perChip > memory)
-                continue;
-            // Tokens one pipeline replica handles per step.
-            const double replicaTokens = batchTokens / dp;
-            StepTime step;
-            step.compute = compute;
-            if (tp > 1) {
-                const double bytes = 4.0 * 2.0 * (tp - 1) / tp * (double(layers) / pp) * replicaTokens * hidden * 2.0;
-                step.tpComm = kTpExposed * bytes / fast;
-            }
-            if (pp > 1) {
-                const double micro = std::max(1.0, replicaTokens / seq);
-                const double bubble = (pp - 1) / (micro + pp - 1);
-                step.ppBubble = (step.compute + step.tpComm) * bubble / (1.0 - bubble);
-            }
-            // Model-parallel groups fill nodes first: data parallel crosses nodes once tp·pp does not
-            // hold them all.
-            const bool dpCrossesNodes = best.nodes > 1;
-            const bool dpInFastDomain = chips <= shape.fastDomainChips;
-            if (dp > 1) {
-                const double bytes = 4.0 * params * (dp - 1) / dp;
-                const double rate = dpInFastDomain || !dpCrossesNodes ? fast : scaleOut;
-                step.dpComm = std::max(0.0, bytes / rate - kDpOverlap * step.compute);
-            }
-            int ep = 1;
-            if (moe) {
-                ep = std::min(experts, dp);
-                while (ep > 1 && dp % ep != 0)
-                    --ep;
-                if (ep > 1) {
-                    const double tokensPerChip = replicaTokens / tp;
-                    const double bytes = (double(layers) / pp) * tokensPerChip * activeExperts * hidden * 2.0 * 4.0
-                                         * (ep - 1) / ep;
-                    const double rate = tp * ep <= shape.fastDomainChips || !dpCrossesNodes ? fast : scaleOut;
-                    if (rate > 0)
-                        step.epComm = kEpExposed * bytes / rate;
+    for (int attempt = 0; attempt < 2 && !best.fits; ++attempt) {
+        const bool wholeSequences = attempt == 0;
+        for (int tp : powersOfTwoUpTo(maxTp)) {
+            for (int pp : powersOfTwoUpTo(std::min(layers, chips / tp))) {
+                if (chips % (tp * pp) != 0)
+                    continue;
+                const int dp = chips / (tp * pp);
+                const double params = input.modelParams / (tp * pp);
+                const double perChip = bytesPerChip(input, m, tp, pp, dp);
+                if (perChip > memory)
+                    continue;
+                // Tokens one pipeline replica handles per step: at least one whole sequence
+                // (splitting sequences, context parallelism, is not modelled) while a layout can.
+                const double replicaTokens = batchTokens / dp;
+                if (wholeSequences && dp > 1 && replicaTokens < seq)
+                    continue;
+                StepTime step;
+                step.compute = compute;
+                if (tp > 1) {
+                    const double bytes = 4.0 * 2.0 * (tp - 1) / tp * (double(layers) / pp) * replicaTokens * hidden * 2.0;
+                    step.tpComm = kTpExposed * bytes / fast;
                 }
-            }
-            if (!best.fits || step.total() < bestTime) {
-                best.fits = true;
-                best.parallelism = {tp, pp, dp, ep};
-                best.step = step;
-                best.memoryPerChipGb = perChip / 1e9;
-                bestTime = step.total();
+                if (pp > 1) {
+                    // 1F1B with interleaved virtual stages of about two layers each, as Megatron runs
+                    // large models (published layouts: Llama 3.1 405B PP 8 × VP 8, Llama 3 70B PP 8 ×
+                    // VP 5, Qwen3 235B PP 4 × VP 12): the bubble shrinks by the number of chunks.
+                    const double micro = std::max(1.0, replicaTokens / seq);
+                    const double chunks = std::clamp(std::floor(double(layers) / pp / 2.0), 1.0, 12.0);
+                    const double bubble = (pp - 1) / (chunks * micro + pp - 1);
+                    step.ppBubble = (step.compute + step.tpComm) * bubble / (1.0 - bubble);
+                    // Each chunk boundary sends a micro-batch's activations forward and their
+                    // gradients back (bf16, split over the tensor-parallel group); stages leave the fast
+                    // domain (NVLink, ICI) once tp·pp does not fit in it. Counted with the bubble.
+                    const double bytes = 2.0 * chunks * micro * seq * hidden * 2.0 / tp;
+                    const double rate = tp * pp <= shape.fastDomainChips || best.nodes == 1 ? fast : scaleOut;
+                    if (rate > 0)
+                        step.ppBubble += kPpExposed * bytes / rate;
+                }
+                // Model-parallel groups fill nodes first: data parallel crosses nodes once tp·pp does not
+                // hold them all.
+                const bool dpCrossesNodes = best.nodes > 1;
+                const bool dpInFastDomain = chips <= shape.fastDomainChips;
+                if (dp > 1) {
+                    const double bytes = 4.0 * params * (dp - 1) / dp;
+                    const double rate = dpInFastDomain || !dpCrossesNodes ? fast : scaleOut;
+                    step.dpComm = std::max(0.0, bytes / rate - kDpOverlap * step.compute);
+                }
+                int ep = 1;
+                if (moe) {
+                    ep = std::min(experts, dp);
+                    while (ep > 1 && dp % ep != 0)
+                        --ep;
+                    if (ep > 1) {
+                        const double tokensPerChip = replicaTokens / tp;
+                        const double bytes = (double(layers) / pp) * tokensPerChip * activeExperts * hidden * 2.0 * 4.0
+                                             * (ep - 1) / ep;
+                        const double rate = tp * ep <= shape.fastDomainChips || !dpCrossesNodes ? fast : scaleOut;
+                        if (rate > 0)
+                            step.epComm = kEpExposed * bytes / rate;
+                    }
+                }
+                if (!best.fits || step.total() < bestTime) {
+                    best.fits = true;
+                    best.parallelism = {tp, pp, dp, ep};
+                    best.step = step;
+                    best.memoryPerChipGb = perChip / 1e9;
+                    bestTime = step.total();
+                }
             }
         }
     }
@@ -288,8 +308,13 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
                                .arg(fabricName(shape.fabric))
                          : Tr::tr("in data-parallel gradient exchange inside the node"));
     share(best.step.epComm, Tr::tr("in expert all-to-all"));
-    best.summary = parts.isEmpty() ? Tr::tr("%1 on %2 node(s); communication hidden behind compute").arg(layout).arg(best.nodes)
-                                   : Tr::tr("%1 on %2 node(s); of each step: %3").arg(layout).arg(best.nodes).arg(parts.join(u", "_s));
+    layout = Tr::tr("%1 on %2 node(s), %3M tokens a step%4")
+                 .arg(layout)
+                 .arg(best.nodes)
+                 .arg(QString::number(best.batchTokens / 1e6, 'g', 3),
+                      input.globalBatchTokens ? QString() : Tr::tr(" (assumed)"));
+    best.summary = parts.isEmpty() ? Tr::tr("%1; communication hidden behind compute").arg(layout)
+                                   : Tr::tr("%1; of each step: %2").arg(layout, parts.join(u", "_s));
     return best;
 }
 

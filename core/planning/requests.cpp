@@ -43,6 +43,7 @@ Result<TrainingRequest> trainingRequest(const scenario::Scenario &s, const catal
         in.tokens = t.tokens;
     if (t.seqLen)
         in.seqLen = t.seqLen;
+    in.globalBatchTokens = t.globalBatchTokens;
     if (in.modelParams <= 0 || in.tokens <= 0)
         return Error::badInput(Tr::tr("training: model_params and tokens are needed (the preset '%1' has no token count)")
                                    .arg(t.model));

@@ -25,6 +25,9 @@ struct TrainingInput
     QString precisionName = QStringLiteral("bf16");
     QString framework = QStringLiteral("pytorch");
     std::optional<int> seqLen;
+    /// Tokens per optimizer step, all replicas together (global batch × sequence length). Without
+    /// it the layout search assumes what large runs publish: chips × sequence, 4M–16M tokens.
+    std::optional<double> globalBatchTokens;
     std::optional<int> layers;
     std::optional<int> hidden;
     std::optional<int> experts;       ///< MoE: routed experts per layer

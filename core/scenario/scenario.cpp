@@ -19,7 +19,7 @@ namespace {
 const QStringList kTopKeys = {u"format"_s, u"version"_s, u"name"_s, u"currency"_s, u"training"_s, u"inference"_s,
                               u"constraints"_s, u"lockin"_s, u"ownership"_s, u"sensitivity"_s};
 const QStringList kTrainingKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"tokens"_s, u"precision"_s,
-                                   u"framework"_s, u"deadline_days"_s, u"runs"_s, u"start_month"_s, u"seq_len"_s, u"chips"_s, u"mfu"_s};
+                                   u"framework"_s, u"deadline_days"_s, u"runs"_s, u"start_month"_s, u"seq_len"_s, u"global_batch_tokens"_s, u"chips"_s, u"mfu"_s};
 const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"precision"_s,
                                     u"input_tokens"_s, u"output_tokens"_s, u"requests_per_second"_s,
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
@@ -311,6 +311,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         t.runs = int(r.number(u"runs"_s, 1, 1000, 1));
         t.startMonth = r.integer(u"start_month"_s, 1, 240).value_or(1);
         t.seqLen = r.integer(u"seq_len"_s, 1, 1e8);
+        t.globalBatchTokens = r.number(u"global_batch_tokens"_s, 1, kMaxCount);
         t.chips = r.integer(u"chips"_s, 1, 1e6);
         t.mfu = r.number(u"mfu"_s, 0.01, 1);
         s.training = t;
@@ -494,6 +495,7 @@ QJsonObject toJson(const Scenario &s)
                {u"runs"_s, t.runs},
                {u"start_month"_s, t.startMonth},
                {u"seq_len"_s, optionalInt(t.seqLen)},
+               {u"global_batch_tokens"_s, optionalNumber(t.globalBatchTokens)},
                {u"chips"_s, optionalInt(t.chips)},
                {u"mfu"_s, optionalNumber(t.mfu)}});
     } else {

@@ -28,6 +28,7 @@ struct TrainingSection
     int runs = 1;
     int startMonth = 1; ///< the budget month training starts in (1 = the first)
     std::optional<int> seqLen;
+    std::optional<double> globalBatchTokens; ///< tokens per optimizer step, all replicas
     std::optional<int> chips;
     std::optional<double> mfu;
 };

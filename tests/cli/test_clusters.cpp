@@ -153,3 +153,30 @@ TEST_CASE("clusters: plan recommends a disaggregated deployment for long prompts
                  + split[u"decode_replicas"_s].toInt() * split[u"decode_chips_per_replica"_s].toInt());
     CHECK(first[u"tpot_p90_ms"_s].toDouble() <= 15);
 }
+
+TEST_CASE("clusters: --global-batch-tokens sets the layout's batch and a bad value is a usage error", "[cli][clusters]")
+{
+    Scratch scratch;
+    const QStringList base = {u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s, u"--accelerator"_s,
+                              u"h100-sxm"_s, u"--chips"_s, u"512"_s, u"--format"_s, u"json"_s};
+    const QJsonArray assumed = trainingOptions(scratch.run(base), false);
+    const QJsonArray given = trainingOptions(scratch.run(base + QStringList{u"--global-batch-tokens"_s, u"1M"_s}), false);
+    REQUIRE_FALSE(assumed.isEmpty());
+    REQUIRE(given.size() == assumed.size());
+    const QJsonObject a = assumed.first().toObject();
+    QJsonObject g;
+    for (const QJsonValue &v : given) {
+        if (v[u"sku"_s] == a[u"sku"_s] && v[u"region"_s] == a[u"region"_s] && v[u"price_model"_s] == a[u"price_model"_s])
+            g = v.toObject();
+    }
+    REQUIRE_FALSE(g.isEmpty());
+    CHECK(a[u"layout"_s].toString().contains(u"tokens a step (assumed)"_s));
+    CHECK(g[u"layout"_s].toString().contains(u", 1M tokens a step;"_s));
+    // An eighth of the assumed batch leaves less compute to hide each step's communication behind.
+    CHECK(g[u"step_time_breakdown"_s][u"compute"_s].toDouble() < a[u"step_time_breakdown"_s][u"compute"_s].toDouble());
+    CHECK(g[u"wall_hours"_s].toDouble() > a[u"wall_hours"_s].toDouble());
+
+    const Run bad = scratch.run(base + QStringList{u"--global-batch-tokens"_s, u"lots"_s});
+    CHECK(bad.exitCode == 1);
+    CHECK(bad.err.contains(u"--global-batch-tokens 'lots'"_s));
+}

@@ -156,6 +156,69 @@ TEST_CASE("cluster: slower fabrics cost scaling and spot keeps less work the mor
     CHECK(onDemand.failureGoodput.typical > 0.85);
 }
 
+TEST_CASE("cluster: the global batch sets each replica's share and with it the layout's efficiency", "[planning][cluster]")
+{
+    // MLPerf's Llama 3.1 8B runs on 512 GPUs with 64 sequences a step (training_results_v5.1):
+    // one sequence per data-parallel replica at most, so a small batch costs scaling.
+    TrainingInput input;
+    input.modelParams = 8e9;
+    input.tokens = 1e12;
+    input.layers = 32;
+    input.hidden = 4096;
+    input.seqLen = 8192;
+    const catalog::Accelerator &b200 = chip("b200");
+    const ClusterShape shape = referenceShape(b200);
+    const ClusterLayout assumed = bestLayout(input, b200, shape, 512, 0.35);
+    input.globalBatchTokens = 64.0 * 8192;
+    const ClusterLayout small = bestLayout(input, b200, shape, 512, 0.35);
+    input.globalBatchTokens = 4096.0 * 8192;
+    const ClusterLayout large = bestLayout(input, b200, shape, 512, 0.35);
+    REQUIRE(assumed.fits);
+    REQUIRE(small.fits);
+    REQUIRE(large.fits);
+    CHECK(assumed.batchTokens == Approx(512.0 * 8192)); // chips × sequence when not given
+    CHECK(assumed.summary.contains(u"4.19M tokens a step (assumed)"_s));
+    CHECK(small.summary.contains(u"0.524M tokens a step;"_s));
+    CHECK(small.parallelism.dp <= 64); // every replica holds at least one whole sequence
+    CHECK(small.efficiency < assumed.efficiency);
+    CHECK(assumed.efficiency <= large.efficiency);
+
+    // Pipeline stages interleave chunks of about two layers: a 405B model on PP 8 loses far less
+    // to the bubble than plain 1F1B's (pp - 1) / (m + pp - 1).
+    TrainingInput big;
+    big.modelParams = 405e9;
+    big.tokens = 1e12;
+    big.layers = 126;
+    big.hidden = 16384;
+    big.seqLen = 8192;
+    big.globalBatchTokens = 1152.0 * 8192;
+    const catalog::Accelerator &h100 = chip("h100-sxm");
+    const ClusterLayout l405 = bestLayout(big, h100, referenceShape(h100), 512, 0.4);
+    REQUIRE(l405.fits);
+    REQUIRE(l405.parallelism.pp > 1);
+    const double micro = 1152.0 / l405.parallelism.dp;
+    const double plain = (l405.parallelism.pp - 1) / (micro + l405.parallelism.pp - 1);
+    CHECK(l405.step.ppBubble / l405.step.total() < plain / 2);
+
+    // Stages on one-GPU nodes send their activations over the fabric: with the same layout (a
+    // 70B model on 24 one-GPU H200 nodes, PP 4 × DP 6 on both), the slower fabric costs more.
+    ClusterShape rdma = referenceShape(chip("h200"));
+    rdma.acceleratorsPerNode = 1;
+    rdma.fastDomainChips = 1;
+    rdma.gbpsPerNode = 400;
+    ClusterShape ethernet = rdma;
+    ethernet.fabric = u"ethernet"_s;
+    ethernet.gbpsPerNode = 25;
+    const TrainingInput seventy = llama70b().input;
+    const ClusterLayout overRdma = bestLayout(seventy, chip("h200"), rdma, 24, 0.4);
+    const ClusterLayout overEthernet = bestLayout(seventy, chip("h200"), ethernet, 24, 0.4);
+    REQUIRE(overRdma.fits);
+    REQUIRE(overEthernet.fits);
+    REQUIRE(overRdma.parallelism.pp == 4);
+    REQUIRE(overEthernet.parallelism.pp == 4);
+    CHECK(overEthernet.step.ppBubble > 1.05 * overRdma.step.ppBubble);
+}
+
 TEST_CASE("cluster: chips spread over several hosts without a fabric cannot run even when asked for", "[planning][cluster]")
 {
     TrainingInput input = llama70b().input;

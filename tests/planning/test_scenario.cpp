@@ -76,6 +76,7 @@ TEST_CASE("Scenario: round trip keeps every value and every unknown key", "[scen
     QByteArray json = readAll(test::examplePath(u"llama-70b.accelplan"_s));
     json.replace("\"name\": \"Llama-class 70B\",", "\"name\": \"Llama-class 70B\", \"x_team\": {\"owner\": \"ml-platform\"},");
     json.replace("\"runs\": 1}", "\"runs\": 1, \"x_note\": \"keep me\"}");
+    json.replace("\"runs\": 1,", "\"runs\": 1, \"global_batch_tokens\": 8388608,");
     const auto first = parseScenario(json, u"in.accelplan"_s);
     REQUIRE(first.ok());
     // Unknown keys are warned about (with their line) but kept.
@@ -92,6 +93,9 @@ TEST_CASE("Scenario: round trip keeps every value and every unknown key", "[scen
     CHECK(saved.value(u"training"_s).toObject().value(u"x_note"_s).toString() == u"keep me"_s);
     CHECK(toJson(*second) == toJson(*first));
     CHECK(second->training->tokens == first->training->tokens);
+    REQUIRE(first->training->globalBatchTokens);
+    CHECK(*first->training->globalBatchTokens == 8388608);
+    CHECK(second->training->globalBatchTokens == first->training->globalBatchTokens);
     CHECK(second->inference->tpotMs == first->inference->tpotMs);
     CHECK(second->lockin.checkpointGb == first->lockin.checkpointGb);
     CHECK(second->constraints.maxChips == first->constraints.maxChips);

@@ -39,6 +39,7 @@ constexpr InputLabel kInputLabels[] = {
     {"training.runs", "Training: runs back to back", ""},
     {"training.start_month", "Training: starts in month", ""},
     {"training.seq_len", "Training: sequence length", "tokens"},
+    {"training.global_batch_tokens", "Training: tokens per optimizer step", "tokens"},
     {"training.chips", "Training: chips", ""},
     {"training.mfu", "Training: model FLOPs utilisation (given)", ""},
     {"inference.model", "Inference: model preset", ""},
