@@ -215,7 +215,8 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     const int maxTp = std::min({8, shape.fastDomainChips, chips});
 
     double bestTime = 0;
-    for (int attempt = 0; attempt < 2 && !best.fits; ++attempt) {
+    bool splitSequences = false; ///< a layout was passed over for giving replicas part of a sequence
+    for (int attempt = 0; attempt < 2 && !best.fits && (attempt == 0 || splitSequences); ++attempt) {
         const bool wholeSequences = attempt == 0;
         for (int tp : powersOfTwoUpTo(maxTp)) {
             for (int pp : powersOfTwoUpTo(std::min(layers, chips / tp))) {
@@ -229,8 +230,10 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
                 // Tokens one pipeline replica handles per step: at least one whole sequence
                 // (splitting sequences, context parallelism, is not modelled) while a layout can.
                 const double replicaTokens = batchTokens / dp;
-                if (wholeSequences && dp > 1 && replicaTokens < seq)
+                if (wholeSequences && dp > 1 && replicaTokens < seq) {
+                    splitSequences = true;
                     continue;
+                }
                 StepTime step;
                 step.compute = compute;
                 if (tp > 1) {
