@@ -9,6 +9,7 @@ packages=(
   libqt6opengl6-dev   # Qt6Charts' CMake package needs Qt6OpenGL; not pulled in without recommends
   catch2
   libssl-dev          # OpenSSL SHA-256 for multi-gigabyte price files
+  rapidjson-dev       # RapidJSON's SAX reader: the provider JSON price files, streamed
   fonts-dejavu-core   # text renders headless (offscreen GUI tests, PDFs)
   poppler-utils       # pdftotext/pdftoppm for report tests
   dpkg-dev            # cpack -G DEB: dpkg-shlibdeps computes the package's library dependencies

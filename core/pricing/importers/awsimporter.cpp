@@ -2,7 +2,7 @@
 
 #include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"
-#include "core/common/jsonstream.h"
+#include "core/common/jsonsax.h"
 #include "core/common/tr.h"
 
 #include <QCryptographicHash>
@@ -13,8 +13,11 @@
 #include <QRegularExpression>
 #include <QVarLengthArray>
 
+#include <array>
 #include <cstring>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -410,21 +413,237 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
 
 namespace {
 
-/// Product attributes in the JSON form: camelCase keys (and one at the product's top level) for
-/// the CSV header names the shared rules use.
-QString jsonAttribute(const QJsonObject &product, const QString &csvName)
+/// The product attributes the shared rules ask for, by their JSON key (camelCase; one at the
+/// product's top level), with the CSV header name the rules use.
+struct JsonAttributeKey
 {
-    static const QHash<QString, QString> keys = {
-        {u"Operating System"_s, u"operatingSystem"_s}, {u"Tenancy"_s, u"tenancy"_s},
-        {u"CapacityStatus"_s, u"capacitystatus"_s},    {u"Pre Installed S/W"_s, u"preInstalledSw"_s},
-        {u"MarketOption"_s, u"marketoption"_s},        {u"Instance Type"_s, u"instanceType"_s},
-        {u"GPU"_s, u"gpu"_s},                          {u"Region Code"_s, u"regionCode"_s},
-        {u"vCPU"_s, u"vcpu"_s},                        {u"Memory"_s, u"memory"_s},
-    };
-    if (csvName == u"Product Family"_s)
-        return product.value(u"productFamily"_s).toString();
-    return product.value(u"attributes"_s).toObject().value(keys.value(csvName)).toString();
+    std::string_view json;
+    QString csv;
+};
+
+const std::array<JsonAttributeKey, 11> &jsonAttributeKeys()
+{
+    static const std::array<JsonAttributeKey, 11> keys{{
+        {"productFamily", u"Product Family"_s},
+        {"operatingSystem", u"Operating System"_s},
+        {"tenancy", u"Tenancy"_s},
+        {"capacitystatus", u"CapacityStatus"_s},
+        {"preInstalledSw", u"Pre Installed S/W"_s},
+        {"marketoption", u"MarketOption"_s},
+        {"instanceType", u"Instance Type"_s},
+        {"gpu", u"GPU"_s},
+        {"regionCode", u"Region Code"_s},
+        {"vcpu", u"vCPU"_s},
+        {"memory", u"Memory"_s},
+    }};
+    return keys;
 }
+
+/// RapidJSON SAX events of an AmazonEC2 offer file, as a walk over its fixed shape (depth =
+/// containers open after the event):
+///   1 top level: publicationDate, version, offerCode, products, terms
+///   2 products: SKU → 3 productFamily, attributes → 4 attribute names
+///   2 terms: OnDemand | Reserved → 3 SKU → 4 offer term code → 5 effectiveDate, termAttributes
+///     (→ 6 names), priceDimensions → 6 rate code → 7 unit, pricePerUnit → 8 currency: price
+/// Nothing is built for the parts passed over: a left-out product's terms are only scanned.
+class AwsJsonHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, AwsJsonHandler>
+{
+public:
+    AwsJsonHandler(AwsOffers &offers, ParsedSheet &sheet, JsonDeviceStream &stream, const std::atomic<bool> *cancel)
+        : m_offers(offers), m_sheet(sheet), m_stream(stream), m_cancel(cancel)
+    {
+    }
+
+    bool StartObject() { return open(true); }
+    bool StartArray() { return open(false); }
+    bool EndObject(rapidjson::SizeType) { return close(); }
+    bool EndArray(rapidjson::SizeType) { return close(); }
+    bool Key(const char *text, rapidjson::SizeType length, bool)
+    {
+        if (m_depth < kMaxTracked)
+            m_keys[m_depth].assign(text, length);
+        return true;
+    }
+    bool String(const char *text, rapidjson::SizeType length, bool) { return value(std::string_view(text, length)); }
+    bool Default() { return value({}); }
+
+    bool sawProducts() const { return m_sawProducts; }
+    int skippedTermsOfSkus() const { return m_skippedTermsOfSkus; }
+    bool termsFirst() const { return m_termsFirst; }
+    int termsFirstLine() const { return m_termsFirstLine; }
+
+private:
+    static constexpr int kMaxTracked = 10;
+    enum class Section { Other, Products, Terms };
+
+    const std::string &key(int depth) const { return m_keys[depth]; }
+
+    bool open(bool object)
+    {
+        // The container opens under the key of the depth it is in.
+        if (m_depth == 1 && object) {
+            if (key(1) == "products") {
+                m_section = Section::Products;
+                m_sawProducts = true;
+                m_offers.setVersion(m_publication, m_version);
+            } else if (key(1) == "terms") {
+                m_section = m_sawProducts ? Section::Terms : Section::Other;
+                if (!m_sawProducts && !m_termsFirst) {
+                    m_termsFirst = true;
+                    m_termsFirstLine = m_stream.line();
+                }
+            } else {
+                m_section = Section::Other;
+            }
+        } else if (m_section == Section::Products && m_depth == 2 && object) {
+            m_productLine = m_stream.line();
+            for (std::string &v : m_attributes)
+                v.clear();
+        } else if (m_section == Section::Terms && m_skipFrom == 0) {
+            if (m_depth == 3 && object) {
+                // One SKU's terms: kept products only.
+                const auto product = m_kept.find(key(3));
+                if (product == m_kept.end()) {
+                    ++m_skippedTermsOfSkus;
+                    m_skipFrom = 4;
+                } else {
+                    m_product = &product->second;
+                }
+            } else if (m_depth == 4 && object) {
+                m_termLine = m_stream.line();
+                m_effectiveDate.clear();
+                m_lease.clear();
+                m_offeringClass.clear();
+                m_purchaseOption.clear();
+                m_dimensions.clear();
+            } else if (m_depth == 6 && object && key(5) == "priceDimensions") {
+                m_dimensions.emplace_back();
+            }
+        }
+        ++m_depth;
+        return true;
+    }
+
+    bool close()
+    {
+        --m_depth;
+        if (m_skipFrom != 0) {
+            if (m_depth < m_skipFrom)
+                m_skipFrom = 0;
+            return true;
+        }
+        if (m_depth == 1)
+            m_section = Section::Other;
+        else if (m_section == Section::Products && m_depth == 2)
+            return productEnd();
+        else if (m_section == Section::Terms && m_depth == 4)
+            return termEnd();
+        return true;
+    }
+
+    bool value(std::string_view text)
+    {
+        if (m_skipFrom != 0)
+            return true;
+        if (m_depth == 1) {
+            if (key(1) == "publicationDate")
+                m_publication = QString::fromUtf8(text.data(), qsizetype(text.size()));
+            else if (key(1) == "version")
+                m_version = QString::fromUtf8(text.data(), qsizetype(text.size()));
+        } else if (m_section == Section::Products) {
+            if ((m_depth == 3 && key(3) == "productFamily") || (m_depth == 4 && key(3) == "attributes")) {
+                const std::string &name = key(m_depth);
+                const auto &keys = jsonAttributeKeys();
+                for (std::size_t i = 0; i < keys.size(); ++i) {
+                    if (keys[i].json == name && (m_depth == 3) == (i == 0)) {
+                        m_attributes[i].assign(text);
+                        break;
+                    }
+                }
+            }
+        } else if (m_section == Section::Terms) {
+            if (m_depth == 5 && key(5) == "effectiveDate") {
+                m_effectiveDate.assign(text);
+            } else if (m_depth == 6 && key(5) == "termAttributes") {
+                if (key(6) == "LeaseContractLength")
+                    m_lease.assign(text);
+                else if (key(6) == "OfferingClass")
+                    m_offeringClass.assign(text);
+                else if (key(6) == "PurchaseOption")
+                    m_purchaseOption.assign(text);
+            } else if (!m_dimensions.empty() && key(5) == "priceDimensions") {
+                PriceDimension &d = m_dimensions.back();
+                if (m_depth == 7 && key(7) == "unit") {
+                    d.unit.assign(text);
+                } else if (m_depth == 8 && key(7) == "pricePerUnit" && d.currency.empty()) {
+                    d.currency = key(8);
+                    d.price.assign(text);
+                }
+            }
+        }
+        return true;
+    }
+
+    bool productEnd()
+    {
+        ++m_sheet.rowCount;
+        const auto &keys = jsonAttributeKeys();
+        auto attribute = [&](const QString &csvName) {
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+                if (keys[i].csv == csvName)
+                    return QString::fromUtf8(m_attributes[i].data(), qsizetype(m_attributes[i].size()));
+            }
+            return QString();
+        };
+        if (auto record = m_offers.product(attribute, m_productLine))
+            m_kept.insert_or_assign(key(2), *std::move(record));
+        return !cancelledBy(m_cancel);
+    }
+
+    bool termEnd()
+    {
+        auto text = [](const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); };
+        for (const PriceDimension &d : m_dimensions) {
+            ++m_sheet.rowCount;
+            m_offers.add(*m_product,
+                         {text(key(2)), text(d.unit), text(d.price), text(d.currency), text(m_effectiveDate),
+                          text(m_lease), text(m_offeringClass), text(m_purchaseOption)},
+                         m_termLine);
+        }
+        return !cancelledBy(m_cancel);
+    }
+
+    struct PriceDimension
+    {
+        std::string unit;
+        std::string currency;
+        std::string price;
+    };
+
+    AwsOffers &m_offers;
+    ParsedSheet &m_sheet;
+    JsonDeviceStream &m_stream;
+    const std::atomic<bool> *m_cancel;
+    int m_depth = 0;
+    std::array<std::string, kMaxTracked> m_keys;
+    Section m_section = Section::Other;
+    int m_skipFrom = 0; ///< a left-out SKU's terms: events are ignored until the depth falls below this
+    QString m_publication;
+    QString m_version;
+    bool m_sawProducts = false;
+    bool m_termsFirst = false;
+    int m_termsFirstLine = 0;
+    // The product being read.
+    int m_productLine = 0;
+    std::array<std::string, 11> m_attributes;
+    std::unordered_map<std::string, PriceRecord> m_kept; ///< the kept products, by SKU
+    // The term being read.
+    const PriceRecord *m_product = nullptr;
+    int m_termLine = 0;
+    std::string m_effectiveDate, m_lease, m_offeringClass, m_purchaseOption;
+    std::vector<PriceDimension> m_dimensions;
+    int m_skippedTermsOfSkus = 0;
+};
 
 } // namespace
 
@@ -434,104 +653,31 @@ ParsedSheet parseAwsJson(QIODevice *device, const QString &fileName, const QHash
     ParsedSheet sheet;
     sheet.fileName = fileName;
     AwsOffers offers(sheet, instances);
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    JsonStream json(device);
-    json.hashInto(&hash);
-    auto syntaxError = [&] { offers.error(json.line(), {}, Tr::tr("malformed JSON: %1").arg(json.errorString())); };
-
-    QString publication;
-    QString version;
-    QString offerCode;
-    QHash<QString, PriceRecord> kept; // the kept products, by SKU
-    bool sawProducts = false;
-    int skippedTermsOfSkus = 0;
-
-    // Walks an object's members, handing each key to \a member with the stream on the value's first token.
-    auto members = [&](auto &&member) {
-        while (!cancelledBy(cancel) && json.next() == JsonStream::Key) {
-            const QString key = json.string();
-            json.next();
-            member(key);
-            if (json.hasError())
-                return;
-        }
-    };
-
-    if (json.next() != JsonStream::BeginObject) {
-        if (json.hasError())
-            syntaxError();
-        else
-            offers.error(json.line(), {}, Tr::tr("not an AWS AmazonEC2 offer file in JSON form (no top-level object)"));
+    BackgroundHash hash; // SHA-256 on its own thread: the file is gigabytes
+    JsonDeviceStream stream(device, &hash);
+    AwsJsonHandler handler(offers, sheet, stream, cancel);
+    const JsonParseResult parsed = parseJsonValues(stream, handler);
+    const QByteArray digest = hash.resultHex();
+    if (cancelledBy(cancel)) {
+        offers.finish(true, parsed.line);
         return sheet;
     }
-    members([&](const QString &key) {
-        if ((key == u"publicationDate"_s || key == u"version"_s || key == u"offerCode"_s)
-            && json.token() == JsonStream::String) {
-            (key == u"version"_s ? version : key == u"offerCode"_s ? offerCode : publication) = json.string();
-        } else if (key == u"products"_s && json.token() == JsonStream::BeginObject) {
-            sawProducts = true;
-            offers.setVersion(publication, version);
-            members([&](const QString &sku) {
-                const int line = json.line();
-                const QJsonObject product = json.readValue().toObject();
-                ++sheet.rowCount;
-                auto attribute = [&](const QString &name) { return jsonAttribute(product, name); };
-                if (auto record = offers.product(attribute, line))
-                    kept.insert(sku, *std::move(record));
-            });
-        } else if (key == u"terms"_s && json.token() == JsonStream::BeginObject) {
-            if (!sawProducts) {
-                offers.error(json.line(), u"terms"_s, Tr::tr("\"terms\" comes before \"products\"; AWS writes products "
-                                                              "first, and a streaming reader needs them first"));
-                json.skipValue();
-                return;
-            }
-            members([&](const QString &termType) { // OnDemand, Reserved
-                if (json.token() != JsonStream::BeginObject)
-                    return json.skipValue();
-                members([&](const QString &sku) {
-                    const auto product = kept.constFind(sku);
-                    if (product == kept.cend()) {
-                        ++skippedTermsOfSkus;
-                        return json.skipValue(); // a product left out: its terms are not built
-                    }
-                    members([&](const QString &) { // one term (offer term code)
-                        const int termLine = json.line();
-                        const QJsonObject term = json.readValue().toObject();
-                        const QJsonObject attributes = term.value(u"termAttributes"_s).toObject();
-                        const QJsonObject dimensions = term.value(u"priceDimensions"_s).toObject();
-                        for (auto it = dimensions.begin(); it != dimensions.end(); ++it) {
-                            const QJsonObject d = it.value().toObject();
-                            const QJsonObject prices = d.value(u"pricePerUnit"_s).toObject();
-                            const QString currency = prices.isEmpty() ? QString() : prices.begin().key();
-                            ++sheet.rowCount;
-                            offers.add(*product,
-                                       {termType, d.value(u"unit"_s).toString(),
-                                        prices.value(currency).toString(), currency,
-                                        term.value(u"effectiveDate"_s).toString(),
-                                        attributes.value(u"LeaseContractLength"_s).toString(),
-                                        attributes.value(u"OfferingClass"_s).toString(),
-                                        attributes.value(u"PurchaseOption"_s).toString()},
-                                       termLine);
-                        }
-                    });
-                });
-            });
-        } else {
-            json.skipValue();
-        }
-    });
-    if (json.hasError() && !cancelledBy(cancel)) {
-        syntaxError();
+    if (handler.termsFirst())
+        offers.error(handler.termsFirstLine(), u"terms"_s,
+                     Tr::tr("\"terms\" comes before \"products\"; AWS writes products first, and a streaming reader needs "
+                            "them first"));
+    if (!parsed.ok) {
+        offers.error(parsed.line, {}, Tr::tr("malformed JSON: %1").arg(parsed.error));
         return sheet;
     }
-    if (!sawProducts && !cancelledBy(cancel)) {
-        offers.error(json.line(), {}, Tr::tr("no \"products\" object: not an AWS AmazonEC2 offer file in JSON form"));
+    if (!handler.sawProducts()) {
+        if (!handler.termsFirst())
+            offers.error(parsed.line, {}, Tr::tr("no \"products\" object: not an AWS AmazonEC2 offer file in JSON form"));
         return sheet;
     }
-    offers.skip(Tr::tr("terms of a product left out"), skippedTermsOfSkus);
-    sheet.sha256 = hash.result().toHex();
-    offers.finish(cancelledBy(cancel), json.line());
+    offers.skip(Tr::tr("terms of a product left out"), handler.skippedTermsOfSkus());
+    sheet.sha256 = digest;
+    offers.finish(false, parsed.line);
     return sheet;
 }
 
