@@ -32,6 +32,9 @@ struct Accelerator
     std::optional<double> interconnectGBps; ///< per chip, per direction
     std::optional<int> maxDomainChips;      ///< chips in one NVLink / ICI domain
     std::optional<int> releaseYear;
+    /// Accelerators whose measured profiles stand in where this one has none: the same die in
+    /// another package, or the same vendor's nearest generation (data/README.md says which).
+    QStringList profileStandIns;
     QString sourceUrl;
     QDate asOf;
     QString confidence; ///< exact | approximate | remembered

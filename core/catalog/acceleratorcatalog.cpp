@@ -61,6 +61,8 @@ Result<AcceleratorCatalog> AcceleratorCatalog::load(QIODevice *device, const QSt
             a.maxDomainChips = int(*domain);
         if (const auto year = r.number(u"release_year"_s))
             a.releaseYear = int(*year);
+        for (const QString &standIn : r.text(u"profile_stand_ins"_s).split(u';', Qt::SkipEmptyParts))
+            a.profileStandIns.append(standIn.trimmed().toLower());
         a.sourceUrl = r.required(u"source_url"_s);
         a.asOf = r.date(u"as_of"_s, true);
         a.confidence = r.text(u"confidence"_s);

@@ -13,10 +13,10 @@ namespace accelplan::planning {
 
 namespace {
 
-// Used only when no measured profile exists for an accelerator at all; reported as such.
+// Used only when fewer than four profiles of a workload are shipped at all; reported as such.
 constexpr Range kGenericMfu{0.25, 0.35, 0.45};
 constexpr int kProfileChipsWhenUnstated = 8;
-constexpr double kModelSpread = 1.39;
+constexpr double kModelSpread = 1.45;
 
 QString describe(const catalog::Source &source)
 {
@@ -26,6 +26,16 @@ QString describe(const catalog::Source &source)
     if (!source.confidence.isEmpty())
         text += u" ["_s + source.confidence + u']';
     return text;
+}
+
+/// The q-quantile of the values, linearly interpolated (values not empty).
+double quantile(QList<double> values, double q)
+{
+    std::sort(values.begin(), values.end());
+    const double at = q * double(values.size() - 1);
+    const auto below = qsizetype(std::floor(at));
+    const qsizetype above = std::min(below + 1, values.size() - 1);
+    return values[below] + (at - double(below)) * (values[above] - values[below]);
 }
 
 Range pointBand(double value)
@@ -107,25 +117,58 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
 {
     TrainingEfficiency e;
     const catalog::Workload workload = input.isMoe() ? catalog::Workload::MoeTraining : catalog::Workload::DenseTraining;
+    // The chip's own measurement of the workload, else its stand-ins' (the same die, or the same
+    // vendor's nearest generation), else what every measured chip achieves at that workload.
     const catalog::Profile *profile = catalog.findProfile(accelerator.id, workload, input.precision, input.framework);
-    if (!profile && workload == catalog::Workload::MoeTraining) {
-        profile = catalog.findProfile(accelerator.id, catalog::Workload::DenseTraining, input.precision, input.framework);
-        if (profile)
-            warnings->append(Tr::tr("no MoE profile for %1: the dense-training MFU is used").arg(accelerator.id));
+    QList<const catalog::Profile *> standIns;
+    if (!profile) {
+        for (const QString &id : accelerator.profileStandIns) {
+            if (const catalog::Profile *standIn = catalog.findProfile(id, workload, input.precision, input.framework))
+                standIns.append(standIn);
+        }
     }
+    const catalog::Profile *used = profile ? profile : standIns.value(0);
     if (profile) {
         e.mfu = profile->efficiency;
         e.mfuSource = Tr::tr("profile %1 %2 %3 %4: %5")
                           .arg(profile->accelerator, catalog::toString(profile->workload), profile->precisionName,
                                profile->framework, describe(profile->source));
-        if (profile->precision != input.precision) {
-            warnings->append(Tr::tr("MFU for %1 was measured at %2 and is applied to %3")
-                                 .arg(accelerator.id, profile->precisionName, input.precisionName));
+    } else if (!standIns.isEmpty()) {
+        // Their median, in a band that holds every one of theirs.
+        QList<double> typicals;
+        QStringList names;
+        e.mfu = {1.0, 0.0, 0.0};
+        for (const catalog::Profile *standIn : std::as_const(standIns)) {
+            typicals.append(standIn->efficiency.typical);
+            e.mfu.low = std::min(e.mfu.low, standIn->efficiency.low);
+            e.mfu.high = std::max(e.mfu.high, standIn->efficiency.high);
+            names.append(standIn->accelerator + u' ' + standIn->precisionName);
         }
-    } else {
-        e.mfu = kGenericMfu;
-        e.mfuSource = Tr::tr("no measured profile for %1: generic band 0.25–0.45").arg(accelerator.id);
+        e.mfu.typical = quantile(typicals, 0.5);
+        e.mfuSource = Tr::tr("no measured %1 profile for %2: those of %3 stand in (median, band over all)")
+                          .arg(catalog::toString(workload), accelerator.id, names.join(u", "_s));
         warnings->append(e.mfuSource);
+    } else {
+        // The quartiles of every shipped measurement of the workload.
+        QList<double> typicals;
+        for (const catalog::Profile &p : catalog.profiles()) {
+            if (p.workload == workload && !p.userSupplied && p.efficiency.typical > 0)
+                typicals.append(p.efficiency.typical);
+        }
+        e.mfu = typicals.size() >= 4 ? Range{quantile(typicals, 0.25), quantile(typicals, 0.5), quantile(typicals, 0.75)}
+                                     : kGenericMfu;
+        e.mfuSource = Tr::tr("no measured %1 profile for %2 or a stand-in: the quartiles of the %3 measured ones, "
+                             "%4–%5–%6")
+                          .arg(catalog::toString(workload), accelerator.id)
+                          .arg(typicals.size())
+                          .arg(e.mfu.low, 0, 'f', 2)
+                          .arg(e.mfu.typical, 0, 'f', 2)
+                          .arg(e.mfu.high, 0, 'f', 2);
+        warnings->append(e.mfuSource);
+    }
+    if (used && used->precision != input.precision) {
+        warnings->append(Tr::tr("MFU for %1 was measured at %2 and is applied to %3")
+                             .arg(used->accelerator, used->precisionName, input.precisionName));
     }
     if (input.mfuOverride) {
         const double typical = *input.mfuOverride;
@@ -149,7 +192,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
 
     // Scaling and goodput follow from the cluster (projectTraining: the layout's compute share
     // relative to the profile's scale, failures and preemptions); here only what was given.
-    e.profileChips = profile && profile->measuredChips ? *profile->measuredChips : kProfileChipsWhenUnstated;
+    e.profileChips = used && used->measuredChips ? *used->measuredChips : kProfileChipsWhenUnstated;
     e.scaling = pointBand(input.scalingOverride.value_or(1.0));
     e.scalingSource = input.scalingOverride ? Tr::tr("given") : Tr::tr("no layout holds the model");
     e.goodput = pointBand(input.goodputOverride.value_or(1.0));
@@ -263,8 +306,8 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
     p.wallHours = {hours(e.mfu.high, e.scaling.high, e.goodput.high), hours(e.mfu.typical, e.scaling.typical, e.goodput.typical),
                    hours(e.mfu.low, e.scaling.low, e.goodput.low)};
     // The band is at least the model's own error: on the published runs of
-    // tests/data/validation/training.csv (77 scored, TPU, AMD, Blackwell, Gaudi, MoE) 80 % of the
-    // actuals lie within a factor kModelSpread of the typical projection.
+    // tests/data/validation/training.csv (101 scored, TPU, AMD, Blackwell, Gaudi, Trainium, MoE)
+    // 80 % of the actuals lie within a factor kModelSpread of the typical projection.
     p.wallHours.low = std::min(p.wallHours.low, p.wallHours.typical / kModelSpread);
     p.wallHours.high = std::max(p.wallHours.high, p.wallHours.typical * kModelSpread);
     p.chipHours = p.wallHours.scaled(chips);
