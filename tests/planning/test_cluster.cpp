@@ -279,3 +279,38 @@ TEST_CASE("cluster: a capacity block is paid whole, never interrupted, and cappe
     CHECK_FALSE(rushed.options.first().runnable());
     CHECK(rushed.options.first().cannotRun.contains(u"512 chips"_s));
 }
+
+TEST_CASE("cluster: fp4 is credited with its measured speed-up over fp8 and a chip without a profile borrows its stand-ins'", "[planning][cluster]")
+{
+    TrainingInput input = llama70b().input;
+    input.goodputOverride = 1.0;
+    input.scalingOverride = 1.0;
+    input.precision = catalog::Precision::Fp8;
+    input.precisionName = u"fp8"_s;
+    const catalog::Accelerator &b200 = chip("b200");
+    const TrainingProjection fp8 = projectTraining(input, b200, 256, shippedPlanning());
+    input.precision = catalog::Precision::Fp4;
+    input.precisionName = u"fp4"_s;
+    const TrainingProjection fp4 = projectTraining(input, b200, 256, shippedPlanning());
+    REQUIRE(fp8.runnable());
+    REQUIRE(fp4.runnable());
+    // B200's fp4 peak is twice its fp8 peak; NVFP4 measured 1.37x FP8 (Megatron-Bridge, Llama 3.1 405B).
+    CHECK(fp8.wallHours.typical / fp4.wallHours.typical == Approx(1.37).epsilon(0.01));
+    CHECK(fp4.efficiency.mfuSource.contains(u"NVFP4 runs 1.37× FP8"_s));
+
+    // B300 has no training profile: B200's and GB200's stand in, for MoE too.
+    input.precision = catalog::Precision::Fp8;
+    input.precisionName = u"fp8"_s;
+    input.activeParams.reset();
+    const TrainingProjection b300 = projectTraining(input, chip("b300"), 256, shippedPlanning());
+    CHECK(b300.efficiency.mfuSource.contains(u"stand in"_s));
+    CHECK(b300.efficiency.mfuSource.contains(u"b200"_s));
+    // Gaudi 3 has neither: the quartiles of every measured chip, MoE lower than dense.
+    const TrainingProjection dense = projectTraining(input, chip("gaudi3"), 256, shippedPlanning());
+    input.activeParams = 10e9;
+    const TrainingProjection moe = projectTraining(input, chip("gaudi3"), 256, shippedPlanning());
+    CHECK(dense.efficiency.mfuSource.contains(u"quartiles"_s));
+    CHECK(moe.efficiency.mfu.typical < dense.efficiency.mfu.typical);
+    CHECK(dense.efficiency.mfu.low < dense.efficiency.mfu.typical);
+    CHECK(dense.efficiency.mfu.typical < dense.efficiency.mfu.high);
+}
