@@ -60,6 +60,14 @@ int JsonDeviceStream::line()
     return m_lines + 1;
 }
 
+void JsonDeviceStream::drain()
+{
+    while (!m_atEnd) {
+        m_current = m_last;
+        refill();
+    }
+}
+
 bool JsonDeviceStream::moreValues()
 {
     while (true) {

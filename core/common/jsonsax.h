@@ -49,6 +49,9 @@ public:
     int line();
     /// Skips white space; false at the end of the input.
     bool moreValues();
+    /// Reads (and hashes) what is left of the device, so the digest covers the whole file where
+    /// parsing stopped early.
+    void drain();
     bool readFailed() const { return m_readFailed; }
     QString readError() const { return m_readError; }
 

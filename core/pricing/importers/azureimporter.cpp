@@ -1,10 +1,10 @@
 #include "core/pricing/importers/azureimporter.h"
 
 #include "core/common/csvtable.h"
-#include "core/common/jsonstream.h"
+#include "core/common/backgroundhash.h"
+#include "core/common/jsonsax.h"
 #include "core/common/tr.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QIODevice>
 #include <QJsonObject>
@@ -12,6 +12,9 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
 
 using namespace Qt::StringLiterals;
 
@@ -39,6 +42,80 @@ struct Kept
     QDate endDate; ///< effectiveEndDate; invalid while the price is in force
 };
 
+// The members of a price item the reader looks at, as read by the SAX walk: text as written,
+// and what kind of JSON value each was (absent, string, number…).
+enum class ItemField {
+    ServiceName,
+    ProductName,
+    MeterName,
+    SkuName,
+    Type,
+    ReservationTerm,
+    UnitOfMeasure,
+    ArmSkuName,
+    RetailPrice,
+    ArmRegionName,
+    CurrencyCode,
+    EffectiveStartDate,
+    EffectiveEndDate,
+    IsPrimaryMeterRegion,
+    Count
+};
+
+class FlatItem
+{
+public:
+    enum class Kind : quint8 { Absent, String, Number, Bool, Null, Other };
+
+    /// The field a member's key names, or Count for one the reader does not look at.
+    static ItemField field(std::string_view key)
+    {
+        static constexpr std::array<std::string_view, std::size_t(ItemField::Count)> names{
+            "serviceName", "productName",   "meterName",     "skuName",          "type",
+            "reservationTerm", "unitOfMeasure", "armSkuName", "retailPrice",      "armRegionName",
+            "currencyCode", "effectiveStartDate", "effectiveEndDate", "isPrimaryMeterRegion"};
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] == key)
+                return ItemField(i);
+        }
+        return ItemField::Count;
+    }
+
+    void clear() { m_kinds.fill(Kind::Absent); }
+    void set(ItemField field, Kind kind, std::string_view text = {})
+    {
+        m_kinds[std::size_t(field)] = kind;
+        m_texts[std::size_t(field)].assign(text);
+    }
+    bool has(ItemField field) const { return m_kinds[std::size_t(field)] != Kind::Absent; }
+    /// A string member's text; empty for any other kind, as QJsonValue::toString() gives.
+    QString string(ItemField field) const
+    {
+        if (m_kinds[std::size_t(field)] != Kind::String)
+            return {};
+        const std::string &t = m_texts[std::size_t(field)];
+        return QString::fromUtf8(t.data(), qsizetype(t.size()));
+    }
+    /// The member as a QJsonValue (Undefined when absent; an object stands for any container).
+    QJsonValue value(ItemField field) const
+    {
+        const std::string &t = m_texts[std::size_t(field)];
+        switch (m_kinds[std::size_t(field)]) {
+        case Kind::Absent: return QJsonValue(QJsonValue::Undefined);
+        case Kind::String: return QString::fromUtf8(t.data(), qsizetype(t.size()));
+        case Kind::Number: return QByteArray::fromRawData(t.data(), qsizetype(t.size())).toDouble();
+        case Kind::Bool: return t == "true";
+        case Kind::Null: return QJsonValue(QJsonValue::Null);
+        case Kind::Other: break;
+        }
+        return QJsonObject();
+    }
+
+private:
+    std::array<Kind, std::size_t(ItemField::Count)> m_kinds{};
+    std::array<std::string, std::size_t(ItemField::Count)> m_texts;
+};
+
 class AzureReader
 {
 public:
@@ -53,66 +130,11 @@ public:
     /// Pages and bare items read.
     int pages() const { return m_pages; }
 
-    // One response page: an object whose "Items" array holds the price items; the other keys of
-    // the envelope (NextPageLink, Count…) are passed over. An object without "Items" that is a
-    // price item itself (a bare array of items, as dump tools save them) is read as one.
-    // False when reading must stop.
-    bool readPage(JsonStream &json)
+    void countPage() { ++m_pages; }
+    void nonObjectItem(int line)
     {
-        const int pageLine = json.line();
-        bool hasItems = false;
-        QString billingCurrency;
-        QJsonObject rest; // the keys besides "Items": an envelope's, or a bare item's
-        JsonStream::Token token;
-        while ((token = json.next()) == JsonStream::Key) {
-            const QString key = json.string();
-            token = json.next();
-            if (token == JsonStream::Error)
-                break;
-            if (key == u"Items"_s && token == JsonStream::BeginArray) {
-                hasItems = true;
-                while ((token = json.next()) != JsonStream::EndArray && token != JsonStream::Error) {
-                    if (cancelled())
-                        return false;
-                    const int line = json.line(); // where the item's '{' is
-                    const QJsonValue item = json.readValue();
-                    if (json.hasError())
-                        break;
-                    readItem(item, line, billingCurrency);
-                }
-                if (json.hasError())
-                    break;
-            } else if (key == u"BillingCurrency"_s && token == JsonStream::String) {
-                billingCurrency = json.string();
-            } else if (hasItems) {
-                json.skipValue();
-            } else {
-                rest.insert(key, json.readValue());
-                if (json.hasError())
-                    break;
-            }
-        }
-        if (json.hasError()) {
-            syntaxError(json);
-            return false;
-        }
-        if (!hasItems && rest.contains(u"retailPrice"_s) && rest.contains(u"serviceName"_s)) {
-            readItem(rest, pageLine, billingCurrency);
-            ++m_pages;
-            return true;
-        }
-        if (!hasItems) {
-            notAzure(pageLine);
-            return false;
-        }
-        ++m_pages;
-        return true;
-    }
-
-    void syntaxError(const JsonStream &json)
-    {
-        if (!cancelled()) // a cancelled read fails on purpose
-            error(json.line(), {}, Tr::tr("JSON syntax error: %1").arg(json.errorString()));
+        ++m_sheet.rowCount;
+        error(line, {}, Tr::tr("a price item must be a JSON object"));
     }
 
     void notAzure(int line)
@@ -182,30 +204,26 @@ private:
 
     // Every item ends kept, skipped (counted by reason) or as an error, in that order of checks:
     // the cheap selection first, so a bad price in an item left out anyway blocks nothing.
-    void readItem(const QJsonValue &value, int line, const QString &billingCurrency)
+public:
+    void readItem(const FlatItem &item, int line, const QString &billingCurrency)
     {
         ++m_sheet.rowCount;
-        if (!value.isObject()) {
-            error(line, {}, Tr::tr("a price item must be a JSON object"));
-            return;
-        }
-        const QJsonObject item = value.toObject();
-        auto text = [&](const QString &key) { return item.value(key).toString(); };
-        if (text(u"serviceName"_s) != u"Virtual Machines"_s) {
+        auto text = [&](ItemField field) { return item.string(field); };
+        if (text(ItemField::ServiceName) != u"Virtual Machines"_s) {
             skip(Tr::tr("not a virtual machine"));
             return;
         }
         // Linux and Windows share meterName and armSkuName: only productName tells them apart.
-        const QString product = text(u"productName"_s);
+        const QString product = text(ItemField::ProductName);
         if (product.endsWith(u" Windows"_s)) {
             skip(Tr::tr("Windows"));
             return;
         }
-        const QString meter = text(u"meterName"_s);
-        const QString skuName = text(u"skuName"_s);
+        const QString meter = text(ItemField::MeterName);
+        const QString skuName = text(ItemField::SkuName);
         auto tier = [&](const QString &suffix) { return meter.endsWith(suffix) || skuName.endsWith(suffix); };
-        const QString type = text(u"type"_s);
-        const QString term = text(u"reservationTerm"_s);
+        const QString type = text(ItemField::Type);
+        const QString term = text(ItemField::ReservationTerm);
         PriceModel model = PriceModel::OnDemand;
         int termYears = 0;
         if (type == u"Consumption"_s) {
@@ -234,11 +252,11 @@ private:
             return;
         }
         // "100 Hours" and "1/Month" meters are not interchangeable with "1 Hour" ones (CUDly#1934).
-        if (text(u"unitOfMeasure"_s) != u"1 Hour"_s) {
+        if (text(ItemField::UnitOfMeasure) != u"1 Hour"_s) {
             skip(Tr::tr("not an hourly price"));
             return;
         }
-        QString arm = text(u"armSkuName"_s);
+        QString arm = text(ItemField::ArmSkuName);
         if (arm.isEmpty()) {
             skip(Tr::tr("no armSkuName"));
             return;
@@ -256,7 +274,7 @@ private:
         arm = *name; // the table's spelling, as the shipped azure.csv writes it
         const AzureSku &sku = *m_skus.constFind(arm);
 
-        const QJsonValue priceValue = item.value(u"retailPrice"_s);
+        const QJsonValue priceValue = item.value(ItemField::RetailPrice);
         if (priceValue.isUndefined() || priceValue.isNull()) {
             error(line, u"retailPrice"_s, Tr::tr("missing"));
             return;
@@ -276,12 +294,12 @@ private:
             skip(Tr::tr("zero price"));
             return;
         }
-        const QString region = text(u"armRegionName"_s);
+        const QString region = text(ItemField::ArmRegionName);
         if (region.isEmpty()) {
             error(line, u"armRegionName"_s, Tr::tr("empty region"));
             return;
         }
-        QString currency = text(u"currencyCode"_s);
+        QString currency = text(ItemField::CurrencyCode);
         if (currency.isEmpty())
             currency = billingCurrency;
         if (currency.isEmpty()) {
@@ -300,7 +318,7 @@ private:
         record.unit = PriceUnit::Hour;
         record.price = termYears > 0 ? hourlyFromTerm(*price, termYears) : *price;
         // The file does not say when it was fetched: the price's own start date is the best date.
-        const QString effective = text(u"effectiveStartDate"_s);
+        const QString effective = text(ItemField::EffectiveStartDate);
         record.effectiveDate = QDate::fromString(effective.left(10), Qt::ISODate);
         QString dated = Tr::tr("effective %1").arg(effective.left(10));
         if (!record.effectiveDate.isValid()) {
@@ -321,11 +339,12 @@ private:
         else
             record.notes = Tr::tr("Linux, pay as you go (%1)").arg(described);
 
-        const std::optional<bool> primary = item.contains(u"isPrimaryMeterRegion"_s)
-                                                ? std::optional<bool>(item.value(u"isPrimaryMeterRegion"_s).toBool())
-                                                : std::nullopt;
+        const std::optional<bool> primary =
+            item.has(ItemField::IsPrimaryMeterRegion)
+                ? std::optional<bool>(item.value(ItemField::IsPrimaryMeterRegion).toBool())
+                : std::nullopt;
         QDate end;
-        if (const QString ended = text(u"effectiveEndDate"_s); !ended.isEmpty()) {
+        if (const QString ended = text(ItemField::EffectiveEndDate); !ended.isEmpty()) {
             end = QDate::fromString(ended.left(10), Qt::ISODate);
             if (!end.isValid()) {
                 error(line, u"effectiveEndDate"_s, Tr::tr("\"%1\" is not a date").arg(ended));
@@ -336,6 +355,7 @@ private:
         keep({record, primary, end});
     }
 
+private:
     // Two items for one offer (size, region, price model) must not be decided by file order alone
     // (last-write-wins, CUDly#1934). The same price again (overlapping pages) is dropped. Otherwise
     // the item whose meter region Azure marks as primary wins when exactly one of them is; failing
@@ -404,53 +424,188 @@ Result<QHash<QString, AzureSku>> loadAzureSkus()
     return skus;
 }
 
+namespace {
+
+/// RapidJSON SAX events of Azure Retail Prices responses: one page, pages one after another, or
+/// an array of pages or of bare items. A page is an object whose "Items" array holds the items;
+/// an object without "Items" that has retailPrice and serviceName is an item itself.
+class AzureJsonHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, AzureJsonHandler>
+{
+public:
+    AzureJsonHandler(AzureReader &reader, JsonDeviceStream &stream) : m_reader(reader), m_stream(stream) {}
+
+    bool StartObject()
+    {
+        if (m_depth == 0 || (m_depth == 1 && m_topArray)) {
+            startPage();
+        } else if (m_itemsDepth && m_depth == m_itemsDepth) {
+            m_itemLine = m_stream.line();
+            m_item.clear();
+            m_inItem = true;
+        } else {
+            nestedValue();
+        }
+        ++m_depth;
+        return true;
+    }
+    bool EndObject(rapidjson::SizeType)
+    {
+        --m_depth;
+        if (m_inItem && m_depth == m_itemsDepth) {
+            m_inItem = false;
+            m_reader.readItem(m_item, m_itemLine, m_billingCurrency);
+            return !m_reader.cancelled();
+        }
+        if (m_depth == m_pageDepth - 1)
+            return endPage();
+        return true;
+    }
+    bool StartArray()
+    {
+        if (m_depth == 0) {
+            m_topArray = true;
+        } else if (!m_inItem && m_depth == m_pageDepth && m_key == "Items") {
+            m_itemsDepth = m_depth + 1;
+            m_hasItems = true;
+        } else if (m_itemsDepth && m_depth == m_itemsDepth) {
+            m_reader.nonObjectItem(m_stream.line());
+            m_skipArrayDepth = m_depth + 1;
+        } else {
+            nestedValue();
+        }
+        ++m_depth;
+        return true;
+    }
+    bool EndArray(rapidjson::SizeType)
+    {
+        --m_depth;
+        if (m_depth + 1 == m_skipArrayDepth)
+            m_skipArrayDepth = 0;
+        if (m_itemsDepth && m_depth + 1 == m_itemsDepth)
+            m_itemsDepth = 0;
+        return true;
+    }
+    bool Key(const char *text, rapidjson::SizeType length, bool)
+    {
+        if (m_depth == m_pageDepth || (m_inItem && m_depth == m_itemsDepth + 1))
+            m_key.assign(text, length);
+        return true;
+    }
+    bool String(const char *text, rapidjson::SizeType length, bool)
+    {
+        return scalar(FlatItem::Kind::String, std::string_view(text, length));
+    }
+    bool RawNumber(const char *text, rapidjson::SizeType length, bool)
+    {
+        return scalar(FlatItem::Kind::Number, std::string_view(text, length));
+    }
+    bool Bool(bool b) { return scalar(FlatItem::Kind::Bool, b ? "true" : "false"); }
+    bool Null() { return scalar(FlatItem::Kind::Null, {}); }
+
+private:
+    void startPage()
+    {
+        m_pageDepth = m_depth + 1;
+        m_pageLine = m_stream.line();
+        m_hasItems = false;
+        m_itemsDepth = 0;
+        m_billingCurrency.clear();
+        m_page.clear();
+        m_key.clear();
+    }
+
+    bool endPage()
+    {
+        if (!m_hasItems && m_page.has(ItemField::RetailPrice) && m_page.has(ItemField::ServiceName)) {
+            m_reader.readItem(m_page, m_pageLine, m_billingCurrency);
+        } else if (!m_hasItems) {
+            m_reader.notAzure(m_pageLine);
+            return false;
+        }
+        m_reader.countPage();
+        m_pageDepth = 0;
+        return !m_reader.cancelled();
+    }
+
+    // A container where a scalar member would be: an item's field of the wrong kind.
+    void nestedValue()
+    {
+        if (m_inItem && m_depth == m_itemsDepth + 1) {
+            if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
+                m_item.set(f, FlatItem::Kind::Other);
+        } else if (!m_inItem && m_pageDepth && m_depth == m_pageDepth && !m_hasItems) {
+            if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
+                m_page.set(f, FlatItem::Kind::Other);
+        }
+    }
+
+    bool scalar(FlatItem::Kind kind, std::string_view text)
+    {
+        if (m_depth == 0 || (m_topArray && m_depth == 1)) {
+            m_reader.notAzure(m_stream.line()); // a number or string where a page belongs
+            return false;
+        }
+        if (m_skipArrayDepth)
+            return true;
+        if (m_inItem) {
+            if (m_depth == m_itemsDepth + 1) {
+                if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
+                    m_item.set(f, kind, text);
+            }
+            return true;
+        }
+        if (m_itemsDepth && m_depth == m_itemsDepth) {
+            m_reader.nonObjectItem(m_stream.line());
+            return true;
+        }
+        if (m_depth == m_pageDepth) {
+            if (m_key == "BillingCurrency" && kind == FlatItem::Kind::String)
+                m_billingCurrency = QString::fromUtf8(text.data(), qsizetype(text.size()));
+            else if (!m_hasItems)
+                if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
+                    m_page.set(f, kind, text);
+        }
+        return true;
+    }
+
+    AzureReader &m_reader;
+    JsonDeviceStream &m_stream;
+    int m_depth = 0;
+    bool m_topArray = false;
+    int m_pageDepth = 0;  ///< the depth of a page's members; 0 outside a page
+    int m_pageLine = 0;
+    bool m_hasItems = false;
+    int m_itemsDepth = 0; ///< the depth of the Items array's elements; 0 outside it
+    int m_skipArrayDepth = 0;
+    bool m_inItem = false;
+    int m_itemLine = 0;
+    std::string m_key;
+    QString m_billingCurrency;
+    FlatItem m_item;
+    FlatItem m_page; ///< a page's own scalar members: a bare item's fields
+};
+
+} // namespace
+
 ParsedSheet parseAzureJson(QIODevice *device, const QString &fileName, const QHash<QString, AzureSku> &skus,
                            const std::atomic<bool> *cancel)
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    JsonStream json(device);
-    json.hashInto(&hash);
+    BackgroundHash hash;
+    JsonDeviceStream stream(device, &hash);
     AzureReader reader(sheet, skus, cancel);
-
-    // Top level: one page, pages one after another, or an array of pages.
-    while (!reader.cancelled()) {
-        const JsonStream::Token token = json.next();
-        if (token == JsonStream::End)
-            break;
-        if (token == JsonStream::BeginObject) {
-            if (!reader.readPage(json))
-                break;
-            continue;
-        }
-        if (token == JsonStream::BeginArray) {
-            JsonStream::Token element = JsonStream::None;
-            bool going = true;
-            while (going && (element = json.next()) == JsonStream::BeginObject)
-                going = reader.readPage(json);
-            if (!going)
-                break;
-            if (element == JsonStream::EndArray)
-                continue;
-        }
-        if (json.hasError())
-            reader.syntaxError(json);
-        else
-            reader.notAzure(json.line());
-        break;
-    }
+    AzureJsonHandler handler(reader, stream);
+    const JsonParseResult parsed = parseJsonValues(stream, handler);
+    if (!parsed.ok && !parsed.stopped)
+        reader.error(parsed.line, {}, Tr::tr("JSON syntax error: %1").arg(parsed.error));
     if (sheet.ok() && reader.pages() == 0 && !reader.cancelled())
-        reader.notAzure(json.line());
+        reader.notAzure(parsed.line);
 
     // The digest covers the whole file even where reading stopped early.
-    if (!reader.cancelled()) {
-        char buffer[64 * 1024];
-        qint64 got;
-        while ((got = device->read(buffer, sizeof buffer)) > 0)
-            hash.addData(QByteArrayView(buffer, got));
-    }
-    sheet.sha256 = hash.result().toHex();
+    if (!reader.cancelled())
+        stream.drain();
+    sheet.sha256 = hash.resultHex();
 
     reader.finish();
     if (reader.cancelled()) // a part of a file is no import: nothing to write
