@@ -5,6 +5,10 @@
 
 #include <QIODevice>
 
+#include <charconv>
+#include <cstdlib>
+#include <string>
+
 namespace accelplan {
 
 namespace {
@@ -77,6 +81,105 @@ bool JsonDeviceStream::moreValues()
         else
             return c != '\0' || m_current != &kEnd; // a NUL inside the file is left to the parser to refuse
     }
+}
+
+void JsonTreeBuilder::begin()
+{
+    m_open.clear();
+    m_keys.clear();
+    m_root.SetNull();
+    m_allocator.Clear();
+    m_done = false;
+}
+
+bool JsonTreeBuilder::StartObject()
+{
+    m_open.emplace_back(rapidjson::kObjectType);
+    return true;
+}
+
+bool JsonTreeBuilder::StartArray()
+{
+    m_open.emplace_back(rapidjson::kArrayType);
+    return true;
+}
+
+bool JsonTreeBuilder::EndObject(rapidjson::SizeType)
+{
+    Value done(std::move(m_open.back()));
+    m_open.pop_back();
+    return add(std::move(done));
+}
+
+bool JsonTreeBuilder::EndArray(rapidjson::SizeType count)
+{
+    return EndObject(count);
+}
+
+bool JsonTreeBuilder::Key(const char *text, rapidjson::SizeType length, bool)
+{
+    m_keys.emplace_back(text, length, m_allocator);
+    return true;
+}
+
+bool JsonTreeBuilder::String(const char *text, rapidjson::SizeType length, bool)
+{
+    return add(Value(text, length, m_allocator));
+}
+
+bool JsonTreeBuilder::RawNumber(const char *text, rapidjson::SizeType length, bool)
+{
+    qint64 whole = 0;
+    const auto [end, error] = std::from_chars(text, text + length, whole);
+    if (error == std::errc() && end == text + length)
+        return add(Value(int64_t(whole)));
+    return add(Value(std::strtod(std::string(text, length).c_str(), nullptr)));
+}
+
+bool JsonTreeBuilder::Bool(bool b)
+{
+    return add(Value(b));
+}
+
+bool JsonTreeBuilder::Null()
+{
+    return add(Value());
+}
+
+bool JsonTreeBuilder::add(Value &&value)
+{
+    if (m_open.empty()) {
+        m_root = std::move(value);
+        m_done = true;
+        return true;
+    }
+    Value &container = m_open.back();
+    if (container.IsObject()) {
+        container.AddMember(m_keys.back(), value, m_allocator);
+        m_keys.pop_back();
+    } else {
+        container.PushBack(value, m_allocator);
+    }
+    return true;
+}
+
+const rapidjson::Value *jsonMember(const rapidjson::Value *object, const char *key)
+{
+    if (!object || !object->IsObject())
+        return nullptr;
+    const auto found = object->FindMember(key);
+    return found == object->MemberEnd() ? nullptr : &found->value;
+}
+
+QString jsonText(const rapidjson::Value *value)
+{
+    return value && value->IsString() ? QString::fromUtf8(value->GetString(), qsizetype(value->GetStringLength()))
+                                      : QString();
+}
+
+double jsonNumber(const rapidjson::Value *value, double fallback)
+{
+    return value && value->IsNumber() ? value->GetDouble() : fallback;
 }
 
 } // namespace accelplan

@@ -3,11 +3,13 @@
 #include <QByteArray>
 #include <QString>
 
+#include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <vector>
 
 class QIODevice;
 
@@ -71,6 +73,47 @@ private:
     bool m_readFailed = false;
     QString m_readError;
 };
+
+/// Builds one value (a price file's SKU, say) from SAX events into a rapidjson::Value on a
+/// memory pool that is reused value after value: the cheap tree a reader that needs the whole
+/// small object walks, without a QJsonObject's allocations and UTF-16 keys. Numbers become
+/// int64 where they are whole and fit, doubles otherwise.
+class JsonTreeBuilder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, JsonTreeBuilder>
+{
+public:
+    using Value = rapidjson::Value;
+
+    /// Forgets the last value and its memory; the next events build a new one.
+    void begin();
+    bool done() const { return m_done; }
+    const Value &root() const { return m_root; }
+
+    bool StartObject();
+    bool StartArray();
+    bool EndObject(rapidjson::SizeType);
+    bool EndArray(rapidjson::SizeType);
+    bool Key(const char *text, rapidjson::SizeType length, bool);
+    bool String(const char *text, rapidjson::SizeType length, bool);
+    bool RawNumber(const char *text, rapidjson::SizeType length, bool);
+    bool Bool(bool b);
+    bool Null();
+
+private:
+    bool add(Value &&value);
+
+    rapidjson::MemoryPoolAllocator<> m_allocator;
+    std::vector<Value> m_open; ///< the containers being filled
+    std::vector<Value> m_keys; ///< each open object's pending key
+    Value m_root;
+    bool m_done = false;
+};
+
+/// A member of an object value, or null when \a object is null, not an object or lacks it.
+const rapidjson::Value *jsonMember(const rapidjson::Value *object, const char *key);
+/// A string value's text; empty for anything else (as QJsonValue::toString()).
+QString jsonText(const rapidjson::Value *value);
+/// A number value; \a fallback for anything else (as QJsonValue::toDouble(fallback)).
+double jsonNumber(const rapidjson::Value *value, double fallback = 0);
 
 /// How a SAX parse ended.
 struct JsonParseResult

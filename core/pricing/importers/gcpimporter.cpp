@@ -1,15 +1,13 @@
 #include "core/pricing/importers/gcpimporter.h"
 
 #include "core/common/csvtable.h"
-#include "core/common/jsonstream.h"
+#include "core/common/backgroundhash.h"
+#include "core/common/jsonsax.h"
 #include "core/common/tr.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QHash>
 #include <QIODevice>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QMap>
 #include <QSet>
 
@@ -33,29 +31,32 @@ constexpr qint64 kMaxUnits = 9'000'000'000LL; // keeps units × 1e9 inside qint6
 
 bool cancelledBy(const std::atomic<bool> *cancel) { return cancel && cancel->load(); }
 
+using JsonValue = rapidjson::Value;
+
 // A whole number as proto3 JSON writes an int64 ("7", in a string) or an int32 (7). Nullopt otherwise.
-std::optional<qint64> wholeNumber(const QJsonValue &value)
+std::optional<qint64> wholeNumber(const JsonValue &value)
 {
-    if (value.isString()) {
+    if (value.IsString()) {
         static const QRegularExpression digits(u"\\A-?[0-9]{1,18}\\z"_s);
-        if (!digits.match(value.toString()).hasMatch())
+        const QString text = jsonText(&value);
+        if (!digits.match(text).hasMatch())
             return std::nullopt;
-        return value.toString().toLongLong();
+        return text.toLongLong();
     }
-    if (value.isDouble()) {
-        const double number = value.toDouble();
+    if (value.IsNumber()) {
+        const double number = value.GetDouble();
         if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 1e15)
             return qint64(number);
     }
     return std::nullopt;
 }
 
-QString describe(const QJsonValue &value)
+QString describe(const JsonValue &value)
 {
-    if (value.isString())
-        return u'"' + value.toString() + u'"';
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 17);
+    if (value.IsString())
+        return u'"' + jsonText(&value) + u'"';
+    if (value.IsNumber())
+        return QString::number(value.GetDouble(), 'g', 17);
     return Tr::tr("a non-number");
 }
 
@@ -126,11 +127,11 @@ public:
         m_sheet.diagnostics.append(Diagnostic::warning(m_sheet.fileName, line, field, message));
     }
 
-    void read(const QJsonObject &sku, int line);
+    void read(const JsonValue &sku, int line);
     void finish(bool cancelled, int lastLine);
 
 private:
-    std::optional<Decimal> money(const QJsonObject &unitPrice, int line);
+    std::optional<Decimal> money(const JsonValue *unitPrice, int line);
     void store(const QString &component, PriceModel model, const QString &region, const ComponentPrice &price,
                const QString &description);
     const ComponentPrice *resolve(const QString &component, PriceModel model, const QString &region,
@@ -147,29 +148,31 @@ private:
     QSet<QString> m_regions;                 ///< every region named by a SKU of the services read
 };
 
-void GcpImport::read(const QJsonObject &sku, int line)
+void GcpImport::read(const JsonValue &sku, int line)
 {
-    const QString name = sku.value(u"name"_s).toString();
-    const QJsonObject category = sku.value(u"category"_s).toObject();
+    auto text = [](const JsonValue *object, const char *key) { return jsonText(jsonMember(object, key)); };
+    const QString name = text(&sku, "name");
+    const JsonValue *category = jsonMember(&sku, "category");
     // The resource name says which service a SKU belongs to; the display name is the fallback.
     QString service = name.startsWith(u"services/"_s) ? name.section(u'/', 1, 1) : QString();
     if (service.isEmpty()) {
-        const QString display = category.value(u"serviceDisplayName"_s).toString();
+        const QString display = text(category, "serviceDisplayName");
         service = display == u"Compute Engine"_s ? kComputeEngine : display == u"Cloud TPU"_s ? kCloudTpu : QString();
     }
     if (service != kComputeEngine && service != kCloudTpu)
         return skip(Tr::tr("other service"));
 
     QStringList regions;
-    for (const QJsonValue &region : sku.value(u"serviceRegions"_s).toArray())
-        if (const QString code = region.toString(); !code.isEmpty()) {
-            regions.append(code);
-            if (!isMultiRegion(code))
-                m_regions.insert(code);
-        }
+    if (const JsonValue *listed = jsonMember(&sku, "serviceRegions"); listed && listed->IsArray())
+        for (const JsonValue &region : listed->GetArray())
+            if (const QString code = jsonText(&region); !code.isEmpty()) {
+                regions.append(code);
+                if (!isMultiRegion(code))
+                    m_regions.insert(code);
+            }
 
-    const QString description = sku.value(u"description"_s).toString();
-    const QString group = category.value(u"resourceGroup"_s).toString();
+    const QString description = text(&sku, "description");
+    const QString group = text(category, "resourceGroup");
     // Products that are not list prices for a VM anyone can start, whatever they name.
     if (description.startsWith(u"Commitment - dollar based"_s, Qt::CaseInsensitive))
         return skip(Tr::tr("spend-based commitment"));
@@ -191,12 +194,12 @@ void GcpImport::read(const QJsonObject &sku, int line)
     const std::optional<PriceModel> described = describedModel(description);
     if (!described)
         return skip(Tr::tr("commitment of another length"));
-    const QString usage = category.value(u"usageType"_s).toString();
+    const QString usage = text(category, "usageType");
     PriceModel model = *described;
     QStringList notes;
     if (usage == u"OnDemand"_s) {
         if (model != PriceModel::OnDemand)
-            notes.append(u"SKU %1 has usageType OnDemand; its description names %2"_s.arg(sku.value(u"skuId"_s).toString(),
+            notes.append(u"SKU %1 has usageType OnDemand; its description names %2"_s.arg(text(&sku, "skuId"),
                                                                                         toString(model)));
     } else if (usage == u"Preemptible"_s) {
         if (isCommitment(model))
@@ -210,27 +213,30 @@ void GcpImport::read(const QJsonObject &sku, int line)
     }
 
     // The pricing in force: the latest pricingInfo entry.
-    const QJsonArray infos = sku.value(u"pricingInfo"_s).toArray();
-    QJsonObject info;
-    for (const QJsonValue &candidate : infos)
-        if (info.isEmpty() || candidate[u"effectiveTime"_s].toString() >= info.value(u"effectiveTime"_s).toString())
-            info = candidate.toObject();
-    if (info.isEmpty())
+    // An object that is empty counts as missing, as an empty QJsonObject did.
+    auto nonEmptyObject = [](const JsonValue *v) { return v && v->IsObject() && v->MemberCount() > 0; };
+    const JsonValue *info = nullptr;
+    if (const JsonValue *infos = jsonMember(&sku, "pricingInfo"); infos && infos->IsArray())
+        for (const JsonValue &candidate : infos->GetArray())
+            if (!nonEmptyObject(info) || text(&candidate, "effectiveTime") >= text(info, "effectiveTime"))
+                info = candidate.IsObject() ? &candidate : nullptr;
+    if (!nonEmptyObject(info))
         return skip(Tr::tr("no price"));
-    const QJsonObject expression = info.value(u"pricingExpression"_s).toObject();
-    const QString unit = expression.value(u"usageUnit"_s).toString();
+    const JsonValue *expression = jsonMember(info, "pricingExpression");
+    const QString unit = text(expression, "usageUnit");
     if (unit != (pattern->kind == GcpSkuPattern::Kind::Ram ? u"GiBy.h"_s : u"h"_s))
         return skip(Tr::tr("unexpected unit"));
-    const QJsonArray tiers = expression.value(u"tieredRates"_s).toArray();
-    QJsonObject base;
-    for (const QJsonValue &tier : tiers) // startUsageAmount 0 may be left out, as proto3 JSON does
-        if (tier[u"startUsageAmount"_s].toDouble(0) == 0) {
-            base = tier.toObject();
-            break;
-        }
-    if (base.isEmpty())
+    const JsonValue *tiers = jsonMember(expression, "tieredRates");
+    const JsonValue *base = nullptr;
+    if (tiers && tiers->IsArray())
+        for (const JsonValue &tier : tiers->GetArray()) // startUsageAmount 0 may be left out, as proto3 JSON does
+            if (jsonNumber(jsonMember(&tier, "startUsageAmount"), 0) == 0) {
+                base = &tier;
+                break;
+            }
+    if (!nonEmptyObject(base))
         return skip(Tr::tr("no tier starting at zero usage"));
-    const auto price = money(base.value(u"unitPrice"_s).toObject(), line);
+    const auto price = money(jsonMember(base, "unitPrice"), line);
     if (!price)
         return;
     if (regions.isEmpty())
@@ -238,15 +244,15 @@ void GcpImport::read(const QJsonObject &sku, int line)
 
     ComponentPrice component;
     component.price = *price;
-    component.currency = base.value(u"unitPrice"_s)[u"currencyCode"_s].toString();
-    component.skuId = sku.value(u"skuId"_s).toString();
+    component.currency = text(jsonMember(base, "unitPrice"), "currencyCode");
+    component.skuId = text(&sku, "skuId");
     component.service = service;
     component.line = line;
-    component.effective = QDate::fromString(info.value(u"effectiveTime"_s).toString().left(10), Qt::ISODate);
+    component.effective = QDate::fromString(text(info, "effectiveTime").left(10), Qt::ISODate);
     component.notes = notes;
-    if (tiers.size() > 1)
-        component.notes.append(u"SKU %1: the tier from 0 of %2 usage tiers"_s.arg(component.skuId).arg(tiers.size()));
-    if (const double rate = info.value(u"currencyConversionRate"_s).toDouble(1); rate != 1)
+    if (const rapidjson::SizeType count = tiers->Size(); count > 1)
+        component.notes.append(u"SKU %1: the tier from 0 of %2 usage tiers"_s.arg(component.skuId).arg(count));
+    if (const double rate = jsonNumber(jsonMember(info, "currencyConversionRate"), 1); rate != 1)
         component.notes.append(u"SKU %1 converted to %2 by Google at %3"_s.arg(component.skuId, component.currency)
                                    .arg(rate, 0, 'g', 12));
     for (const QString &region : std::as_const(regions))
@@ -254,20 +260,20 @@ void GcpImport::read(const QJsonObject &sku, int line)
 }
 
 // units + nanos / 1e9, exact; an error at the SKU's line when malformed or negative.
-std::optional<Decimal> GcpImport::money(const QJsonObject &unitPrice, int line)
+std::optional<Decimal> GcpImport::money(const JsonValue *unitPrice, int line)
 {
-    const QJsonValue unitsValue = unitPrice.value(u"units"_s);
-    const QJsonValue nanosValue = unitPrice.value(u"nanos"_s);
-    const auto units = unitsValue.isUndefined() ? std::optional<qint64>(0) : wholeNumber(unitsValue);
+    const JsonValue *unitsValue = jsonMember(unitPrice, "units");
+    const JsonValue *nanosValue = jsonMember(unitPrice, "nanos");
+    const auto units = !unitsValue ? std::optional<qint64>(0) : wholeNumber(*unitsValue);
     if (!units || std::abs(*units) > kMaxUnits) {
         error(line, u"unitPrice.units"_s,
-              Tr::tr("%1 is not a whole number of currency units (an int64 written as a string)").arg(describe(unitsValue)));
+              Tr::tr("%1 is not a whole number of currency units (an int64 written as a string)").arg(describe(*unitsValue)));
         return std::nullopt;
     }
-    const auto nanos = nanosValue.isUndefined() ? std::optional<qint64>(0) : wholeNumber(nanosValue);
+    const auto nanos = !nanosValue ? std::optional<qint64>(0) : wholeNumber(*nanosValue);
     if (!nanos || std::abs(*nanos) >= kNanosPerUnit) {
         error(line, u"unitPrice.nanos"_s,
-              Tr::tr("%1 is out of range: nanos is a whole number from -999999999 to 999999999").arg(describe(nanosValue)));
+              Tr::tr("%1 is out of range: nanos is a whole number from -999999999 to 999999999").arg(describe(*nanosValue)));
         return std::nullopt;
     }
     if ((*units > 0 && *nanos < 0) || (*units < 0 && *nanos > 0)) {
@@ -279,7 +285,7 @@ std::optional<Decimal> GcpImport::money(const QJsonObject &unitPrice, int line)
         error(line, u"unitPrice"_s, Tr::tr("negative price %1").arg(price.toString()));
         return std::nullopt;
     }
-    if (unitPrice.value(u"currencyCode"_s).toString().isEmpty()) {
+    if (jsonText(jsonMember(unitPrice, "currencyCode")).isEmpty()) {
         error(line, u"unitPrice.currencyCode"_s, Tr::tr("missing currency"));
         return std::nullopt;
     }
@@ -486,69 +492,163 @@ void GcpImport::finish(bool cancelled, int lastLine)
 
 } // namespace
 
+namespace {
+
+/// RapidJSON SAX events of Billing Catalog SKU pages: one page, pages one after another, or an
+/// array of pages. Each element of a page's "skus" array is built as a small tree (JsonTreeBuilder)
+/// and read whole; everything else is passed over.
+class GcpJsonHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, GcpJsonHandler>
+{
+public:
+    GcpJsonHandler(GcpImport &import, ParsedSheet &sheet, JsonDeviceStream &stream, const std::atomic<bool> *cancel)
+        : m_import(import), m_sheet(sheet), m_stream(stream), m_cancel(cancel)
+    {
+    }
+
+    bool sawSkus() const { return m_sawSkus; }
+
+    bool StartObject()
+    {
+        if (m_building)
+            return nested(m_tree.StartObject());
+        if (m_depth == 0 || (m_depth == 1 && m_topArray))
+            m_pageDepth = m_depth + 1;
+        else if (m_skusDepth && m_depth == m_skusDepth) {
+            if (m_cancel && m_cancel->load())
+                return false;
+            startSku();
+        }
+        ++m_depth;
+        return true;
+    }
+    bool EndObject(rapidjson::SizeType count)
+    {
+        if (m_building) {
+            --m_skuNesting;
+            m_tree.EndObject(count);
+            return m_skuNesting > 0 || endSku();
+        }
+        --m_depth;
+        if (m_depth == m_pageDepth - 1)
+            m_pageDepth = 0;
+        return true;
+    }
+    bool StartArray()
+    {
+        if (m_building)
+            return nested(m_tree.StartArray());
+        if (m_depth == 0)
+            m_topArray = true;
+        else if (m_pageDepth && m_depth == m_pageDepth && m_key == "skus") {
+            m_skusDepth = m_depth + 1;
+            m_sawSkus = true;
+        } else if (m_skusDepth && m_depth == m_skusDepth)
+            notObject();
+        ++m_depth;
+        return true;
+    }
+    bool EndArray(rapidjson::SizeType count)
+    {
+        if (m_building) {
+            --m_skuNesting;
+            return m_tree.EndArray(count);
+        }
+        --m_depth;
+        if (m_skusDepth && m_depth + 1 == m_skusDepth)
+            m_skusDepth = 0;
+        return true;
+    }
+    bool Key(const char *text, rapidjson::SizeType length, bool copy)
+    {
+        if (m_building)
+            return m_tree.Key(text, length, copy);
+        if (m_depth == m_pageDepth)
+            m_key.assign(text, length);
+        return true;
+    }
+    bool String(const char *text, rapidjson::SizeType length, bool copy)
+    {
+        return m_building ? m_tree.String(text, length, copy) : scalar();
+    }
+    bool RawNumber(const char *text, rapidjson::SizeType length, bool copy)
+    {
+        return m_building ? m_tree.RawNumber(text, length, copy) : scalar();
+    }
+    bool Bool(bool b) { return m_building ? m_tree.Bool(b) : scalar(); }
+    bool Null() { return m_building ? m_tree.Null() : scalar(); }
+
+private:
+    bool nested(bool ok)
+    {
+        ++m_skuNesting;
+        return ok;
+    }
+    void startSku()
+    {
+        m_skuLine = m_stream.line();
+        m_tree.begin();
+        m_tree.StartObject();
+        m_building = true;
+        m_skuNesting = 1;
+    }
+    bool endSku()
+    {
+        m_building = false;
+        --m_depth; // the SKU's own '{' counted at startSku
+        ++m_sheet.rowCount;
+        m_import.read(m_tree.root(), m_skuLine);
+        return !(m_cancel && m_cancel->load());
+    }
+    void notObject()
+    {
+        ++m_sheet.rowCount;
+        m_import.error(m_stream.line(), u"skus"_s, Tr::tr("a SKU must be a JSON object"));
+    }
+    bool scalar()
+    {
+        if (m_skusDepth && m_depth == m_skusDepth)
+            notObject();
+        return true;
+    }
+
+    GcpImport &m_import;
+    ParsedSheet &m_sheet;
+    JsonDeviceStream &m_stream;
+    const std::atomic<bool> *m_cancel;
+    int m_depth = 0;
+    bool m_topArray = false;
+    int m_pageDepth = 0; ///< the depth of a page's members; 0 outside one
+    int m_skusDepth = 0; ///< the depth of the skus array's elements; 0 outside it
+    std::string m_key;
+    bool m_sawSkus = false;
+    bool m_building = false;
+    int m_skuNesting = 0;
+    int m_skuLine = 0;
+    JsonTreeBuilder m_tree;
+};
+
+} // namespace
+
 ParsedSheet parseGcpJson(QIODevice *device, const QString &fileName, const GcpTables &tables,
                          const std::atomic<bool> *cancel)
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
     GcpImport import(sheet, tables);
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    JsonStream json(device);
-    json.hashInto(&hash);
-    bool sawSkus = false;
-
-    // One page, with the stream on its '{': each element of "skus" is built on its own.
-    auto page = [&] {
-        while (!cancelledBy(cancel) && json.next() == JsonStream::Key) {
-            const QString key = json.string();
-            json.next();
-            if (key != u"skus"_s || json.token() != JsonStream::BeginArray) {
-                json.skipValue();
-                continue;
-            }
-            sawSkus = true;
-            while (!cancelledBy(cancel) && json.next() != JsonStream::EndArray && !json.hasError()) {
-                const int line = json.line();
-                const QJsonValue sku = json.readValue();
-                if (json.hasError())
-                    return;
-                ++sheet.rowCount;
-                if (!sku.isObject())
-                    import.error(line, u"skus"_s, Tr::tr("a SKU must be a JSON object"));
-                else
-                    import.read(sku.toObject(), line);
-            }
-        }
-    };
-    // Pages one after another, or an array of pages; anything else at the top is passed over.
-    while (!cancelledBy(cancel) && !json.hasError()) {
-        const JsonStream::Token token = json.next();
-        if (token == JsonStream::End || token == JsonStream::Error)
-            break;
-        if (token == JsonStream::BeginObject) {
-            page();
-        } else if (token == JsonStream::BeginArray) {
-            while (!cancelledBy(cancel) && !json.hasError()) {
-                const JsonStream::Token element = json.next();
-                if (element == JsonStream::EndArray || element == JsonStream::Error)
-                    break;
-                if (element == JsonStream::BeginObject)
-                    page();
-                else
-                    json.skipValue();
-            }
-        }
-    }
-    sheet.sha256 = hash.result().toHex();
-    if (json.hasError() && !cancelledBy(cancel)) {
-        import.error(json.line(), {}, Tr::tr("malformed JSON: %1").arg(json.errorString()));
+    BackgroundHash hash;
+    JsonDeviceStream stream(device, &hash);
+    GcpJsonHandler handler(import, sheet, stream, cancel);
+    const JsonParseResult parsed = parseJsonValues(stream, handler);
+    sheet.sha256 = hash.resultHex();
+    if (!parsed.ok && !parsed.stopped && !cancelledBy(cancel)) {
+        import.error(parsed.line, {}, Tr::tr("malformed JSON: %1").arg(parsed.error));
         return sheet;
     }
-    if (!sawSkus && !cancelledBy(cancel)) {
+    if (!handler.sawSkus() && !cancelledBy(cancel)) {
         import.error(1, {}, Tr::tr("not a Google Cloud Billing Catalog SKU list (no \"skus\" array)"));
         return sheet;
     }
-    import.finish(cancelledBy(cancel), json.line());
+    import.finish(cancelledBy(cancel), parsed.line);
     return sheet;
 }
 
