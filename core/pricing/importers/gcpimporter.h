@@ -53,6 +53,7 @@ struct GcpTables
 {
     QList<GcpMachine> machines;
     QList<GcpSkuPattern> patterns; ///< in file order; the first match wins
+    QRegularExpression any;        ///< matches where one of the patterns does
 
     /// The first pattern that matches, or nullptr.
     const GcpSkuPattern *match(const QString &description, const QString &resourceGroup) const;

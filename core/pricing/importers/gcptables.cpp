@@ -34,6 +34,9 @@ bool GcpSkuPattern::matches(const QString &description, const QString &group) co
 
 const GcpSkuPattern *GcpTables::match(const QString &description, const QString &resourceGroup) const
 {
+    // Most SKUs match none: one pass of the patterns' alternation rules them out.
+    if (any.isValid() && !any.pattern().isEmpty() && !any.match(description).hasMatch())
+        return nullptr;
     for (const GcpSkuPattern &pattern : patterns)
         if (pattern.matches(description, resourceGroup))
             return &pattern;
@@ -128,6 +131,12 @@ Result<GcpTables> loadGcpTables()
     });
     if (hasErrors(problems))
         return Error::badInput(Tr::tr("the shipped Google Cloud tables have errors"), problems);
+    QStringList alternatives;
+    for (const GcpSkuPattern &p : std::as_const(tables.patterns))
+        alternatives.append(u"(?:"_s + p.regex.pattern() + u')');
+    tables.any = QRegularExpression(alternatives.join(u'|'), QRegularExpression::CaseInsensitiveOption
+                                                                 | QRegularExpression::DotMatchesEverythingOption);
+    tables.any.optimize();
     return tables;
 }
 
