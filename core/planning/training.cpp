@@ -63,7 +63,11 @@ double attentionFlops(const TrainingInput &input)
 {
     if (!input.layers || !input.hidden || !input.seqLen)
         return 0;
-    return 12.0 * double(*input.layers) * double(*input.hidden) * double(*input.seqLen) * input.tokens;
+    const double seq = *input.seqLen;
+    const int sliding = input.slidingWindow ? std::clamp(input.slidingLayers.value_or(0), 0, *input.layers) : 0;
+    const double attended = double(*input.layers - sliding) * seq
+                            + double(sliding) * std::min(seq, double(input.slidingWindow.value_or(0)));
+    return 12.0 * double(*input.hidden) * attended * input.tokens;
 }
 
 double trainingFlops(const TrainingInput &input)
@@ -106,6 +110,8 @@ void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
     input.layers = preset.layers;
     input.hidden = preset.hidden;
     input.seqLen = preset.context;
+    input.slidingWindow = preset.slidingWindow;
+    input.slidingLayers = preset.slidingLayers;
     input.experts = preset.experts;
     input.activeExperts = preset.activeExperts;
     if (preset.trainingTokens)

@@ -30,6 +30,8 @@ struct TrainingInput
     std::optional<double> globalBatchTokens;
     std::optional<int> layers;
     std::optional<int> hidden;
+    std::optional<int> slidingWindow; ///< tokens a sliding-window layer attends to
+    std::optional<int> slidingLayers; ///< how many of the layers use that window
     std::optional<int> experts;       ///< MoE: routed experts per layer
     std::optional<int> activeExperts; ///< MoE: experts each token is sent to
     std::optional<double> mfuOverride; ///< replaces the profile's typical MFU (band kept around it)
@@ -41,7 +43,8 @@ struct TrainingInput
 };
 
 /// Training FLOPs: 6 · active parameters · tokens, plus the attention term 12 · L · h · s per
-/// token (forward QKᵀ and AV, ×3 for backward) when layers, hidden size and sequence length are known.
+/// token (forward QKᵀ and AV, ×3 for backward) when layers, hidden size and sequence length are
+/// known; a sliding-window layer (Gemma 2/3, gpt-oss) attends to its window, not the sequence.
 double trainingFlops(const TrainingInput &input);
 
 /// Takes a preset's sizes and shape (and its token count, when it has one).

@@ -66,6 +66,20 @@ TEST_CASE("Training FLOPs: 6·N_active·D plus 12·L·h·s·D attention", "[plan
     input.seqLen = 4096;
     CHECK(attentionFlops(input) == Approx(12.0 * 32 * 4096 * 4096 * 2e12));
     CHECK(trainingFlops(input) == Approx(6 * 7e9 * 2e12 + 12.0 * 32 * 4096 * 4096 * 2e12));
+    // Sliding-window layers attend to their window only (Gemma 3: 40 of 48 layers at 1,024 tokens).
+    TrainingInput gemma;
+    gemma.modelParams = 12e9;
+    gemma.tokens = 1e12;
+    gemma.layers = 48;
+    gemma.hidden = 3840;
+    gemma.seqLen = 32768;
+    const double full = attentionFlops(gemma);
+    gemma.slidingWindow = 1024;
+    gemma.slidingLayers = 40;
+    CHECK(attentionFlops(gemma) == Approx(12.0 * 3840 * (8.0 * 32768 + 40.0 * 1024) * 1e12));
+    CHECK(attentionFlops(gemma) < full / 5);
+    gemma.seqLen = 512; // a window longer than the sequence changes nothing
+    CHECK(attentionFlops(gemma) == Approx(12.0 * 48 * 3840 * 512 * 1e12));
     // Mixture of experts: only active parameters do work per token.
     TrainingInput moe;
     moe.modelParams = 671e9;

@@ -80,6 +80,10 @@ TEST_CASE("Validation: training chip-hours against published runs", "[validation
         if (const auto seq = r.number(u"seq_len"_s))
             input.seqLen = int(*seq);
         input.globalBatchTokens = r.number(u"global_batch_tokens"_s);
+        if (const auto window = r.number(u"sliding_window"_s))
+            input.slidingWindow = int(*window);
+        if (const auto sliding = r.number(u"sliding_layers"_s))
+            input.slidingLayers = int(*sliding);
         // A timed benchmark run, or a steady-state throughput table, has no failures or restarts
         // to lose time to.
         if (includes.startsWith(u"mlperf"_s) || includes.startsWith(u"throughput"_s))
@@ -129,7 +133,7 @@ TEST_CASE("Validation: training chip-hours against published runs", "[validation
     // The band must honestly hold the actuals (the issue asks ≥ 80 % at ≤ 2.5× wide).
     CHECK(inBand >= 0.8 * errors.size());
     CHECK(median(bandWidths) <= 2.5);
-    CHECK(medianError <= 0.13);
+    CHECK(medianError <= 0.12);
     // Profiles, scaling and goodput must earn their keep against the constant.
     CHECK(medianError <= baselineError - 0.05);
 }
