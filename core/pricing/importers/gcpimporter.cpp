@@ -509,6 +509,8 @@ public:
 
     bool StartObject()
     {
+        if (m_skipping)
+            return skipOpen();
         if (m_building)
             return nested(m_tree.StartObject());
         if (m_depth == 0 || (m_depth == 1 && m_topArray))
@@ -523,6 +525,8 @@ public:
     }
     bool EndObject(rapidjson::SizeType count)
     {
+        if (m_skipping)
+            return skipClose();
         if (m_building) {
             --m_skuNesting;
             m_tree.EndObject(count);
@@ -535,6 +539,8 @@ public:
     }
     bool StartArray()
     {
+        if (m_skipping)
+            return skipOpen();
         if (m_building)
             return nested(m_tree.StartArray());
         if (m_depth == 0)
@@ -549,6 +555,8 @@ public:
     }
     bool EndArray(rapidjson::SizeType count)
     {
+        if (m_skipping)
+            return skipClose();
         if (m_building) {
             --m_skuNesting;
             return m_tree.EndArray(count);
@@ -560,24 +568,57 @@ public:
     }
     bool Key(const char *text, rapidjson::SizeType length, bool copy)
     {
-        if (m_building)
+        if (m_skipping)
+            return true;
+        if (m_building) {
+            // Of a SKU's own members only those read are built (not geoTaxonomy and the like).
+            if (m_skuNesting == 1 && !wanted(std::string_view(text, length))) {
+                m_skipping = true;
+                m_skipNesting = 0;
+                return true;
+            }
             return m_tree.Key(text, length, copy);
+        }
         if (m_depth == m_pageDepth)
             m_key.assign(text, length);
         return true;
     }
     bool String(const char *text, rapidjson::SizeType length, bool copy)
     {
-        return m_building ? m_tree.String(text, length, copy) : scalar();
+        return m_skipping ? skipScalar() : m_building ? m_tree.String(text, length, copy) : scalar();
     }
     bool RawNumber(const char *text, rapidjson::SizeType length, bool copy)
     {
-        return m_building ? m_tree.RawNumber(text, length, copy) : scalar();
+        return m_skipping ? skipScalar() : m_building ? m_tree.RawNumber(text, length, copy) : scalar();
     }
-    bool Bool(bool b) { return m_building ? m_tree.Bool(b) : scalar(); }
-    bool Null() { return m_building ? m_tree.Null() : scalar(); }
+    bool Bool(bool b) { return m_skipping ? skipScalar() : m_building ? m_tree.Bool(b) : scalar(); }
+    bool Null() { return m_skipping ? skipScalar() : m_building ? m_tree.Null() : scalar(); }
 
 private:
+    static bool wanted(std::string_view key)
+    {
+        return key == "name" || key == "skuId" || key == "description" || key == "category" || key == "serviceRegions"
+               || key == "pricingInfo";
+    }
+    // Passing over one member's value: a scalar, or a container to its end.
+    bool skipScalar()
+    {
+        if (m_skipNesting == 0)
+            m_skipping = false;
+        return true;
+    }
+    bool skipOpen()
+    {
+        ++m_skipNesting;
+        return true;
+    }
+    bool skipClose()
+    {
+        if (--m_skipNesting == 0)
+            m_skipping = false;
+        return true;
+    }
+
     bool nested(bool ok)
     {
         ++m_skuNesting;
@@ -622,6 +663,8 @@ private:
     std::string m_key;
     bool m_sawSkus = false;
     bool m_building = false;
+    bool m_skipping = false; ///< inside a SKU member that is not read
+    int m_skipNesting = 0;
     int m_skuNesting = 0;
     int m_skuLine = 0;
     JsonTreeBuilder m_tree;
