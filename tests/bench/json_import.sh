@@ -35,7 +35,9 @@ measure() {
 report() { # name file seconds kb
   local mb
   mb=$(du -m "$2" | cut -f1)
-  awk -v n="$1" -v s="$3" -v k="$4" -v m="$mb" 'BEGIN { printf "  %-28s %6.2f s %7.0f MB/s  peak RSS %4d MB\n", n, s, m / s, k / 1024 }'
+  awk -v n="$1" -v s="$3" -v k="$4" -v m="$mb" 'BEGIN {
+    rate = s > 0 ? sprintf("%7.0f MB/s", m / s) : "  (< 10 ms)"
+    printf "  %-28s %6.2f s %s  peak RSS %4d MB\n", n, s, rate, k / 1024 }'
 }
 
 python_pages='import json, sys
