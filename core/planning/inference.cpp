@@ -58,7 +58,7 @@ constexpr double kCombineBytes = 2;
 constexpr double kExposedAllToAll = 0.5;
 constexpr int kDefaultFastDomain = 8;
 // The least spread of the throughput band (see projectInference).
-constexpr double kEngineSpread = 1.35;
+constexpr double kEngineSpread = 1.5;
 
 QString describe(const catalog::Profile &p)
 {
@@ -762,7 +762,9 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     }
     p.tokensPerSecondPerChip = p.tokensPerSecondPerReplica / p.chipsPerReplica;
     // The band is at least ×/÷ kEngineSpread: the same model on the same chips differs that much
-    // between engines and their versions (TensorRT-LLM 0.6 against 1.0 on H100 Llama 2 70B: 2×).
+    // between engines and their versions (TensorRT-LLM 0.6 against 1.0 on H100 Llama 2 70B: 2×),
+    // and 80 % of the published points of tests/data/validation/inference.csv (58 scored) lie
+    // within ×/÷1.53 of the projection.
     p.tokensPerSecondPerChipBand = {p.tokensPerSecondPerChip * std::min(1.0 / kEngineSpread, lowRatio),
                                     p.tokensPerSecondPerChip,
                                     p.tokensPerSecondPerChip * std::max(kEngineSpread, highRatio)};

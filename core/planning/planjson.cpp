@@ -1,5 +1,6 @@
 #include "core/planning/planjson.h"
 
+#include "core/common/jsontext.h"
 #include "core/common/tr.h"
 
 #include <QIODevice>
@@ -13,15 +14,17 @@ namespace accelplan::planning {
 
 namespace {
 
+JsonNode optionalNode(const QString &text);
+
 /// A replica's layout (pinned): tensor, pipeline, expert and data-parallel-attention degrees.
-QJsonObject servingParallelismJson(const InferenceProjection &p)
+JsonFields servingParallelismJson(const InferenceProjection &p)
 {
     return {{u"tp"_s, p.tensorParallel}, {u"pp"_s, 1}, {u"ep"_s, p.expertParallel}, {u"dp"_s, p.expertParallel},
             {u"crosses_nodes"_s, p.crossesNodes}};
 }
 
 /// The serving fields every option and the headline carry (pinned).
-void insertServing(QJsonObject &json, const InferenceProjection &p)
+void insertServing(JsonFields &json, const InferenceProjection &p)
 {
     json.insert(u"concurrency"_s, p.batch);
     json.insert(u"tokens_per_s_per_chip_low"_s, p.tokensPerSecondPerChipBand.low);
@@ -35,15 +38,15 @@ void insertServing(QJsonObject &json, const InferenceProjection &p)
 }
 
 /// The cluster an option runs on (pinned fields): nodes, fabric, layout, step-time shares.
-void insertCluster(QJsonObject &out, const TrainingProjection &p)
+void insertCluster(JsonFields &out, const TrainingProjection &p)
 {
     out.insert(u"nodes"_s, p.nodes);
     out.insert(u"accelerators_per_node"_s, p.acceleratorsPerNode);
-    out.insert(u"scale_out"_s, QJsonObject{{u"fabric"_s, p.fabric}, {u"gbps_per_node"_s, p.fabricGbpsPerNode}});
-    out.insert(u"max_cluster_nodes"_s, p.maxClusterNodes ? QJsonValue(*p.maxClusterNodes) : QJsonValue());
-    out.insert(u"parallelism"_s, QJsonObject{{u"tp"_s, p.tp}, {u"pp"_s, p.pp}, {u"dp"_s, p.dp}, {u"ep"_s, p.ep}});
+    out.insert(u"scale_out"_s, JsonFields{{u"fabric"_s, p.fabric}, {u"gbps_per_node"_s, p.fabricGbpsPerNode}});
+    out.insert(u"max_cluster_nodes"_s, p.maxClusterNodes ? JsonNode(*p.maxClusterNodes) : JsonNode());
+    out.insert(u"parallelism"_s, JsonFields{{u"tp"_s, p.tp}, {u"pp"_s, p.pp}, {u"dp"_s, p.dp}, {u"ep"_s, p.ep}});
     out.insert(u"interruption"_s, p.interruption);
-    out.insert(u"step_time_breakdown"_s, QJsonObject{{u"compute"_s, p.stepCompute},
+    out.insert(u"step_time_breakdown"_s, JsonFields{{u"compute"_s, p.stepCompute},
                                                      {u"tp_comm"_s, p.stepTpComm},
                                                      {u"pp_bubble"_s, p.stepPpBubble},
                                                      {u"dp_comm"_s, p.stepDpComm},
@@ -52,7 +55,7 @@ void insertCluster(QJsonObject &out, const TrainingProjection &p)
     out.insert(u"cluster_source"_s, p.clusterBasis);
 }
 
-void insertProjection(QJsonObject &out, const TrainingProjection &p)
+void insertProjection(JsonFields &out, const TrainingProjection &p)
 {
     insertCluster(out, p);
     out.insert(u"accelerator"_s, p.accelerator);
@@ -78,8 +81,8 @@ void insertProjection(QJsonObject &out, const TrainingProjection &p)
     out.insert(u"min_chips_for_memory"_s, p.minimumChipsForMemory);
     out.insert(u"fits_in_memory"_s, p.fitsInMemory);
     out.insert(u"runnable"_s, p.runnable());
-    out.insert(u"reason"_s, optionalJson(p.cannotRun));
-    out.insert(u"warnings"_s, QJsonArray::fromStringList(p.warnings));
+    out.insert(u"reason"_s, optionalNode(p.cannotRun));
+    out.insert(u"warnings"_s, JsonItems::fromStrings(p.warnings));
 }
 
 } // namespace
@@ -87,20 +90,20 @@ void insertProjection(QJsonObject &out, const TrainingProjection &p)
 namespace {
 
 
-QJsonObject lockinJson(const OptionLockin &l)
+JsonFields lockinJson(const OptionLockin &l)
 {
     if (!l.computed)
         return {};
-    return QJsonObject{
+    return JsonFields{
         {u"plan_cost"_s, l.planCost},
         {u"lockin_score"_s, l.score.score},
-        {u"lockin_factors"_s, QJsonObject{{u"availability"_s, l.score.availability},
+        {u"lockin_factors"_s, JsonFields{{u"availability"_s, l.score.availability},
                                           {u"framework"_s, l.score.framework},
                                           {u"commitment"_s, l.score.commitment},
                                           {u"exit_share"_s, l.score.exitShare}}},
         {u"providers_offering_accelerator"_s, l.providers},
         {u"exit_cost"_s, l.exit.total()},
-        {u"exit_cost_breakdown"_s, QJsonObject{{u"egress"_s, l.exit.egress},
+        {u"exit_cost_breakdown"_s, JsonFields{{u"egress"_s, l.exit.egress},
                                                {u"porting"_s, l.exit.porting},
                                                {u"commitment"_s, l.exit.commitment},
                                                {u"porting_weeks"_s, l.exit.portingWeeks},
@@ -111,24 +114,17 @@ QJsonObject lockinJson(const OptionLockin &l)
     };
 }
 
-void insertAll(QJsonObject &into, const QJsonObject &fields)
+
+JsonNode optionalNode(const QString &text)
 {
-    for (auto it = fields.begin(); it != fields.end(); ++it)
-        into.insert(it.key(), it.value());
+    return text.isEmpty() ? JsonNode() : JsonNode(text);
 }
 
-} // namespace
-
-QJsonValue optionalJson(const QString &text)
+JsonItems fxRatesItems(const QList<pricing::FxRate> &rates)
 {
-    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
-}
-
-QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates)
-{
-    QJsonArray array;
+    JsonItems array;
     for (const pricing::FxRate &r : rates) {
-        array.append(QJsonObject{{u"date"_s, r.date.toString(Qt::ISODate)},
+        array.append(JsonFields{{u"date"_s, r.date.toString(Qt::ISODate)},
                                  {u"base"_s, r.base},
                                  {u"quote"_s, r.quote},
                                  {u"rate"_s, r.rate.toDouble()},
@@ -139,27 +135,27 @@ QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates)
 
 // energy_kwh, co2e_kg and grid_gco2e_per_kwh on every option (per month for serving): null where
 // not known.
-void insertEnergy(QJsonObject &json, const std::optional<Energy> &e)
+void insertEnergy(JsonFields &json, const std::optional<Energy> &e)
 {
-    json.insert(u"energy_kwh"_s, e ? QJsonValue(e->kwh) : QJsonValue());
-    json.insert(u"co2e_kg"_s, e && e->co2eKg ? QJsonValue(*e->co2eKg) : QJsonValue());
-    json.insert(u"grid_gco2e_per_kwh"_s, e && e->gramsCo2ePerKwh ? QJsonValue(*e->gramsCo2ePerKwh) : QJsonValue());
-    json.insert(u"energy_basis"_s, e ? QJsonValue(e->basis) : QJsonValue());
+    json.insert(u"energy_kwh"_s, e ? JsonNode(e->kwh) : JsonNode());
+    json.insert(u"co2e_kg"_s, e && e->co2eKg ? JsonNode(*e->co2eKg) : JsonNode());
+    json.insert(u"grid_gco2e_per_kwh"_s, e && e->gramsCo2ePerKwh ? JsonNode(*e->gramsCo2ePerKwh) : JsonNode());
+    json.insert(u"energy_basis"_s, e ? JsonNode(e->basis) : JsonNode());
 }
 
 // capex, break_even_utilization and break_even_months on every option: null unless it is bought.
-void insertOwned(QJsonObject &json, const std::optional<OwnedFigures> &owned)
+void insertOwned(JsonFields &json, const std::optional<OwnedFigures> &owned)
 {
-    auto value = [](const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); };
-    json.insert(u"capex"_s, owned ? QJsonValue(owned->capex) : QJsonValue());
-    json.insert(u"break_even_utilization"_s, owned ? value(owned->breakEvenUtilization) : QJsonValue());
-    json.insert(u"break_even_months"_s, owned ? value(owned->breakEvenMonths) : QJsonValue());
-    json.insert(u"break_even_against"_s, owned && !owned->rentedOffer.isEmpty() ? QJsonValue(owned->rentedOffer) : QJsonValue());
+    auto value = [](const std::optional<double> &v) { return v ? JsonNode(*v) : JsonNode(); };
+    json.insert(u"capex"_s, owned ? JsonNode(owned->capex) : JsonNode());
+    json.insert(u"break_even_utilization"_s, owned ? value(owned->breakEvenUtilization) : JsonNode());
+    json.insert(u"break_even_months"_s, owned ? value(owned->breakEvenMonths) : JsonNode());
+    json.insert(u"break_even_against"_s, owned && !owned->rentedOffer.isEmpty() ? JsonNode(owned->rentedOffer) : JsonNode());
 }
 
-QJsonObject offerJson(const pricing::PriceRecord &offer)
+JsonFields offerFields(const pricing::PriceRecord &offer)
 {
-    return QJsonObject{
+    return JsonFields{
         {u"provider"_s, offer.key.provider},
         {u"sku"_s, offer.key.sku},
         {u"offer_kind"_s, pricing::toString(offer.offerKind)},
@@ -177,15 +173,15 @@ QJsonObject offerJson(const pricing::PriceRecord &offer)
     };
 }
 
-QJsonObject trainingOptionJson(const TrainingOption &o, const QString &currency)
+JsonFields trainingOptionFields(const TrainingOption &o, const QString &currency)
 {
     const TrainingProjection &p = o.projection;
-    QJsonObject json = offerJson(o.offer);
-    const QJsonObject fields{
+    JsonFields json = offerFields(o.offer);
+    const JsonFields fields{
         {u"chips"_s, p.chips},
         {u"instances"_s, o.instances},
         {u"runnable"_s, o.runnable()},
-        {u"reason"_s, optionalJson(o.cannotRun)},
+        {u"reason"_s, optionalNode(o.cannotRun)},
         {u"pareto"_s, o.pareto},
         {u"wall_hours"_s, p.wallHours.typical},
         {u"wall_hours_low"_s, p.wallHours.low},
@@ -193,32 +189,32 @@ QJsonObject trainingOptionJson(const TrainingOption &o, const QString &currency)
         {u"chip_hours"_s, p.chipHours.typical},
         {u"chip_hours_low"_s, p.chipHours.low},
         {u"chip_hours_high"_s, p.chipHours.high},
-        {u"cost"_s, o.runnable() || o.cost.typical > 0 ? QJsonValue(o.cost.typical) : QJsonValue()},
+        {u"cost"_s, o.runnable() || o.cost.typical > 0 ? JsonNode(o.cost.typical) : JsonNode()},
         {u"cost_low"_s, o.cost.low},
         {u"cost_high"_s, o.cost.high},
         {u"currency"_s, currency},
         {u"cost_basis"_s, o.costBasis},
         {u"mfu"_s, p.efficiency.mfu.typical},
         {u"memory_per_chip_gb"_s, p.memoryPerChipGb},
-        {u"fx_rates"_s, fxRatesJson(o.fxRates)},
-        {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
+        {u"fx_rates"_s, fxRatesItems(o.fxRates)},
+        {u"warnings"_s, JsonItems::fromStrings(o.warnings + p.warnings)},
     };
-    insertAll(json, fields);
+    json.insert(fields);
     insertCluster(json, p);
-    insertAll(json, lockinJson(o.lockin));
+    json.insert(lockinJson(o.lockin));
     insertOwned(json, o.owned);
     insertEnergy(json, o.energy);
     return json;
 }
 
-QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currency)
+JsonFields inferenceOptionFields(const InferenceOption &o, const QString &currency)
 {
     const InferenceProjection &p = o.projection;
-    auto money = [&](double value) { return o.runnable() ? QJsonValue(value) : QJsonValue(); };
-    QJsonObject json = offerJson(o.offer);
-    const QJsonObject fields{
+    auto money = [&](double value) { return o.runnable() ? JsonNode(value) : JsonNode(); };
+    JsonFields json = offerFields(o.offer);
+    const JsonFields fields{
         {u"runnable"_s, o.runnable()},
-        {u"reason"_s, optionalJson(o.cannotRun)},
+        {u"reason"_s, optionalNode(o.cannotRun)},
         {u"chips_per_replica"_s, p.chipsPerReplica},
         {u"replicas"_s, o.replicas},
         {u"chips"_s, o.chips},
@@ -235,50 +231,49 @@ QJsonObject inferenceOptionJson(const InferenceOption &o, const QString &currenc
         {u"monthly_cost"_s, money(o.monthlyCost)},
         {u"currency"_s, currency},
         {u"cost_basis"_s, o.costBasis},
-        {u"fx_rates"_s, fxRatesJson(o.fxRates)},
-        {u"warnings"_s, QJsonArray::fromStringList(o.warnings + p.warnings)},
+        {u"fx_rates"_s, fxRatesItems(o.fxRates)},
+        {u"warnings"_s, JsonItems::fromStrings(o.warnings + p.warnings)},
     };
-    insertAll(json, fields);
+    json.insert(fields);
     insertServing(json, p);
     json.insert(u"disaggregation"_s,
-                o.disaggregation ? QJsonValue(QJsonObject{{u"prefill_replicas"_s, o.disaggregation->prefillReplicas},
+                o.disaggregation ? JsonNode(JsonFields{{u"prefill_replicas"_s, o.disaggregation->prefillReplicas},
                                                           {u"prefill_chips_per_replica"_s,
                                                            o.disaggregation->prefillChipsPerReplica},
                                                           {u"decode_replicas"_s, o.disaggregation->decodeReplicas},
                                                           {u"decode_chips_per_replica"_s,
                                                            o.disaggregation->decodeChipsPerReplica}})
-                                 : QJsonValue());
+                                 : JsonNode());
     if (o.lockin.computed) // over the plan's horizon, as the scenario planner ranks it
         json.insert(u"cost"_s, o.lockin.planCost);
-    insertAll(json, lockinJson(o.lockin));
+    json.insert(lockinJson(o.lockin));
     insertOwned(json, o.owned);
     insertEnergy(json, o.energyPerMonth);
     return json;
 }
 
-namespace {
 
-QJsonValue breakEvenJson(const std::optional<BreakEven> &b, const auto &options)
+JsonNode breakEvenJson(const std::optional<BreakEven> &b, const auto &options)
 {
     if (!b)
-        return QJsonValue();
-    auto option = [&](int i) -> QJsonValue {
+        return JsonNode();
+    auto option = [&](int i) -> JsonNode {
         if (i < 0)
-            return QJsonValue();
+            return JsonNode();
         const auto &o = options[i];
-        return QJsonObject{{u"provider"_s, o.offer.key.provider},
+        return JsonFields{{u"provider"_s, o.offer.key.provider},
                            {u"sku"_s, o.offer.key.sku},
                            {u"region"_s, o.offer.key.region},
                            {u"price_model"_s, pricing::toString(o.offer.key.priceModel)},
                            {u"plan_cost"_s, o.lockin.planCost},
                            {u"exit_cost"_s, o.lockin.exit.total()}};
     };
-    return QJsonObject{{u"cheapest"_s, option(b->cheapest)},
+    return JsonFields{{u"cheapest"_s, option(b->cheapest)},
                        {u"cheapest_portable"_s, option(b->cheapestPortable)},
                        {u"savings"_s, b->savings},
                        {u"expected_exit_cost"_s, b->expectedExitCost},
                        {u"break_even_exit_probability"_s,
-                        b->breakEvenExitProbability ? QJsonValue(*b->breakEvenExitProbability) : QJsonValue()},
+                        b->breakEvenExitProbability ? JsonNode(*b->breakEvenExitProbability) : JsonNode()},
                        {u"summary"_s, b->summary}};
 }
 
@@ -290,18 +285,18 @@ namespace {
 const QString kTrainingOptions = u"@@training options@@"_s;
 const QString kInferenceOptions = u"@@inference options@@"_s;
 
-QJsonObject planSkeleton(const Plan &plan, int top, bool placeholders);
+JsonFields planSkeleton(const Plan &plan, int top, bool placeholders);
 
 } // namespace
 
 QJsonObject planJson(const Plan &plan, int top)
 {
-    return planSkeleton(plan, top, false);
+    return planSkeleton(plan, top, false).toQJson();
 }
 
 void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject &extra)
 {
-    QJsonObject skeleton = planSkeleton(plan, top, true);
+    QJsonObject skeleton = planSkeleton(plan, top, true).toQJson();
     for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
         skeleton.insert(it.key(), it.value());
     const QByteArray text = QJsonDocument(skeleton).toJson(QJsonDocument::Indented);
@@ -312,24 +307,13 @@ void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject 
             out->write("[\n        ]");
             return;
         }
-        // Each element re-indented in one pass into a buffer written in large pieces: splitting
-        // it into lines and writing each was most of the output's time at 17,800 offers.
-        constexpr char kIndent[] = "\n            ";
+        // Each element written straight into a buffer (JsonFields gives QJsonDocument's text
+        // without building a QJsonObject), the buffer written in large pieces.
         QByteArray buffer("[\n");
         buffer.reserve(1 << 20);
         for (qsizetype i = 0; i < count; ++i) {
-            const QByteArray element = QJsonDocument(optionAt(i)).toJson(QJsonDocument::Indented);
-            const qsizetype end = element.endsWith('\n') ? element.size() - 1 : element.size();
-            buffer.append(kIndent + 1, sizeof(kIndent) - 2);
-            for (qsizetype at = 0; at < end;) {
-                const char *newline = static_cast<const char *>(std::memchr(element.constData() + at, '\n', end - at));
-                const qsizetype stop = newline ? newline - element.constData() : end;
-                buffer.append(element.constData() + at, stop - at);
-                if (!newline)
-                    break;
-                buffer.append(kIndent, sizeof(kIndent) - 1);
-                at = stop + 1;
-            }
+            buffer.append(12, ' ');
+            optionAt(i).write(buffer, 3);
             buffer.append(i + 1 < count ? ",\n" : "\n");
             if (buffer.size() > (1 << 20) - (1 << 16)) {
                 out->write(buffer);
@@ -350,11 +334,11 @@ void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject 
         }
         out->write(text.constData() + from, at - from);
         if (at == training) {
-            writeOptions([&](qsizetype i) { return trainingOptionJson(plan.training->options.at(i), plan.currency); },
+            writeOptions([&](qsizetype i) { return trainingOptionFields(plan.training->options.at(i), plan.currency); },
                          listed(plan.training->options.size()));
             from = at + kTrainingOptions.size() + 2;
         } else {
-            writeOptions([&](qsizetype i) { return inferenceOptionJson(plan.inference->options.at(i), plan.currency); },
+            writeOptions([&](qsizetype i) { return inferenceOptionFields(plan.inference->options.at(i), plan.currency); },
                          listed(plan.inference->options.size()));
             from = at + kInferenceOptions.size() + 2;
         }
@@ -363,19 +347,19 @@ void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject 
 
 namespace {
 
-QJsonObject planSkeleton(const Plan &plan, int top, bool placeholders)
+JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
 {
     auto listed = [top](qsizetype size) { return top < 0 ? size : std::min<qsizetype>(size, top); };
-    QJsonObject json{{u"scenario"_s, plan.scenarioName},
+    JsonFields json{{u"scenario"_s, plan.scenarioName},
                      {u"currency"_s, plan.currency},
                      {u"prices_as_of"_s, plan.pricesAsOf.toString(Qt::ISODate)},
                      {u"recommendation"_s, plan.recommendation}};
     if (plan.training) {
-        QJsonArray options;
+        JsonItems options;
         for (qsizetype i = 0; !placeholders && i < listed(plan.training->options.size()); ++i)
-            options.append(trainingOptionJson(plan.training->options.at(i), plan.currency));
+            options.append(trainingOptionFields(plan.training->options.at(i), plan.currency));
         const TrainingInput &in = plan.trainingRequest->input;
-        json.insert(u"training"_s, QJsonObject{{u"model_params"_s, in.modelParams},
+        json.insert(u"training"_s, JsonFields{{u"model_params"_s, in.modelParams},
                                                {u"active_params"_s, in.active()},
                                                {u"tokens"_s, in.tokens},
                                                {u"precision"_s, in.precisionName},
@@ -383,85 +367,85 @@ QJsonObject planSkeleton(const Plan &plan, int top, bool placeholders)
                                                {u"runs"_s, plan.trainingRequest->runs},
                                                {u"total_flops"_s, trainingFlops(in)},
                                                {u"break_even"_s, breakEvenJson(plan.trainingBreakEven, plan.training->options)},
-                                               {u"options"_s, placeholders ? QJsonValue(kTrainingOptions) : QJsonValue(options)},
+                                               {u"options"_s, placeholders ? JsonNode(kTrainingOptions) : JsonNode(options)},
                                                {u"options_total"_s, plan.training->options.size()}});
     }
     if (plan.inference) {
-        QJsonArray options;
+        JsonItems options;
         for (qsizetype i = 0; !placeholders && i < listed(plan.inference->options.size()); ++i)
-            options.append(inferenceOptionJson(plan.inference->options.at(i), plan.currency));
+            options.append(inferenceOptionFields(plan.inference->options.at(i), plan.currency));
         const InferenceInput &in = plan.inferenceRequest->input;
         json.insert(u"inference"_s,
-                    QJsonObject{{u"model_params"_s, in.modelParams},
+                    JsonFields{{u"model_params"_s, in.modelParams},
                                 {u"active_params"_s, in.active()},
                                 {u"precision"_s, in.precisionName},
                                 {u"input_tokens"_s, in.inputTokens},
                                 {u"output_tokens"_s, in.outputTokens},
-                                {u"requests_per_second"_s, in.requestsPerSecond ? QJsonValue(*in.requestsPerSecond) : QJsonValue()},
+                                {u"requests_per_second"_s, in.requestsPerSecond ? JsonNode(*in.requestsPerSecond) : JsonNode()},
                                 {u"months"_s, plan.inferenceMonths},
                                 {u"break_even"_s, breakEvenJson(plan.inferenceBreakEven, plan.inference->options)},
-                                {u"options"_s, placeholders ? QJsonValue(kInferenceOptions) : QJsonValue(options)},
+                                {u"options"_s, placeholders ? JsonNode(kInferenceOptions) : JsonNode(options)},
                                 {u"options_total"_s, plan.inference->options.size()}});
     }
-    QJsonArray months;
+    JsonItems months;
     for (const BudgetMonth &m : plan.budget.months)
-        months.append(QJsonObject{{u"month"_s, m.month},
+        months.append(JsonFields{{u"month"_s, m.month},
                                   {u"training"_s, m.training},
                                   {u"inference"_s, m.inference},
                                   {u"commitments"_s, m.commitments},
                                   {u"total"_s, m.total()},
                                   {u"cash_out"_s, m.cashOut}});
-    json.insert(u"budget"_s, QJsonObject{{u"months"_s, months},
+    json.insert(u"budget"_s, JsonFields{{u"months"_s, months},
                                          {u"total"_s, plan.budget.total},
                                          {u"cash_total"_s, plan.budget.cashTotal},
                                          {u"currency"_s, plan.currency},
-                                         {u"fx_rates"_s, fxRatesJson(plan.budget.fxRates)}});
-    QJsonArray factors;
+                                         {u"fx_rates"_s, fxRatesItems(plan.budget.fxRates)}});
+    JsonItems factors;
     for (const SensitivityFactor &f : plan.sensitivity.factors)
-        factors.append(QJsonObject{{u"factor"_s, f.id},
+        factors.append(JsonFields{{u"factor"_s, f.id},
                                    {u"label"_s, f.label},
                                    {u"low_input"_s, f.lowInput},
                                    {u"high_input"_s, f.highInput},
                                    {u"total_at_low"_s, f.totalAtLow},
                                    {u"total_at_high"_s, f.totalAtHigh}});
-    json.insert(u"sensitivity"_s, QJsonObject{{u"base_total"_s, plan.sensitivity.base},
+    json.insert(u"sensitivity"_s, JsonFields{{u"base_total"_s, plan.sensitivity.base},
                                               {u"factors"_s, factors},
-                                              {u"monte_carlo"_s, QJsonObject{{u"samples"_s, plan.sensitivity.samples},
+                                              {u"monte_carlo"_s, JsonFields{{u"samples"_s, plan.sensitivity.samples},
                                                                               {u"seed"_s, double(plan.sensitivity.seed)},
                                                                               {u"p10"_s, plan.sensitivity.p10},
                                                                               {u"p50"_s, plan.sensitivity.p50},
                                                                               {u"p90"_s, plan.sensitivity.p90}}}});
-    QJsonArray owned;
+    JsonItems owned;
     for (const OwnershipAnalysis &a : plan.ownership)
-        owned.append(QJsonObject{{u"offer"_s, offerJson(a.offer)},
+        owned.append(JsonFields{{u"offer"_s, offerFields(a.offer)},
                                  {u"hourly_cost"_s, a.hourly.total()},
                                  {u"hourly_capital"_s, a.hourly.capital},
                                  {u"hourly_colocation"_s, a.hourly.colocation},
                                  {u"hourly_power"_s, a.hourly.power},
                                  {u"basis"_s, a.hourly.basis},
-                                 {u"rented_hourly"_s, a.rentedHourly ? QJsonValue(*a.rentedHourly) : QJsonValue()},
-                                 {u"rented_offer"_s, optionalJson(a.rentedOffer)},
+                                 {u"rented_hourly"_s, a.rentedHourly ? JsonNode(*a.rentedHourly) : JsonNode()},
+                                 {u"rented_offer"_s, optionalNode(a.rentedOffer)},
                                  {u"break_even_utilization"_s,
-                                  a.breakEvenUtilization ? QJsonValue(*a.breakEvenUtilization) : QJsonValue()}});
+                                  a.breakEvenUtilization ? JsonNode(*a.breakEvenUtilization) : JsonNode()}});
     json.insert(u"ownership"_s, owned);
-    json.insert(u"lockin"_s, QJsonObject{{u"data_gb"_s, plan.lockin.dataGb},
+    json.insert(u"lockin"_s, JsonFields{{u"data_gb"_s, plan.lockin.dataGb},
                                          {u"engineer_week_cost"_s, plan.lockin.engineerWeekCost},
                                          {u"exit_probability"_s, plan.lockin.exitProbability},
                                          {u"exit_at_fraction"_s, plan.lockin.exitAtFraction},
                                          {u"commitment_other_use"_s, plan.lockin.commitmentOtherUse},
                                          {u"framework"_s, plan.lockin.framework},
                                          {u"custom_cuda_kernels"_s, plan.lockin.customCudaKernels}});
-    json.insert(u"defaults"_s, QJsonArray::fromStringList(plan.defaults));
-    json.insert(u"warnings"_s, QJsonArray::fromStringList(plan.warnings));
+    json.insert(u"defaults"_s, JsonItems::fromStrings(plan.defaults));
+    json.insert(u"warnings"_s, JsonItems::fromStrings(plan.warnings));
     return json;
 }
 
 } // namespace
 
-QJsonObject trainingHeadJson(const TrainingRequest &request, const TrainingProjection *headline)
+JsonFields trainingHeadFields(const TrainingRequest &request, const TrainingProjection *headline)
 {
     const TrainingInput &input = request.input;
-    QJsonObject json;
+    JsonFields json;
     json.insert(u"total_flops"_s, trainingFlops(input));
     json.insert(u"attention_flops"_s, attentionFlops(input));
     json.insert(u"model_params"_s, input.modelParams);
@@ -477,18 +461,18 @@ QJsonObject trainingHeadJson(const TrainingRequest &request, const TrainingProje
     return json;
 }
 
-QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePlan &plan,
+JsonFields inferenceHeadFields(const InferenceRequest &request, const InferencePlan &plan,
                               const InferenceProjection *headline)
 {
     const InferenceInput &input = request.input;
-    QJsonObject json{{u"model_params"_s, input.modelParams},
+    JsonFields json{{u"model_params"_s, input.modelParams},
                      {u"active_params"_s, input.active()},
                      {u"precision"_s, input.precisionName},
                      {u"input_tokens"_s, input.inputTokens},
                      {u"output_tokens"_s, input.outputTokens},
                      {u"mode"_s, input.offline ? u"offline"_s : u"online"_s},
                      {u"phase"_s, toString(input.phase)},
-                     {u"concurrency_requested"_s, input.concurrency ? QJsonValue(*input.concurrency) : QJsonValue()},
+                     {u"concurrency_requested"_s, input.concurrency ? JsonNode(*input.concurrency) : JsonNode()},
                      {u"speculative_tokens"_s, input.speculativeTokens},
                      {u"speculative_acceptance"_s, input.speculativeAcceptance},
                      {u"requests_per_second"_s, plan.requestsPerSecond},
@@ -507,7 +491,7 @@ QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePl
         json.insert(u"max_batch_by_memory"_s, headline->maxBatchByMemory);
         json.insert(u"utilization"_s, headline->utilisation);
         json.insert(u"decode_step_breakdown"_s,
-                    QJsonObject{{u"memory"_s, headline->stepBreakdownMemory},
+                    JsonFields{{u"memory"_s, headline->stepBreakdownMemory},
                                 {u"compute"_s, headline->stepBreakdownCompute},
                                 {u"communication"_s, headline->stepBreakdownComm},
                                 {u"overhead"_s, headline->stepBreakdownOverhead}});
@@ -516,12 +500,48 @@ QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePl
         json.insert(u"decode_efficiency"_s, headline->decodeEfficiency.typical);
         json.insert(u"decode_source"_s, headline->decodeSource);
         json.insert(u"calibration"_s, headline->calibration);
-        json.insert(u"calibration_source"_s, optionalJson(headline->calibrationSource));
+        json.insert(u"calibration_source"_s, optionalNode(headline->calibrationSource));
         json.insert(u"runnable"_s, headline->runnable());
-        json.insert(u"reason"_s, optionalJson(headline->cannotRun));
-        json.insert(u"warnings"_s, QJsonArray::fromStringList(headline->warnings));
+        json.insert(u"reason"_s, optionalNode(headline->cannotRun));
+        json.insert(u"warnings"_s, JsonItems::fromStrings(headline->warnings));
     }
     return json;
+}
+
+QJsonValue optionalJson(const QString &text)
+{
+    return optionalNode(text).toQJson();
+}
+
+QJsonArray fxRatesJson(const QList<pricing::FxRate> &rates)
+{
+    return fxRatesItems(rates).toQJson();
+}
+
+QJsonObject offerJson(const pricing::PriceRecord &offer)
+{
+    return offerFields(offer).toQJson();
+}
+
+QJsonObject trainingOptionJson(const TrainingOption &option, const QString &currency)
+{
+    return trainingOptionFields(option, currency).toQJson();
+}
+
+QJsonObject inferenceOptionJson(const InferenceOption &option, const QString &currency)
+{
+    return inferenceOptionFields(option, currency).toQJson();
+}
+
+QJsonObject trainingHeadJson(const TrainingRequest &request, const TrainingProjection *headline)
+{
+    return trainingHeadFields(request, headline).toQJson();
+}
+
+QJsonObject inferenceHeadJson(const InferenceRequest &request, const InferencePlan &plan,
+                              const InferenceProjection *headline)
+{
+    return inferenceHeadFields(request, plan, headline).toQJson();
 }
 
 } // namespace accelplan::planning
