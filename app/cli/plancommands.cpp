@@ -16,6 +16,8 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <functional>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::cli {
@@ -150,6 +152,18 @@ const catalog::ModelPreset *presetOption(Context &context, const QCommandLinePar
 
 
 
+/// Streams JSON to standard output after what the text stream holds.
+int writeJson(Context &context, const std::function<void(QIODevice *)> &write)
+{
+    context.out.flush();
+    QFile stdoutFile;
+    if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
+        return context.report(Error::internal(Tr::tr("cannot write to standard output")));
+    write(&stdoutFile);
+    stdoutFile.flush();
+    return ExitOk;
+}
+
 int trainCommand(Context &context, const QCommandLineParser &parser)
 {
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
@@ -224,12 +238,14 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
             headline = projectTraining(input, *accelerator, trainingMemory(input, *accelerator).minimumChips(), planning);
     }
 
-    QJsonObject json = trainingHeadJson(request, headline.accelerator.isEmpty() ? nullptr : &headline);
-    QJsonArray options;
+    if (*format == OutputFormat::Json)
+        return writeJson(context, [&](QIODevice *out) {
+            writeOptionsJson(out, trainingHeadJson(request, headline.accelerator.isEmpty() ? nullptr : &headline),
+                             plan.options, request.currency);
+        });
     QList<QStringList> rows;
     int rank = 0;
     for (const TrainingOption &o : plan.options) {
-        options.append(trainingOptionJson(o, request.currency));
         rows.append({o.runnable() ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku,
                      o.offer.key.region, pricing::toString(o.offer.key.priceModel), o.offer.accelerator,
                      QString::number(o.projection.chips),
@@ -238,12 +254,6 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
                      o.runnable() ? QString::number(o.cost.low, 'f', 0) + u"–"_s + QString::number(o.cost.high, 'f', 0)
                                   : QString(),
                      o.pareto ? u"*"_s : QString(), o.cannotRun});
-    }
-    json.insert(u"options"_s, options);
-
-    if (*format == OutputFormat::Json) {
-        context.out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
-        return ExitOk;
     }
     const QStringList headers{u"rank"_s, u"provider"_s, u"sku"_s, u"region"_s, u"price_model"_s, u"accelerator"_s,
                               u"chips"_s, u"wall_days"_s, u"cost_"_s + request.currency, u"cost_range"_s,
@@ -262,7 +272,7 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
                            .arg(headline.memoryPerChipGb, 0, 'f', 1)
                            .arg(headline.fitsInMemory ? QString() : Tr::tr(" — does not fit: ") + headline.cannotRun);
     }
-    context.out << render(*format, headers, rows, options);
+    context.out << render(*format, headers, rows, {}); // JSON was written above
     return ExitOk;
 }
 
@@ -362,12 +372,14 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         if (best != plan.options.cend())
             headline = best->projection;
     }
-    QJsonObject json = inferenceHeadJson(request, plan, headline.accelerator.isEmpty() ? nullptr : &headline);
-    QJsonArray options;
+    if (*format == OutputFormat::Json)
+        return writeJson(context, [&](QIODevice *out) {
+            writeOptionsJson(out, inferenceHeadJson(request, plan, headline.accelerator.isEmpty() ? nullptr : &headline),
+                             plan.options, request.currency);
+        });
     QList<QStringList> rows;
     int rank = 0;
     for (const InferenceOption &o : plan.options) {
-        options.append(inferenceOptionJson(o, request.currency));
         const bool ok = o.runnable();
         rows.append({ok ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku,
                      pricing::toString(o.offer.key.priceModel), o.offer.accelerator,
@@ -377,11 +389,6 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
                      ok ? QString::number(o.monthlyCost, 'f', 0) : QString(),
                      ok ? QString::number(o.costPerRequest, 'g', 3) : QString(),
                      ok ? QString::number(o.costPerMillionOutput, 'f', 3) : QString(), o.cannotRun});
-    }
-    json.insert(u"options"_s, options);
-    if (*format == OutputFormat::Json) {
-        context.out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
-        return ExitOk;
     }
     if (*format == OutputFormat::Table && !headline.accelerator.isEmpty() && headline.runnable()) {
         const Range band = headline.tokensPerSecondPerChipBand;
@@ -409,7 +416,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     const QStringList headers{u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
                               u"chips_per_replica"_s, u"replicas"_s, u"tokens_per_s_per_chip"_s,
                               u"monthly_"_s + request.currency, u"per_request"_s, u"per_1M_output"_s, u"reason"_s};
-    context.out << render(*format, headers, rows, options);
+    context.out << render(*format, headers, rows, {}); // JSON was written above
     return ExitOk;
 }
 
@@ -496,13 +503,7 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     }
     if (*format == OutputFormat::Json) {
         // Streamed: one option's JSON at a time (byte for byte what planJson() would print).
-        context.out.flush();
-        QFile stdoutFile;
-        if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
-            return context.report(Error::internal(Tr::tr("cannot write to standard output")));
-        planning::writePlanJson(*plan, listed, &stdoutFile, sinceJson);
-        stdoutFile.flush();
-        return ExitOk;
+        return writeJson(context, [&](QIODevice *out) { planning::writePlanJson(*plan, listed, out, sinceJson); });
     }
     const QStringList headers{u"section"_s, u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
                               u"chips"_s, u"cost_"_s + plan->currency, u"lockin"_s, u"exit_cost"_s,

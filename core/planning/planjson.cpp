@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 
 #include <cstring>
+#include <functional>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -284,8 +286,62 @@ namespace {
 // Stands in for an options array in the skeleton writePlanJson() serialises first.
 const QString kTrainingOptions = u"@@training options@@"_s;
 const QString kInferenceOptions = u"@@inference options@@"_s;
+const QString kOptions = u"@@options@@"_s;
 
 JsonFields planSkeleton(const Plan &plan, int top, bool placeholders);
+
+/// An options array that a placeholder string stands in for in a skeleton: \a count options
+/// written by \a at, its elements \a level indents deep.
+struct OptionsSlot
+{
+    QString placeholder;
+    qsizetype count = 0;
+    std::function<JsonFields(qsizetype)> at;
+    int level = 2;
+};
+
+/// Writes \a skeleton as QJsonDocument's indented text with each slot's placeholder replaced by
+/// its options, written one at a time straight into a buffer flushed in large pieces: at tens
+/// of thousands of offers the options are most of the output.
+void writeWithOptions(QIODevice *out, const QJsonObject &skeleton, const std::vector<OptionsSlot> &optionSlots)
+{
+    const QByteArray text = QJsonDocument(skeleton).toJson(QJsonDocument::Indented);
+    auto writeOptions = [&](const OptionsSlot &slot) {
+        const QByteArray closing = QByteArray(4 * (slot.level - 1), ' ') + ']';
+        QByteArray buffer("[\n");
+        buffer.reserve(1 << 20);
+        for (qsizetype i = 0; i < slot.count; ++i) {
+            buffer.append(4 * slot.level, ' ');
+            slot.at(i).write(buffer, slot.level);
+            buffer.append(i + 1 < slot.count ? ",\n" : "\n");
+            if (buffer.size() > (1 << 20) - (1 << 16)) {
+                out->write(buffer);
+                buffer.clear();
+            }
+        }
+        buffer.append(closing);
+        out->write(buffer);
+    };
+    qsizetype from = 0;
+    while (from < text.size()) {
+        qsizetype at = -1;
+        const OptionsSlot *next = nullptr;
+        for (const OptionsSlot &slot : optionSlots) {
+            const qsizetype found = text.indexOf(QByteArray('"' + slot.placeholder.toUtf8() + '"'), from);
+            if (found >= 0 && (at < 0 || found < at)) {
+                at = found;
+                next = &slot;
+            }
+        }
+        if (!next) {
+            out->write(text.constData() + from, text.size() - from);
+            break;
+        }
+        out->write(text.constData() + from, at - from);
+        writeOptions(*next);
+        from = at + next->placeholder.size() + 2;
+    }
+}
 
 } // namespace
 
@@ -299,50 +355,30 @@ void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject 
     QJsonObject skeleton = planSkeleton(plan, top, true).toQJson();
     for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
         skeleton.insert(it.key(), it.value());
-    const QByteArray text = QJsonDocument(skeleton).toJson(QJsonDocument::Indented);
     auto listed = [top](qsizetype size) { return top < 0 ? size : std::min<qsizetype>(size, top); };
-    // "options": "@@…@@" at 8 spaces becomes the array, each element indented to 12 as Qt does.
-    auto writeOptions = [&](auto &&optionAt, qsizetype count) {
-        if (count == 0) {
-            out->write("[\n        ]");
-            return;
-        }
-        // Each element written straight into a buffer (JsonFields gives QJsonDocument's text
-        // without building a QJsonObject), the buffer written in large pieces.
-        QByteArray buffer("[\n");
-        buffer.reserve(1 << 20);
-        for (qsizetype i = 0; i < count; ++i) {
-            buffer.append(12, ' ');
-            optionAt(i).write(buffer, 3);
-            buffer.append(i + 1 < count ? ",\n" : "\n");
-            if (buffer.size() > (1 << 20) - (1 << 16)) {
-                out->write(buffer);
-                buffer.clear();
-            }
-        }
-        buffer.append("        ]");
-        out->write(buffer);
-    };
-    qsizetype from = 0;
-    while (from < text.size()) {
-        const qsizetype training = text.indexOf(QByteArray('"' + kTrainingOptions.toUtf8() + '"'), from);
-        const qsizetype inference = text.indexOf(QByteArray('"' + kInferenceOptions.toUtf8() + '"'), from);
-        qsizetype at = training < 0 ? inference : inference < 0 ? training : std::min(training, inference);
-        if (at < 0) {
-            out->write(text.constData() + from, text.size() - from);
-            break;
-        }
-        out->write(text.constData() + from, at - from);
-        if (at == training) {
-            writeOptions([&](qsizetype i) { return trainingOptionFields(plan.training->options.at(i), plan.currency); },
-                         listed(plan.training->options.size()));
-            from = at + kTrainingOptions.size() + 2;
-        } else {
-            writeOptions([&](qsizetype i) { return inferenceOptionFields(plan.inference->options.at(i), plan.currency); },
-                         listed(plan.inference->options.size()));
-            from = at + kInferenceOptions.size() + 2;
-        }
-    }
+    std::vector<OptionsSlot> optionSlots;
+    if (plan.training)
+        optionSlots.push_back({kTrainingOptions, listed(plan.training->options.size()),
+                         [&](qsizetype i) { return trainingOptionFields(plan.training->options.at(i), plan.currency); }, 3});
+    if (plan.inference)
+        optionSlots.push_back({kInferenceOptions, listed(plan.inference->options.size()),
+                         [&](qsizetype i) { return inferenceOptionFields(plan.inference->options.at(i), plan.currency); },
+                         3});
+    writeWithOptions(out, skeleton, optionSlots);
+}
+
+void writeOptionsJson(QIODevice *out, QJsonObject head, const QList<TrainingOption> &options, const QString &currency)
+{
+    head.insert(u"options"_s, kOptions);
+    writeWithOptions(out, head,
+                     {{kOptions, options.size(), [&](qsizetype i) { return trainingOptionFields(options.at(i), currency); }, 2}});
+}
+
+void writeOptionsJson(QIODevice *out, QJsonObject head, const QList<InferenceOption> &options, const QString &currency)
+{
+    head.insert(u"options"_s, kOptions);
+    writeWithOptions(out, head,
+                     {{kOptions, options.size(), [&](qsizetype i) { return inferenceOptionFields(options.at(i), currency); }, 2}});
 }
 
 namespace {

@@ -34,5 +34,9 @@ QJsonObject planJson(const Plan &plan, int top = -1);
 /// and holding all of them as JSON objects and then as one text at once is what costs memory.
 /// \a extra keys (such as "since") are added to the top level.
 void writePlanJson(const Plan &plan, int top, QIODevice *out, const QJsonObject &extra = {});
+/// Writes \a head with the options under "options" (`train` and `serve --format json`), as
+/// QJsonDocument's indented text of head + the options' JSON, one option at a time.
+void writeOptionsJson(QIODevice *out, QJsonObject head, const QList<TrainingOption> &options, const QString &currency);
+void writeOptionsJson(QIODevice *out, QJsonObject head, const QList<InferenceOption> &options, const QString &currency);
 
 } // namespace accelplan::planning

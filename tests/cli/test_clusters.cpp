@@ -180,3 +180,20 @@ TEST_CASE("clusters: --global-batch-tokens sets the layout's batch and a bad val
     CHECK(bad.exitCode == 1);
     CHECK(bad.err.contains(u"--global-batch-tokens 'lots'"_s));
 }
+
+TEST_CASE("clusters: train and serve JSON is streamed as QJsonDocument's own indented text", "[cli][clusters]")
+{
+    Scratch scratch;
+    const bool serving = GENERATE(false, true);
+    const Run run = serving ? scratch.run({u"serve"_s, u"--model"_s, u"llama3-70b"_s, u"--input-tokens"_s, u"1000"_s,
+                                           u"--output-tokens"_s, u"300"_s, u"--qps"_s, u"5"_s, u"--format"_s, u"json"_s})
+                            : scratch.run({u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s,
+                                           u"--format"_s, u"json"_s});
+    REQUIRE(run.exitCode == 0);
+    const QByteArray text = run.out.toUtf8();
+    const QJsonDocument parsed = QJsonDocument::fromJson(text);
+    REQUIRE(parsed.isObject());
+    CHECK(parsed[u"options"_s].toArray().size() > 20);
+    // Written one option at a time, yet the same bytes Qt writes for the whole document.
+    CHECK(parsed.toJson(QJsonDocument::Indented) == text);
+}
