@@ -10,23 +10,21 @@ namespace accelplan {
 
 namespace {
 
-void appendIndent(QByteArray &out, int indent)
+void appendIndent(std::string &out, int indent)
 {
-    static constexpr char kSpaces[] = "                                                                ";
-    for (qsizetype left = 4 * qsizetype(indent); left > 0; left -= qsizetype(sizeof kSpaces - 1))
-        out.append(kSpaces, std::min(left, qsizetype(sizeof kSpaces - 1)));
+    out.append(std::size_t(4 * indent), ' ');
 }
 
 } // namespace
 
-void appendJsonString(QByteArray &out, const QString &text)
+void appendJsonString(std::string &out, const QString &text)
 {
     // As Qt's JSON writer: ASCII controls, '"' and '\\' escaped (\uXXXX in lower-case hex for the
     // unnamed ones), everything else as UTF-8; a lone surrogate as \uXXXX. Written straight into
     // room made for the worst case (6 bytes a UTF-16 unit), then trimmed.
     static constexpr char kHex[] = "0123456789abcdef";
-    const qsizetype start = out.size();
-    out.resize(start + 6 * text.size() + 2);
+    const std::size_t start = out.size();
+    out.resize(start + 6 * std::size_t(text.size()) + 2);
     char *d = out.data() + start;
     auto escape = [&](char16_t u) {
         *d++ = '\\';
@@ -41,7 +39,8 @@ void appendJsonString(QByteArray &out, const QString &text)
         *d++ = c;
     };
     *d++ = '"';
-    const char16_t *p = reinterpret_cast<const char16_t *>(text.utf16());
+    // constData(), not utf16(): the latter copies a literal to make it null-terminated.
+    const char16_t *p = reinterpret_cast<const char16_t *>(text.constData());
     const char16_t *end = p + text.size();
     while (p != end) {
         const char16_t u = *p++;
@@ -78,7 +77,7 @@ void appendJsonString(QByteArray &out, const QString &text)
         }
     }
     *d++ = '"';
-    out.truncate(d - out.constData());
+    out.resize(std::size_t(d - out.data()));
 }
 
 JsonNode::JsonNode(JsonFields fields) : m_value(std::make_shared<const JsonFields>(std::move(fields))) {}
@@ -102,7 +101,7 @@ QJsonValue JsonNode::toQJson() const
         m_value);
 }
 
-void JsonNode::write(QByteArray &out, int indent) const
+void JsonNode::write(std::string &out, int indent) const
 {
     std::visit(
         [&](const auto &v) {
@@ -112,10 +111,15 @@ void JsonNode::write(QByteArray &out, int indent) const
             } else if constexpr (std::is_same_v<T, bool>) {
                 out.append(v ? "true" : "false");
             } else if constexpr (std::is_same_v<T, qint64>) {
-                out.append(QByteArray::number(v));
+                out.append(std::to_string(v));
             } else if constexpr (std::is_same_v<T, double>) {
-                // Qt writes infinities and NaN as null (RFC 4627).
-                out.append(std::isfinite(v) ? QByteArray::number(v, 'g', QLocale::FloatingPointShortest) : "null");
+                // Qt writes infinities and NaN as null (RFC 4627), other numbers as QByteArray::number does.
+                if (std::isfinite(v)) {
+                    const QByteArray text = QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
+                    out.append(text.constData(), std::size_t(text.size()));
+                } else {
+                    out.append("null", 4);
+                }
             } else if constexpr (std::is_same_v<T, QString>) {
                 appendJsonString(out, v);
             } else {
@@ -134,19 +138,51 @@ void JsonFields::insert(const JsonFields &other)
 
 std::vector<const std::pair<QString, JsonNode> *> JsonFields::ordered() const
 {
-    std::vector<const std::pair<QString, JsonNode> *> members;
-    members.reserve(m_members.size());
-    for (const auto &m : m_members)
-        members.push_back(&m);
-    // By key, later inserts after earlier ones of the same key; then the last of each key kept.
-    std::stable_sort(members.begin(), members.end(), [](auto *a, auto *b) { return a->first < b->first; });
-    std::vector<const std::pair<QString, JsonNode> *> kept;
-    kept.reserve(members.size());
-    for (std::size_t i = 0; i < members.size(); ++i) {
-        if (i + 1 < members.size() && members[i + 1]->first == members[i]->first)
-            continue;
-        kept.push_back(members[i]);
+    // Objects built by the same code have the same keys in the same order, each key the same
+    // literal (one data pointer): the order of each such shape is worked out once and reused.
+    struct Shape
+    {
+        std::vector<const QChar *> keys;
+        std::vector<std::size_t> order;
+    };
+    thread_local std::vector<Shape> shapes;
+    // Only keys that live as long as the program (literals: no allocated header) may be known by
+    // their address; an object with a built key is sorted every time.
+    std::vector<const QChar *> keys;
+    keys.reserve(m_members.size());
+    bool literal = true;
+    for (const auto &m : m_members) {
+        keys.push_back(m.first.constData());
+        literal = literal && !const_cast<QString &>(m.first).data_ptr().d_ptr();
     }
+    auto shape = literal ? std::find_if(shapes.begin(), shapes.end(), [&](const Shape &s) { return s.keys == keys; })
+                         : shapes.end();
+    if (shape == shapes.end()) {
+        std::vector<std::size_t> order(m_members.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        // By key, later inserts after earlier ones of the same key; then the last of each key kept.
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return m_members[a].first < m_members[b].first; });
+        Shape made{std::move(keys), {}};
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            if (i + 1 < order.size() && m_members[order[i + 1]].first == m_members[order[i]].first)
+                continue;
+            made.order.push_back(order[i]);
+        }
+        if (!literal) {
+            std::vector<const std::pair<QString, JsonNode> *> kept;
+            for (const std::size_t i : made.order)
+                kept.push_back(&m_members[i]);
+            return kept;
+        }
+        shapes.push_back(std::move(made));
+        shape = shapes.end() - 1;
+    }
+    std::vector<const std::pair<QString, JsonNode> *> kept;
+    kept.reserve(shape->order.size());
+    for (const std::size_t i : shape->order)
+        kept.push_back(&m_members[i]);
     return kept;
 }
 
@@ -158,7 +194,7 @@ QJsonObject JsonFields::toQJson() const
     return object;
 }
 
-void JsonFields::write(QByteArray &out, int indent) const
+void JsonFields::write(std::string &out, int indent) const
 {
     out.append("{\n", 2);
     const auto members = ordered();
@@ -170,7 +206,7 @@ void JsonFields::write(QByteArray &out, int indent) const
         out.append(i + 1 < members.size() ? ",\n" : "\n");
     }
     appendIndent(out, indent);
-    out.append('}');
+    out.push_back('}');
 }
 
 JsonItems JsonItems::fromStrings(const QStringList &strings)
@@ -190,7 +226,7 @@ QJsonArray JsonItems::toQJson() const
     return array;
 }
 
-void JsonItems::write(QByteArray &out, int indent) const
+void JsonItems::write(std::string &out, int indent) const
 {
     out.append("[\n", 2);
     for (std::size_t i = 0; i < m_items.size(); ++i) {
@@ -199,7 +235,7 @@ void JsonItems::write(QByteArray &out, int indent) const
         out.append(i + 1 < m_items.size() ? ",\n" : "\n");
     }
     appendIndent(out, indent);
-    out.append(']');
+    out.push_back(']');
 }
 
 } // namespace accelplan

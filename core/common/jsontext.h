@@ -8,6 +8,7 @@
 
 #include <initializer_list>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -18,7 +19,8 @@ namespace accelplan {
 class JsonFields;
 class JsonItems;
 
-/// A JSON value built cheaply to be written once: what QJsonValue holds, without the CBOR
+/// A JSON value built cheaply to be written once (into a std::string, whose appends cost less than
+/// QByteArray's): what QJsonValue holds, without the CBOR
 /// container behind every object (sorted inserts, UTF-16 keys re-encoded), which at tens of
 /// thousands of plan options was most of the output's time. write() gives QJsonDocument's
 /// indented text byte for byte (keys in QJsonObject's order, numbers and escapes as Qt writes
@@ -41,7 +43,7 @@ public:
 
     bool isNull() const { return std::holds_alternative<std::monostate>(m_value); }
     QJsonValue toQJson() const;
-    void write(QByteArray &out, int indent) const;
+    void write(std::string &out, int indent) const;
 
 private:
     std::variant<std::monostate, bool, qint64, double, QString, std::shared_ptr<const JsonFields>,
@@ -64,7 +66,7 @@ public:
 
     QJsonObject toQJson() const;
     /// The object's text at \a indent levels of four spaces (its first line not indented).
-    void write(QByteArray &out, int indent) const;
+    void write(std::string &out, int indent) const;
 
 private:
     /// The members as written: sorted by key, the last insert of a key kept.
@@ -83,13 +85,13 @@ public:
     void append(JsonNode value) { m_items.push_back(std::move(value)); }
 
     QJsonArray toQJson() const;
-    void write(QByteArray &out, int indent) const;
+    void write(std::string &out, int indent) const;
 
 private:
     std::vector<JsonNode> m_items;
 };
 
 /// A string as QJsonDocument writes it, quotes included.
-void appendJsonString(QByteArray &out, const QString &text);
+void appendJsonString(std::string &out, const QString &text);
 
 } // namespace accelplan

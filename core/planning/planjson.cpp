@@ -307,20 +307,20 @@ void writeWithOptions(QIODevice *out, const QJsonObject &skeleton, const std::ve
 {
     const QByteArray text = QJsonDocument(skeleton).toJson(QJsonDocument::Indented);
     auto writeOptions = [&](const OptionsSlot &slot) {
-        const QByteArray closing = QByteArray(4 * (slot.level - 1), ' ') + ']';
-        QByteArray buffer("[\n");
+        std::string buffer("[\n");
         buffer.reserve(1 << 20);
         for (qsizetype i = 0; i < slot.count; ++i) {
-            buffer.append(4 * slot.level, ' ');
+            buffer.append(std::size_t(4 * slot.level), ' ');
             slot.at(i).write(buffer, slot.level);
             buffer.append(i + 1 < slot.count ? ",\n" : "\n");
             if (buffer.size() > (1 << 20) - (1 << 16)) {
-                out->write(buffer);
-                buffer.clear();
+                out->write(buffer.data(), qint64(buffer.size()));
+                buffer.clear(); // keeps its capacity
             }
         }
-        buffer.append(closing);
-        out->write(buffer);
+        buffer.append(std::size_t(4 * (slot.level - 1)), ' ');
+        buffer.append("]");
+        out->write(buffer.data(), qint64(buffer.size()));
     };
     qsizetype from = 0;
     while (from < text.size()) {
