@@ -153,7 +153,7 @@ std::vector<const std::pair<QString, JsonNode> *> JsonFields::ordered() const
     bool literal = true;
     for (const auto &m : m_members) {
         keys.push_back(m.first.constData());
-        literal = literal && !const_cast<QString &>(m.first).data_ptr().d_ptr();
+        literal = literal && !m.first.data_ptr().isMutable();
     }
     auto shape = literal ? std::find_if(shapes.begin(), shapes.end(), [&](const Shape &s) { return s.keys == keys; })
                          : shapes.end();
