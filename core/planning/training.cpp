@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
+#include "core/planning/sensitivity.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,16 +28,6 @@ QString describe(const catalog::Source &source)
     if (!source.confidence.isEmpty())
         text += u" ["_s + source.confidence + u']';
     return text;
-}
-
-/// The q-quantile of the values, linearly interpolated (values not empty).
-double quantile(QList<double> values, double q)
-{
-    std::sort(values.begin(), values.end());
-    const double at = q * double(values.size() - 1);
-    const auto below = qsizetype(std::floor(at));
-    const qsizetype above = std::min(below + 1, values.size() - 1);
-    return values[below] + (at - double(below)) * (values[above] - values[below]);
 }
 
 Range pointBand(double value)
@@ -151,7 +142,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
             e.mfu.high = std::max(e.mfu.high, standIn->efficiency.high);
             names.append(standIn->accelerator + u' ' + standIn->precisionName);
         }
-        e.mfu.typical = quantile(typicals, 0.5);
+        e.mfu.typical = percentile(typicals, 50);
         e.mfuSource = Tr::tr("no measured %1 profile for %2: those of %3 stand in (median, band over all)")
                           .arg(catalog::toString(workload), accelerator.id, names.join(u", "_s));
         warnings->append(e.mfuSource);
@@ -162,7 +153,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
             if (p.workload == workload && !p.userSupplied && p.efficiency.typical > 0)
                 typicals.append(p.efficiency.typical);
         }
-        e.mfu = typicals.size() >= 4 ? Range{quantile(typicals, 0.25), quantile(typicals, 0.5), quantile(typicals, 0.75)}
+        e.mfu = typicals.size() >= 4 ? Range{percentile(typicals, 25), percentile(typicals, 50), percentile(typicals, 75)}
                                      : kGenericMfu;
         e.mfuSource = Tr::tr("no measured %1 profile for %2 or a stand-in: the quartiles of the %3 measured ones, "
                              "%4–%5–%6")
