@@ -107,7 +107,8 @@ const planning::PlanInputs *Context::planInputs()
         pricing::PriceDatabase *db = accelerators ? database() : nullptr;
         if (!db)
             return nullptr;
-        auto loaded = planning::loadPlanInputs(*db, *accelerators);
+        // The commands that plan show no price notes: not read.
+        auto loaded = planning::loadPlanInputs(*db, *accelerators, {}, false);
         if (!loaded) {
             m_failureExit = report(loaded.error());
             return nullptr;

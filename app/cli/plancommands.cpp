@@ -492,7 +492,7 @@ int planCommand(Context &context, const QCommandLineParser &parser)
         const QDate date = QDate::fromString(parser.value(u"since"_s).trimmed(), Qt::ISODate);
         if (!date.isValid())
             return context.usage(Tr::tr("--since needs a date as YYYY-MM-DD, not '%1'").arg(parser.value(u"since"_s)));
-        auto then = planning::loadPlanInputs(*context.database(), *context.catalog(), date);
+        auto then = planning::loadPlanInputs(*context.database(), *context.catalog(), date, false);
         if (!then)
             return context.report(then.error());
         auto planThen = planScenario(planned->scenario, *then);

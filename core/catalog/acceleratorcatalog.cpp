@@ -80,6 +80,7 @@ Result<AcceleratorCatalog> AcceleratorCatalog::load(QIODevice *device, const QSt
             }
             catalog.m_byKey.insert(key, index);
         }
+        catalog.m_byId.insert(a.id, index);
         catalog.m_accelerators.append(std::move(a));
     });
     if (hasErrors(problems))
@@ -89,6 +90,8 @@ Result<AcceleratorCatalog> AcceleratorCatalog::load(QIODevice *device, const QSt
 
 const Accelerator *AcceleratorCatalog::find(const QString &idOrAlias) const
 {
+    if (const auto exact = m_byId.constFind(idOrAlias); exact != m_byId.cend())
+        return &m_accelerators[*exact];
     const auto it = m_byKey.constFind(normalisedKey(idOrAlias));
     return it == m_byKey.cend() ? nullptr : &m_accelerators[*it];
 }

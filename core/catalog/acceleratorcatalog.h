@@ -35,6 +35,7 @@ public:
 private:
     QList<Accelerator> m_accelerators;
     QHash<QString, qsizetype> m_byKey;
+    QHash<QString, qsizetype> m_byId; ///< ids as written: most lookups, without normalising
 };
 
 } // namespace accelplan::catalog

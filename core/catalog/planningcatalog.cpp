@@ -351,12 +351,8 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
             f.offerKind = r.required(u"offer_kind"_s).toLower();
             f.provider = r.required(u"provider"_s);
             f.skuPattern = r.required(u"sku_pattern"_s);
-            auto wildcard = [](const QString &pattern) {
-                return QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern),
-                                          QRegularExpression::CaseInsensitiveOption);
-            };
-            f.providerMatch = wildcard(f.provider);
-            f.skuMatch = wildcard(f.skuPattern);
+            f.providerMatch = WildcardPattern(f.provider);
+            f.skuMatch = WildcardPattern(f.skuPattern);
             auto count = [&](const QString &column) -> std::optional<int> {
                 const auto value = r.number(column);
                 if (value && *value < 1)
@@ -545,12 +541,35 @@ const ScaleBand *PlanningCatalog::findScaleBand(ScaleBand::Kind kind, const QStr
     return fallback;
 }
 
+WildcardPattern::WildcardPattern(const QString &pattern)
+{
+    if (pattern == u"*"_s) {
+        m_kind = Kind::Any;
+    } else if (!pattern.contains(u'*') && !pattern.contains(u'?') && !pattern.contains(u'[')) {
+        m_kind = Kind::Literal;
+        m_literal = pattern;
+    } else {
+        m_kind = Kind::Expression;
+        m_expression = QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern),
+                                          QRegularExpression::CaseInsensitiveOption);
+    }
+}
+
+bool WildcardPattern::matches(const QString &text) const
+{
+    switch (m_kind) {
+    case Kind::Any: return true;
+    case Kind::Literal: return text.compare(m_literal, Qt::CaseInsensitive) == 0;
+    case Kind::Expression: return m_expression.match(text).hasMatch();
+    }
+    return false;
+}
+
 const FabricRule *PlanningCatalog::findFabric(const QString &offerKind, const QString &provider,
                                               const QString &sku) const
 {
     for (const FabricRule &f : m_fabrics) {
-        if ((f.offerKind == u"*"_s || f.offerKind == offerKind) && f.providerMatch.match(provider).hasMatch()
-            && f.skuMatch.match(sku).hasMatch())
+        if ((f.offerKind == u"*"_s || f.offerKind == offerKind) && f.providerMatch.matches(provider) && f.skuMatch.matches(sku))
             return &f;
     }
     return nullptr;

@@ -124,6 +124,22 @@ struct ScaleBand
 /// per node, the fast (NVLink / xGMI / ICI) domain, the scale-out fabric per node and the largest
 /// cluster one job can get. Rules are read in file order; the first that matches an offer wins,
 /// so the file ends with one default per offer kind (confidence "assumed").
+/// A case-insensitive wildcard (* and ?): "*" and patterns without wildcards are answered
+/// without a regular expression (a plan matches thousands of SKUs against them).
+class WildcardPattern
+{
+public:
+    WildcardPattern() = default;
+    explicit WildcardPattern(const QString &pattern);
+    bool matches(const QString &text) const;
+
+private:
+    enum class Kind { Any, Literal, Expression };
+    Kind m_kind = Kind::Any;
+    QString m_literal;
+    QRegularExpression m_expression;
+};
+
 struct FabricRule
 {
     QString offerKind;  ///< cloud_vm | dedicated_server | tpu | marketplace | owned | *
@@ -135,8 +151,8 @@ struct FabricRule
     double gbpsPerNode = 0;
     std::optional<int> maxNodes;            ///< empty: no stated limit
     Source source;
-    QRegularExpression providerMatch; ///< provider and skuPattern compiled
-    QRegularExpression skuMatch;
+    WildcardPattern providerMatch; ///< provider and skuPattern compiled
+    WildcardPattern skuMatch;
 };
 
 /// How a provider sells reserved capacity by the block: durations from `fromDays` to `toDays` in

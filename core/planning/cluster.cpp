@@ -129,7 +129,10 @@ std::optional<int> ClusterShape::maxChips() const
     return *maxNodes * acceleratorsPerNode;
 }
 
-ClusterShape referenceShape(const catalog::Accelerator &accelerator)
+namespace {
+
+/// The reference cluster's figures, without its description.
+ClusterShape referenceFigures(const catalog::Accelerator &accelerator)
 {
     ClusterShape shape;
     const int domain = accelerator.maxDomainChips.value_or(1);
@@ -146,21 +149,34 @@ ClusterShape referenceShape(const catalog::Accelerator &accelerator)
         shape.fabric = u"infiniband"_s;
         shape.gbpsPerNode = 400.0 * shape.acceleratorsPerNode;
     }
+    shape.assumed = true;
+    return shape;
+}
+
+} // namespace
+
+ClusterShape referenceShape(const catalog::Accelerator &accelerator)
+{
+    ClusterShape shape = referenceFigures(accelerator);
     shape.basis = Tr::tr("reference cluster for %1: %2 per node, %3 Gb/s %4 per node")
                       .arg(accelerator.id)
                       .arg(shape.acceleratorsPerNode)
                       .arg(shape.gbpsPerNode)
                       .arg(fabricName(shape.fabric));
-    shape.assumed = true;
     return shape;
 }
 
 ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
                           const catalog::PlanningCatalog &catalog)
 {
-    ClusterShape shape = referenceShape(accelerator);
-    const catalog::FabricRule *rule = catalog.findFabric(pricing::toString(offer.offerKind), offer.key.provider,
-                                                         offer.key.sku);
+    return clusterShape(offer, accelerator,
+                        catalog.findFabric(pricing::toString(offer.offerKind), offer.key.provider, offer.key.sku));
+}
+
+ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
+                          const catalog::FabricRule *rule)
+{
+    ClusterShape shape = rule ? referenceFigures(accelerator) : referenceShape(accelerator);
     const int perOffer = std::max(1, offer.acceleratorCount);
     if (!rule) {
         shape.acceleratorsPerNode = offer.offerKind == pricing::OfferKind::Tpu ? shape.acceleratorsPerNode : perOffer;
@@ -185,6 +201,23 @@ ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Acce
                                                       : rule->source.url,
                            rule->source.confidence, rule->source.asOf.toString(Qt::ISODate));
     return shape;
+}
+
+const ClusterShape &ClusterShapes::of(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator)
+{
+    const Key key{offer.offerKind, offer.key.provider, offer.key.sku, &accelerator, offer.acceleratorCount};
+    if (const auto known = m_bySku.constFind(key); known != m_bySku.cend())
+        return **known;
+    const catalog::FabricRule *rule = m_catalog.findFabric(pricing::toString(offer.offerKind), offer.key.provider,
+                                                           offer.key.sku);
+    const ShapeKey shapeKey{rule, offer.offerKind, &accelerator, offer.acceleratorCount};
+    const ClusterShape *shape = m_byShape.value(shapeKey);
+    if (!shape) {
+        shape = &m_shapes.emplace_back(clusterShape(offer, accelerator, rule));
+        m_byShape.insert(shapeKey, shape);
+    }
+    m_bySku.insert(key, shape);
+    return *shape;
 }
 
 ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator &accelerator, const ClusterShape &shape,

@@ -6,8 +6,10 @@
 #include "core/planning/training.h"
 #include "core/pricing/pricetypes.h"
 
+#include <QHash>
 #include <QString>
 
+#include <deque>
 #include <optional>
 
 namespace accelplan::planning {
@@ -34,6 +36,50 @@ struct ClusterShape
 
 ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
                           const catalog::PlanningCatalog &catalog);
+/// The same for an offer that \a rule (null: none) applies to.
+ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
+                          const catalog::FabricRule *rule);
+
+/// The cluster each offer forms: the fabric rule found once per SKU (the offers of one SKU, its
+/// regions and price models, share it), the shape once per rule, accelerator and instance size
+/// (a plan holds thousands of offers of a few thousand SKUs and a few dozen such shapes).
+class ClusterShapes
+{
+public:
+    explicit ClusterShapes(const catalog::PlanningCatalog &catalog) : m_catalog(catalog) {}
+    const ClusterShape &of(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator);
+
+private:
+    struct Key
+    {
+        pricing::OfferKind kind;
+        QString provider;
+        QString sku;
+        const catalog::Accelerator *accelerator;
+        int count;
+        bool operator==(const Key &) const = default;
+    };
+    friend size_t qHash(const Key &key, size_t seed = 0)
+    {
+        return qHashMulti(seed, int(key.kind), key.provider, key.sku, key.accelerator, key.count);
+    }
+    struct ShapeKey
+    {
+        const catalog::FabricRule *rule;
+        pricing::OfferKind kind;
+        const catalog::Accelerator *accelerator;
+        int count;
+        bool operator==(const ShapeKey &) const = default;
+    };
+    friend size_t qHash(const ShapeKey &key, size_t seed = 0)
+    {
+        return qHashMulti(seed, key.rule, int(key.kind), key.accelerator, key.count);
+    }
+    const catalog::PlanningCatalog &m_catalog;
+    QHash<Key, const ClusterShape *> m_bySku;
+    QHash<ShapeKey, const ClusterShape *> m_byShape;
+    std::deque<ClusterShape> m_shapes; ///< what the pointers point to: a deque's elements stay put
+};
 /// The cluster published runs of an accelerator are on (the profiles' and the validation set's):
 /// HGX-style nodes with a 400 Gb/s port per GPU (NVL72 racks for GB200/GB300), TPU slices on ICI.
 ClusterShape referenceShape(const catalog::Accelerator &accelerator);

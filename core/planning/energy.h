@@ -18,7 +18,19 @@ struct Energy
     double kwh = 0;
     std::optional<double> co2eKg;          ///< null where the grid of the region is unknown
     std::optional<double> gramsCo2ePerKwh; ///< the grid average used
-    QString basis;                         ///< how it was computed, with the grid's source
+    /// How it was computed, with the grid's source: written when asked (a plan holds thousands
+    /// of options and shows a few explanations).
+    QString basis() const;
+
+    // What basis() tells.
+    int chips = 0;
+    int gridYear = 0;
+    double tdpWatts = 0;
+    double pue = 1;
+    double hours = 0;
+    QString gridProvider; ///< empty where the grid is unknown
+    QString gridRegion;
+    QString gridSource;
 };
 
 /// Null when the catalog has no TDP for the accelerator.

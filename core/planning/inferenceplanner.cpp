@@ -52,7 +52,7 @@ double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional
 
 InferencePlan planInference(const InferenceRequest &request, const catalog::AcceleratorCatalog &accelerators,
                             const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
-                            const pricing::FxTable &fx)
+                            const pricing::FxTable &fx, ClusterShapes *shapes)
 {
     InferencePlan plan;
     plan.currency = request.currency;
@@ -62,13 +62,16 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
     std::map<std::tuple<QString, int, ServePhase>, InferenceProjection> projections;
     const bool considerDisaggregation = request.input.phase == ServePhase::Both && !request.input.offline
                                         && plan.requestsPerSecond > 0;
+    plan.options.reserve(offers.size());
+    ClusterShapes ownShapes(catalog);
+    ClusterShapes &clusters = shapes ? *shapes : ownShapes;
     for (const pricing::PriceRecord &offer : offers) {
         if (!allows(request.constraints, offer))
             continue;
         const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
         if (!accelerator)
             continue;
-        const ClusterShape cluster = clusterShape(offer, *accelerator, catalog);
+        const ClusterShape &cluster = clusters.of(offer, *accelerator);
         const int limit = cluster.fabric == u"none"_s ? std::max(cluster.acceleratorsPerNode, 1)
                                                        : cluster.maxChips().value_or(0);
         auto projectionFor = [&](ServePhase phase) -> const InferenceProjection & {
@@ -190,7 +193,7 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                                        .arg(*request.constraints.budget, 0, 'f', 0)
                                        .arg(request.currency);
         }
-        plan.options.append(option);
+        plan.options.append(std::move(option));
     }
     for (InferenceOption &o : plan.options)
         if (const catalog::Accelerator *a = accelerators.find(o.offer.accelerator); a && o.runnable())

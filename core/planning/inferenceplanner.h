@@ -58,8 +58,9 @@ struct InferencePlan
 /// at the target utilisation; monthly cost is 730 hours of hourly prices (commitments at their
 /// effective rate), monthly servers by the month, purchases at their owned cost per hour of use
 /// (ownership.h) with capex and break-even against the cheapest rented option of the accelerator.
+/// \a shapes: as planTraining's.
 InferencePlan planInference(const InferenceRequest &request, const catalog::AcceleratorCatalog &accelerators,
                             const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
-                            const pricing::FxTable &fx);
+                            const pricing::FxTable &fx, ClusterShapes *shapes = nullptr);
 
 } // namespace accelplan::planning

@@ -104,53 +104,99 @@ Porting exitPorting(const pricing::PriceRecord &offer, const catalog::Accelerato
                        .arg(*best)};
 }
 
-double commitmentRemaining(const pricing::PriceRecord &offer, int instances, const LockinParameters &p, QString *basis)
+CommitmentLeft commitmentRemaining(const pricing::PriceRecord &offer, int instances, const LockinParameters &p)
 {
-    const pricing::PriceModel model = offer.key.priceModel;
-    const double termHours = commitmentTermHours(model);
-    if (termHours <= 0) {
-        *basis = model == pricing::PriceModel::Purchase
-                     ? Tr::tr("owned: no commitment to a provider (resale value not counted)")
-                     : Tr::tr("%1: nothing payable after leaving").arg(pricing::toString(model));
-        return 0;
-    }
-    const double remaining = instances * offer.price.toDouble() * termHours * (1.0 - p.exitAtFraction)
-                             * (1.0 - p.commitmentOtherUse);
-    *basis = Tr::tr("%1 instance(s) × %2 %3/h × %4 h left of the term (leaving at %5%), less %6% used by other work")
-                 .arg(instances)
-                 .arg(offer.price.toString(), offer.currency)
-                 .arg(termHours * (1.0 - p.exitAtFraction), 0, 'f', 0)
-                 .arg(p.exitAtFraction * 100)
-                 .arg(p.commitmentOtherUse * 100);
-    return remaining;
+    CommitmentLeft left;
+    left.model = offer.key.priceModel;
+    left.termHours = commitmentTermHours(left.model);
+    if (left.termHours <= 0)
+        return left;
+    left.instances = instances;
+    left.hourlyPrice = offer.price;
+    left.currency = offer.currency;
+    left.exitAtFraction = p.exitAtFraction;
+    left.otherUse = p.commitmentOtherUse;
+    left.amount = instances * offer.price.toDouble() * left.termHours * (1.0 - p.exitAtFraction) * (1.0 - p.commitmentOtherUse);
+    return left;
 }
+
+QString CommitmentLeft::basis() const
+{
+    if (termHours <= 0) {
+        return model == pricing::PriceModel::Purchase ? Tr::tr("owned: no commitment to a provider (resale value not counted)")
+                                                      : Tr::tr("%1: nothing payable after leaving").arg(pricing::toString(model));
+    }
+    return Tr::tr("%1 instance(s) × %2 %3/h × %4 h left of the term (leaving at %5%), less %6% used by other work")
+        .arg(instances)
+        .arg(hourlyPrice.toString(), currency)
+        .arg(termHours * (1.0 - exitAtFraction), 0, 'f', 0)
+        .arg(exitAtFraction * 100)
+        .arg(otherUse * 100);
+}
+
+namespace {
+
+ExitCostMemo::Egress egressPart(const pricing::PriceRecord &offer, const LockinParameters &p,
+                                const catalog::PlanningCatalog &catalog, const pricing::FxTable &fx, const QString &currency)
+{
+    ExitCostMemo::Egress e;
+    if (const auto egress = egressCost(catalog.egressTiers(offer.key.provider), p.dataGb)) {
+        if (const auto converted = fx.convert(egress->amount, egress->currency, currency)) {
+            e.amount = converted->amount;
+            e.basis = egress->basis;
+        } else {
+            e.warning = Tr::tr("no exchange rate from %1 to %2 for egress: not counted").arg(egress->currency, currency);
+            e.basis = Tr::tr("not counted: no exchange rate from %1").arg(egress->currency);
+        }
+    } else {
+        e.warning = Tr::tr("no egress prices for %1 in data/catalog/egress.csv: egress not counted").arg(offer.key.provider);
+        e.basis = Tr::tr("not counted: no egress prices for %1").arg(offer.key.provider);
+    }
+    return e;
+}
+
+ExitCostMemo::Ported portingPart(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator,
+                                 const LockinParameters &p, const Market &market, const catalog::PlanningCatalog &catalog,
+                                 const QString &currency)
+{
+    const Porting porting = exitPorting(offer, accelerator, p, market, catalog);
+    return {porting.weeks, porting.weeks * p.engineerWeekCost,
+            Tr::tr("%1 × %2 %3 per engineer-week").arg(porting.basis).arg(p.engineerWeekCost).arg(currency)};
+}
+
+} // namespace
 
 ExitCost exitCost(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator, int instances,
                   const LockinParameters &p, const Market &market, const catalog::PlanningCatalog &catalog,
-                  const pricing::FxTable &fx, const QString &currency, QStringList *warnings)
+                  const pricing::FxTable &fx, const QString &currency, QStringList *warnings, ExitCostMemo *memo)
 {
     ExitCost e;
-    if (const auto egress = egressCost(catalog.egressTiers(offer.key.provider), p.dataGb)) {
-        if (const auto converted = fx.convert(egress->amount, egress->currency, currency)) {
-            e.egress = converted->amount;
-            e.egressBasis = egress->basis;
-        } else {
-            warnings->append(Tr::tr("no exchange rate from %1 to %2 for egress: not counted").arg(egress->currency, currency));
-            e.egressBasis = Tr::tr("not counted: no exchange rate from %1").arg(egress->currency);
-        }
+    ExitCostMemo::Egress egress;
+    ExitCostMemo::Ported ported;
+    if (memo) {
+        auto known = memo->egress.constFind(offer.key.provider);
+        if (known == memo->egress.cend())
+            known = memo->egress.insert(offer.key.provider, egressPart(offer, p, catalog, fx, currency));
+        egress = *known;
+        const QString key = offer.key.provider + u'|' + accelerator.id;
+        auto portingKnown = memo->porting.constFind(key);
+        if (portingKnown == memo->porting.cend())
+            portingKnown = memo->porting.insert(key, portingPart(offer, accelerator, p, market, catalog, currency));
+        ported = *portingKnown;
     } else {
-        warnings->append(Tr::tr("no egress prices for %1 in data/catalog/egress.csv: egress not counted").arg(offer.key.provider));
-        e.egressBasis = Tr::tr("not counted: no egress prices for %1").arg(offer.key.provider);
+        egress = egressPart(offer, p, catalog, fx, currency);
+        ported = portingPart(offer, accelerator, p, market, catalog, currency);
     }
-    const Porting porting = exitPorting(offer, accelerator, p, market, catalog);
-    e.portingWeeks = porting.weeks;
-    e.porting = porting.weeks * p.engineerWeekCost;
-    e.portingBasis = Tr::tr("%1 × %2 %3 per engineer-week").arg(porting.basis).arg(p.engineerWeekCost).arg(currency);
-    QString basis;
-    const double remaining = commitmentRemaining(offer, instances, p, &basis);
-    e.commitmentBasis = basis;
-    if (remaining > 0) {
-        if (const auto converted = fx.convert(remaining, offer.currency, currency))
+    e.egress = egress.amount;
+    e.egressBasis = egress.basis;
+    if (!egress.warning.isEmpty())
+        warnings->append(egress.warning);
+    e.portingWeeks = ported.weeks;
+    e.porting = ported.cost;
+    e.portingBasis = ported.basis;
+    e.commitmentLeft = commitmentRemaining(offer, instances, p);
+    if (e.commitmentLeft.amount > 0) {
+        if (const auto converted = fx.convert(e.commitmentLeft.amount, offer.currency, currency))
             e.commitment = converted->amount;
         else
             warnings->append(Tr::tr("no exchange rate from %1 to %2 for the commitment: not counted").arg(offer.currency, currency));

@@ -17,6 +17,23 @@ class AcceleratorCatalog;
 
 namespace accelplan::planning {
 
+/// What is still payable on a 1- or 3-year commitment when leaving, in the offer's currency, and
+/// what it follows from.
+struct CommitmentLeft
+{
+    double amount = 0;
+    pricing::PriceModel model = pricing::PriceModel::OnDemand;
+    int instances = 0;
+    Decimal hourlyPrice;
+    QString currency;
+    double termHours = 0;
+    double exitAtFraction = 0;
+    double otherUse = 0;
+    /// How it was computed: written when asked (a plan holds thousands of options, half of them
+    /// commitments, and shows a few explanations).
+    QString basis() const;
+};
+
 /// What leaving costs, in the plan's currency, with how each part was computed.
 struct ExitCost
 {
@@ -26,7 +43,8 @@ struct ExitCost
     double portingWeeks = 0;
     QString egressBasis;
     QString portingBasis;
-    QString commitmentBasis;
+    CommitmentLeft commitmentLeft;
+    QString commitmentBasis() const { return commitmentLeft.basis(); }
     double total() const { return egress + porting + commitment; }
 };
 
@@ -74,13 +92,36 @@ Porting exitPorting(const pricing::PriceRecord &offer, const catalog::Accelerato
 
 /// What is still payable on a 1- or 3-year commitment when leaving at `exitAtFraction` of the
 /// term, less other work's share; 0 for other price models. In the offer's currency.
-double commitmentRemaining(const pricing::PriceRecord &offer, int instances, const LockinParameters &parameters,
-                           QString *basis);
+CommitmentLeft commitmentRemaining(const pricing::PriceRecord &offer, int instances, const LockinParameters &parameters);
 
-/// The whole exit cost of an option, in the plan's currency.
+/// What exitCost works out per provider (egress) and per provider and accelerator (porting):
+/// a plan's thousands of options share a few dozen of each. One per plan (the parameters,
+/// market and currency must not change while it is used).
+class ExitCostMemo
+{
+public:
+    struct Egress
+    {
+        double amount = 0;
+        QString basis;
+        QString warning; ///< empty when it was counted
+    };
+    struct Ported
+    {
+        double weeks = 0;
+        double cost = 0;
+        QString basis;
+    };
+    QHash<QString, Egress> egress;  ///< by provider
+    QHash<QString, Ported> porting; ///< by provider and accelerator id
+};
+
+/// The whole exit cost of an option, in the plan's currency. \a memo, when given, keeps the
+/// parts that depend only on the provider and accelerator between calls.
 ExitCost exitCost(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator, int instances,
                   const LockinParameters &parameters, const Market &market, const catalog::PlanningCatalog &catalog,
-                  const pricing::FxTable &fx, const QString &currency, QStringList *warnings);
+                  const pricing::FxTable &fx, const QString &currency, QStringList *warnings,
+                  ExitCostMemo *memo = nullptr);
 
 /// The lock-in score's four factors, each 0–100, and their weighted sum.
 struct LockinScore

@@ -3,6 +3,7 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/common/stablesort.h"
 #include "core/common/tr.h"
+#include "core/planning/cluster.h"
 
 #include <QLocale>
 
@@ -37,7 +38,7 @@ double inferencePlanCost(const InferenceOption &o, double months, double otherUs
 template<typename Option>
 void fillLockin(Option &o, double planCost, int instances, const LockinParameters &parameters, const Market &market,
                 const catalog::AcceleratorCatalog &accelerators, const catalog::PlanningCatalog &catalog,
-                const pricing::FxTable &fx, const QString &currency)
+                const pricing::FxTable &fx, const QString &currency, ExitCostMemo &memo)
 {
     const catalog::Accelerator *accelerator = accelerators.find(o.offer.accelerator);
     if (!accelerator)
@@ -46,7 +47,8 @@ void fillLockin(Option &o, double planCost, int instances, const LockinParameter
     l.computed = true;
     l.planCost = planCost;
     l.providers = int(market.providersByAccelerator.value(accelerator->id).size());
-    l.exit = exitCost(o.offer, *accelerator, std::max(1, instances), parameters, market, catalog, fx, currency, &o.warnings);
+    l.exit = exitCost(o.offer, *accelerator, std::max(1, instances), parameters, market, catalog, fx, currency, &o.warnings,
+                      &memo);
     l.score = lockinScore(l.providers, l.exit.portingWeeks, o.offer.key.priceModel, l.exit.total(), planCost);
     l.adjustedCost = lockinAdjustedCost(planCost, parameters.exitProbability, l.exit.total());
 }
@@ -145,6 +147,8 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     lockin.customCudaKernels = s.lockin.customCudaKernels;
     lockin.framework = s.training ? s.training->framework : u"pytorch"_s;
     const Market market = marketOf(offers, accelerators);
+    ExitCostMemo exitMemo;
+    ClusterShapes shapes(catalog);
 
     if (s.training) {
         auto request = trainingRequest(s, catalog);
@@ -154,7 +158,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         if (!s.lockin.checkpointGb)
             lockin.dataGb += request->input.modelParams * kAdamBytesPerParam / 1e9;
         plan.trainingRequest = *request;
-        plan.training = planTraining(*request, accelerators, catalog, offers, fx);
+        plan.training = planTraining(*request, accelerators, catalog, offers, fx, &shapes);
     }
     if (s.inference) {
         auto request = inferenceRequest(s, catalog);
@@ -165,14 +169,14 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         if (!s.lockin.checkpointGb && !s.training)
             lockin.dataGb += request->input.modelParams * bytesPerWeight(request->input.precision) / 1e9;
         plan.inferenceRequest = *request;
-        plan.inference = planInference(*request, accelerators, catalog, offers, fx);
+        plan.inference = planInference(*request, accelerators, catalog, offers, fx, &shapes);
         plan.inferenceMonths = s.inference->months;
     }
 
     if (plan.training) {
         for (TrainingOption &o : plan.training->options) {
             if (o.runnable())
-                fillLockin(o, o.cost.typical, o.instances, lockin, market, accelerators, catalog, fx, plan.currency);
+                fillLockin(o, o.cost.typical, o.instances, lockin, market, accelerators, catalog, fx, plan.currency, exitMemo);
         }
         rankByAdjustedCost(plan.training->options);
         plan.trainingBreakEven = breakEven(plan.training->options, lockin.exitProbability, plan.currency);
@@ -181,7 +185,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         for (InferenceOption &o : plan.inference->options) {
             if (o.runnable())
                 fillLockin(o, inferencePlanCost(o, plan.inferenceMonths, lockin.commitmentOtherUse), o.instances, lockin,
-                           market, accelerators, catalog, fx, plan.currency);
+                           market, accelerators, catalog, fx, plan.currency, exitMemo);
         }
         rankByAdjustedCost(plan.inference->options);
         plan.inferenceBreakEven = breakEven(plan.inference->options, lockin.exitProbability, plan.currency);

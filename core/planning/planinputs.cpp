@@ -27,13 +27,14 @@ Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabas
 }
 
 Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
-                                  const catalog::AcceleratorCatalog &accelerators, QDate asOf)
+                                  const catalog::AcceleratorCatalog &accelerators, QDate asOf, bool withNotes)
 {
     auto planning = loadPlanningCatalog(database);
     if (!planning)
         return planning.error();
     pricing::OfferFilter filter;
     filter.asOf = asOf;
+    filter.withNotes = withNotes;
     auto offers = database.prices(filter);
     if (!offers)
         return offers.error();

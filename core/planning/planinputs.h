@@ -35,9 +35,11 @@ Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabas
 /// The snapshot of \a database: loadPlanningCatalog(), the current prices, the FX table and the
 /// prices' date. An error when any of them cannot be read: a plan on part of its inputs would
 /// look complete and be wrong. With \a asOf, the prices in force on that date instead (from the
-/// stored history), dated \a asOf.
+/// stored history), dated \a asOf. \a withNotes: read each price's notes too (the window's price
+/// browser shows them; a plan never does).
 Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
-                                  const catalog::AcceleratorCatalog &accelerators, QDate asOf = {});
+                                  const catalog::AcceleratorCatalog &accelerators, QDate asOf = {},
+                                  bool withNotes = true);
 
 /// planScenario() on a snapshot (which must be complete()).
 Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs);

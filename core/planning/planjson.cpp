@@ -111,7 +111,7 @@ JsonFields lockinJson(const OptionLockin &l)
                                                {u"porting_weeks"_s, l.exit.portingWeeks},
                                                {u"egress_basis"_s, l.exit.egressBasis},
                                                {u"porting_basis"_s, l.exit.portingBasis},
-                                               {u"commitment_basis"_s, l.exit.commitmentBasis}}},
+                                               {u"commitment_basis"_s, l.exit.commitmentBasis()}}},
         {u"lockin_adjusted_cost"_s, l.adjustedCost},
     };
 }
@@ -142,7 +142,7 @@ void insertEnergy(JsonFields &json, const std::optional<Energy> &e)
     json.insert(u"energy_kwh"_s, e ? JsonNode(e->kwh) : JsonNode());
     json.insert(u"co2e_kg"_s, e && e->co2eKg ? JsonNode(*e->co2eKg) : JsonNode());
     json.insert(u"grid_gco2e_per_kwh"_s, e && e->gramsCo2ePerKwh ? JsonNode(*e->gramsCo2ePerKwh) : JsonNode());
-    json.insert(u"energy_basis"_s, e ? JsonNode(e->basis) : JsonNode());
+    json.insert(u"energy_basis"_s, e ? JsonNode(e->basis()) : JsonNode());
 }
 
 // capex, break_even_utilization and break_even_months on every option: null unless it is bought.

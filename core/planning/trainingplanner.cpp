@@ -22,8 +22,8 @@ namespace {
 class ProjectionCache
 {
 public:
-    ProjectionCache(const TrainingInput &input, const catalog::PlanningCatalog &catalog)
-        : m_input(input), m_catalog(catalog)
+    ProjectionCache(const TrainingInput &input, const catalog::PlanningCatalog &catalog, ClusterShapes &shapes)
+        : m_input(input), m_catalog(catalog), m_shapes(shapes)
     {}
 
     /// Offers of one accelerator on the same kind of cluster (and both spot or not) share it.
@@ -45,12 +45,7 @@ public:
     /// The cluster an offer forms, shared by the offers of one SKU (its regions and price models).
     const ClusterShape &shape(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator)
     {
-        const QString key = pricing::toString(offer.offerKind) + u'|' + offer.key.provider + u'|' + offer.key.sku
-                            + u'|' + accelerator.id + u'|' + QString::number(offer.acceleratorCount);
-        auto it = m_shapes.find(key);
-        if (it == m_shapes.end())
-            it = m_shapes.insert(key, clusterShape(offer, accelerator, m_catalog));
-        return *it;
+        return m_shapes.of(offer, accelerator);
     }
 
 private:
@@ -76,7 +71,7 @@ private:
     const catalog::PlanningCatalog &m_catalog;
     QHash<Key, TrainingProjection> m_cache;
     QHash<const catalog::Accelerator *, EfficiencyFinding> m_efficiencies; ///< by accelerator
-    QHash<QString, ClusterShape> m_shapes;
+    ClusterShapes &m_shapes;
 };
 
 /// The cluster one job can get: one node without a fabric, the stated limit otherwise.
@@ -148,6 +143,30 @@ std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &ac
     return counts[hi];
 }
 
+/// What the chip count of an offer depends on (chooseChips and validChipCounts' arguments).
+struct ChoiceKey
+{
+    const catalog::Accelerator *accelerator;
+    const catalog::FabricRule *rule;
+    int perNode;
+    const catalog::SpotRate *spot;
+    int perInstance;
+    int maxChips;
+    pricing::OfferKind kind;
+    bool operator==(const ChoiceKey &) const = default;
+};
+
+size_t qHash(const ChoiceKey &key, size_t seed = 0)
+{
+    return qHashMulti(seed, key.accelerator, key.rule, key.perNode, key.spot, key.perInstance, key.maxChips, int(key.kind));
+}
+
+struct Choice
+{
+    std::optional<int> chips;
+    QString why; ///< when there is none
+};
+
 } // namespace
 
 bool fabricAllowed(const Constraints &c, const ClusterShape &shape)
@@ -189,11 +208,14 @@ void markPareto(QList<TrainingOption> &options)
 
 TrainingPlan planTraining(const TrainingRequest &request, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
-                          const pricing::FxTable &fx)
+                          const pricing::FxTable &fx, ClusterShapes *shapes)
 {
     TrainingPlan plan;
     plan.currency = request.currency;
-    ProjectionCache cache(request.input, catalog);
+    ClusterShapes ownShapes(catalog);
+    ProjectionCache cache(request.input, catalog, shapes ? *shapes : ownShapes);
+    QHash<ChoiceKey, Choice> choices;
+    plan.options.reserve(offers.size());
     for (const pricing::PriceRecord &offer : offers) {
         if (!allows(request.constraints, offer))
             continue;
@@ -228,18 +250,26 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
                                            .arg(chips)
                                            .arg((chips + perInstance - 1) / perInstance));
         } else {
-            QString why;
-            // Counts past the largest cluster are never chosen: not listed (a single-GPU host
-            // would otherwise list every count up to max_chips), unless none is left to say why.
-            const int reachable = std::min(offerMaxChips, clusterChipLimit(shape).value_or(offerMaxChips));
-            QList<int> counts = validChipCounts(offer, *accelerator, reachable);
-            if (counts.isEmpty())
-                counts = validChipCounts(offer, *accelerator, offerMaxChips);
-            const auto chosen = chooseChips(std::move(counts), *accelerator, shape, spot, request, cache, &why);
+            // Offers of one accelerator, cluster, instance size and kind share the choice.
+            const ChoiceKey key{accelerator, shape.rule, shape.acceleratorsPerNode, spot, perInstance, offerMaxChips,
+                                offer.offerKind};
+            auto known = choices.constFind(key);
+            if (known == choices.cend()) {
+                Choice choice;
+                // Counts past the largest cluster are never chosen: not listed (a single-GPU host
+                // would otherwise list every count up to max_chips), unless none is left to say why.
+                const int reachable = std::min(offerMaxChips, clusterChipLimit(shape).value_or(offerMaxChips));
+                QList<int> counts = validChipCounts(offer, *accelerator, reachable);
+                if (counts.isEmpty())
+                    counts = validChipCounts(offer, *accelerator, offerMaxChips);
+                choice.chips = chooseChips(std::move(counts), *accelerator, shape, spot, request, cache, &choice.why);
+                known = choices.insert(key, choice);
+            }
+            const std::optional<int> chosen = known->chips;
             if (!chosen) {
-                option.cannotRun = why;
+                option.cannotRun = known->why;
                 option.projection = cache.get(*accelerator, shape, spot, perInstance);
-                plan.options.append(option);
+                plan.options.append(std::move(option));
                 continue;
             }
             chips = *chosen;
@@ -271,7 +301,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
                                    .arg(*request.constraints.budget, 0, 'f', 0)
                                    .arg(request.currency);
         }
-        plan.options.append(option);
+        plan.options.append(std::move(option));
     }
     for (TrainingOption &o : plan.options)
         if (const catalog::Accelerator *a = accelerators.find(o.offer.accelerator); a && o.runnable())

@@ -73,11 +73,14 @@ struct TrainingPlan
     QList<TrainingOption> options; ///< runnable ones cheapest first, then the rest with reasons
 };
 
+class ClusterShapes;
+
 /// Prices the training workload on every offer that meets the constraints. Pure: it reads only
-/// its arguments.
+/// its arguments. \a shapes, when given, keeps the clusters offers form between plans of the
+/// same offers (planScenario shares them between training and inference).
 TrainingPlan planTraining(const TrainingRequest &request, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
-                          const pricing::FxTable &fx);
+                          const pricing::FxTable &fx, ClusterShapes *shapes = nullptr);
 
 /// Marks options that are on the cost/time Pareto front (by typical cost and wall time).
 void markPareto(QList<TrainingOption> &options);

@@ -4,6 +4,7 @@
 #include "core/common/tr.h"
 #include "core/pricing/pricesheetparser.h"
 #include "core/pricing/schema.h"
+#include "core/pricing/sqliteprices.h"
 #include "core/pricing/sqlerror.h"
 
 #include <QDir>
@@ -552,16 +553,20 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
 }
 
 Result<QList<PriceRecord>> PriceDatabase::selectPrices(const QString &joinAndWhere, const QVariantList &bindings,
-                                                       const QString &orderBy) const
+                                                       const QString &orderBy, bool withNotes) const
 {
+    const QString sql = u"SELECT o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator, o.accelerator_count,"
+                        " o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date, p.as_of, p.setup_fee,"
+                        " p.source_url, p.confidence, "_s
+                        + (withNotes ? u"p.notes"_s : u"''"_s) + u", p.sheet_id, p.sheet_line FROM offers o "_s + joinAndWhere
+                        + u" ORDER BY "_s + orderBy;
+    if (auto read = readPricesFromSqlite(database(), path(), sql, bindings))
+        return std::move(*read);
     QSqlQuery query(database());
     query.setForwardOnly(true);
     // A prepare that fails (a damaged database: a table missing) says why; exec would only say
     // "Parameter count mismatch".
-    if (!query.prepare(u"SELECT o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator, o.accelerator_count,"
-                       " o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date, p.as_of, p.setup_fee,"
-                       " p.source_url, p.confidence, p.notes, p.sheet_id, p.sheet_line FROM offers o "_s
-                       + joinAndWhere + u" ORDER BY "_s + orderBy))
+    if (!query.prepare(sql))
         return Error::internal(Tr::tr("reading prices from %1: %2 (the database is damaged; restore it from a backup, "
                                       "or move it away to start from the shipped prices)")
                                    .arg(path(), query.lastError().text()));
@@ -631,7 +636,7 @@ Result<QList<PriceRecord>> PriceDatabase::prices(const OfferFilter &filter) cons
         sql += u" AND o.price_model = ?"_s;
         bindings.append(toString(*filter.priceModel));
     }
-    return selectPrices(sql, bindings, u"o.provider, o.sku, o.region, o.price_model"_s);
+    return selectPrices(sql, bindings, u"o.provider, o.sku, o.region, o.price_model"_s, filter.withNotes);
 }
 
 Result<QList<PriceRecord>> PriceDatabase::history(const QString &sku, const QString &provider,

@@ -337,6 +337,86 @@ TEST_CASE("Filters select offers by provider, accelerator, kind, region and pric
     }
 }
 
+TEST_CASE("Prices read through SQLite's own interface hold what Qt's driver reads, field by field", "[database]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"p.sqlite"_s);
+    auto db = openDatabase(path);
+    const auto read = db->prices();
+    REQUIRE(read.ok());
+    REQUIRE(read->size() >= 70);
+
+    // The same rows through Qt's SQLite driver, column by column (the reading PostgreSQL still uses).
+    QList<QStringList> expected;
+    {
+        QSqlDatabase qt = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"independent"_s);
+        qt.setDatabaseName(path);
+        REQUIRE(qt.open());
+        QSqlQuery query(qt);
+        REQUIRE(query.exec(u"SELECT o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator,"
+                           " o.accelerator_count, o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date, p.as_of,"
+                           " p.setup_fee, p.source_url, p.confidence, p.notes, p.sheet_id, p.sheet_line FROM offers o JOIN prices p"
+                           " ON p.id = (SELECT p2.id FROM prices p2 WHERE p2.offer_id = o.id AND p2.effective_date <= date('now')"
+                           " ORDER BY p2.effective_date DESC, p2.id DESC LIMIT 1)"
+                           " ORDER BY o.provider, o.sku, o.region, o.price_model"_s));
+        while (query.next()) {
+            QStringList row;
+            for (int i = 0; i < 20; ++i)
+                row.append(query.value(i).isNull() ? u"<null>"_s : query.value(i).toString());
+            expected.append(row);
+        }
+    }
+    QSqlDatabase::removeDatabase(u"independent"_s);
+    REQUIRE(expected.size() == read->size());
+    auto optionalText = [](const auto &value) { return value ? value->toString() : u"<null>"_s; };
+    int withNull = 0, withNotes = 0;
+    for (qsizetype i = 0; i < read->size(); ++i) {
+        const PriceRecord &r = read->at(i);
+        const QStringList got{r.key.provider, r.key.sku, r.key.region, toString(r.key.priceModel), toString(r.offerKind),
+                              r.accelerator, QString::number(r.acceleratorCount),
+                              r.vcpus ? QString::number(*r.vcpus) : u"<null>"_s, optionalText(r.ramGb), r.price.toString(),
+                              r.currency, toString(r.unit), r.effectiveDate.toString(Qt::ISODate),
+                              r.asOf.isValid() ? r.asOf.toString(Qt::ISODate) : u"<null>"_s, optionalText(r.setupFee),
+                              r.sourceUrl, r.confidence, r.notes, QString::number(r.sheetId), QString::number(r.sheetLine)};
+        QStringList want = expected[i];
+        // Decimals are compared as the exact values they parse to; empty text reads as empty.
+        for (int column : {8, 9, 14})
+            if (want[column] != u"<null>"_s)
+                want[column] = Decimal::parse(want[column])->toString();
+        for (int column : {15, 16, 17})
+            if (want[column] == u"<null>"_s)
+                want[column].clear();
+        CHECK(got == want);
+        withNull += !r.vcpus || !r.setupFee;
+        withNotes += !r.notes.isEmpty();
+    }
+    CHECK(withNull > 0);  // the NULL columns were exercised
+    CHECK(withNotes > 0); // and the notes
+
+    // Repeated text is converted once and shared between rows.
+    const PriceRecord *first = nullptr;
+    for (const PriceRecord &r : *read) {
+        if (r.key.provider != read->first().key.provider)
+            continue;
+        if (!first)
+            first = &r;
+        else
+            CHECK(r.key.provider.constData() == first->key.provider.constData());
+    }
+
+    // Without notes: the same records, their notes empty.
+    OfferFilter noNotes;
+    noNotes.withNotes = false;
+    const auto lean = db->prices(noNotes);
+    REQUIRE(lean.ok());
+    REQUIRE(lean->size() == read->size());
+    for (qsizetype i = 0; i < lean->size(); ++i) {
+        CHECK(lean->at(i).notes.isEmpty());
+        CHECK(lean->at(i).key == read->at(i).key);
+        CHECK(lean->at(i).sourceUrl == read->at(i).sourceUrl);
+    }
+}
+
 TEST_CASE("Offer identity ignores case: 'aws' prices the stored 'AWS' offer", "[database][import]")
 {
     QTemporaryDir dir;

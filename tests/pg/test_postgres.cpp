@@ -332,7 +332,28 @@ TEST_CASE("PostgreSQL: when the server cannot be reached the last local snapshot
     CHECK(*snapshotDigest == *teamDigest);
     const auto snapshotPrices = (*snapshot)->prices();
     REQUIRE(snapshotPrices.ok());
-    CHECK(snapshotPrices->size() == teamPrices->size());
+    REQUIRE(snapshotPrices->size() == teamPrices->size());
+    // The snapshot is read through SQLite's own interface, the team database through Qt's driver:
+    // the same records.
+    for (qsizetype i = 0; i < teamPrices->size(); ++i) {
+        const pricing::PriceRecord &a = snapshotPrices->at(i), &b = teamPrices->at(i);
+        INFO(b.key.provider.toStdString() << " " << b.key.sku.toStdString());
+        CHECK(a.key == b.key);
+        CHECK(a.offerKind == b.offerKind);
+        CHECK(a.accelerator == b.accelerator);
+        CHECK(a.acceleratorCount == b.acceleratorCount);
+        CHECK(a.vcpus == b.vcpus);
+        CHECK(a.ramGb == b.ramGb);
+        CHECK(a.price == b.price);
+        CHECK(a.currency == b.currency);
+        CHECK(a.unit == b.unit);
+        CHECK(a.effectiveDate == b.effectiveDate);
+        CHECK(a.asOf == b.asOf);
+        CHECK(a.setupFee == b.setupFee);
+        CHECK(a.sourceUrl == b.sourceUrl);
+        CHECK(a.confidence == b.confidence);
+        CHECK(a.notes == b.notes);
+    }
 
     // Read-only: an import is refused with what to do, and the file is left as it was.
     const pricing::PriceSheetParser parser(shippedCatalog(), QDate(2026, 11, 26));

@@ -84,6 +84,62 @@ TEST_CASE("cluster: offers are shaped by their fabric rules, defaults marked ass
     CHECK(tpu.fabric == u"dcn"_s);
 }
 
+TEST_CASE("cluster: the shapes remembered per SKU and per rule are those each offer forms alone", "[planning][cluster]")
+{
+    QList<pricing::PriceRecord> offers;
+    using pricing::OfferKind;
+    using pricing::PriceModel;
+    for (const auto &[provider, kind, sku, accelerator, count] :
+         std::initializer_list<std::tuple<QString, OfferKind, QString, QString, int>>{
+             {u"AWS"_s, OfferKind::CloudVm, u"p5.48xlarge"_s, u"h100-sxm"_s, 8},
+             {u"aws"_s, OfferKind::CloudVm, u"P5.48XLARGE"_s, u"h100-sxm"_s, 8}, // rules ignore case
+             {u"AWS"_s, OfferKind::CloudVm, u"p4d.24xlarge"_s, u"a100-40gb"_s, 8},
+             {u"Azure"_s, OfferKind::CloudVm, u"Standard_ND96amsr_A100_v4"_s, u"a100-80gb"_s, 8}, // a wildcard rule
+             {u"Google Cloud"_s, OfferKind::CloudVm, u"a2-ultragpu-8g"_s, u"a100-80gb"_s, 8},
+             {u"Google Cloud"_s, OfferKind::Tpu, u"tpu-v5p-slice"_s, u"tpu-v5p"_s, 1},
+             {u"Vast.ai"_s, OfferKind::Marketplace, u"1x H100"_s, u"h100-sxm"_s, 1},
+             {u"Hetzner"_s, OfferKind::DedicatedServer, u"GEX130"_s, u"rtx-6000-ada"_s, 1},
+             {u"Nowhere"_s, OfferKind::CloudVm, u"gpu-8x"_s, u"h100-sxm"_s, 8}, // the default for its kind
+         }) {
+        for (PriceModel model : {PriceModel::OnDemand, PriceModel::Spot})
+            offers.append(offer(provider, kind, sku, accelerator, count, model, "10"));
+    }
+    ClusterShapes shapes(shippedPlanning());
+    for (int pass = 0; pass < 2; ++pass) { // the second pass reads what the first remembered
+        for (const pricing::PriceRecord &o : offers) {
+            const ClusterShape alone = clusterShape(o, chip(o.accelerator.toLatin1().constData()), shippedPlanning());
+            const ClusterShape &shared = shapes.of(o, chip(o.accelerator.toLatin1().constData()));
+            INFO(o.key.provider.toStdString() << " " << o.key.sku.toStdString());
+            CHECK(shared.acceleratorsPerNode == alone.acceleratorsPerNode);
+            CHECK(shared.fastDomainChips == alone.fastDomainChips);
+            CHECK(shared.fabric == alone.fabric);
+            CHECK(shared.gbpsPerNode == alone.gbpsPerNode);
+            CHECK(shared.maxNodes == alone.maxNodes);
+            CHECK(shared.rule == alone.rule);
+            CHECK(shared.basis == alone.basis);
+            CHECK(shared.assumed == alone.assumed);
+        }
+    }
+    // Offers of one rule, accelerator and size share one shape.
+    CHECK(&shapes.of(offers[0], chip("h100-sxm")) == &shapes.of(offers[2], chip("h100-sxm")));
+}
+
+TEST_CASE("cluster: fabric rules match providers and SKUs by wildcard, case-insensitively", "[planning][cluster]")
+{
+    const catalog::WildcardPattern any(u"*"_s), literal(u"p5.48xlarge"_s), pattern(u"Standard_ND96a*sr*_v4"_s),
+        single(u"a?-*"_s);
+    CHECK(any.matches(u"anything"_s));
+    CHECK(any.matches(QString()));
+    CHECK(literal.matches(u"P5.48XLarge"_s));
+    CHECK_FALSE(literal.matches(u"p5.48xlarge2"_s));
+    CHECK_FALSE(literal.matches(u"xp5.48xlarge"_s));
+    CHECK(pattern.matches(u"standard_nd96amsr_a100_v4"_s));
+    CHECK(pattern.matches(u"Standard_ND96asr_v4"_s));
+    CHECK_FALSE(pattern.matches(u"Standard_ND96amsr_A100_v5"_s));
+    CHECK(single.matches(u"a2-highgpu"_s));
+    CHECK_FALSE(single.matches(u"a22-highgpu"_s));
+}
+
 TEST_CASE("cluster: single-GPU marketplace hosts are refused for a 70B run and a real cluster is laid out", "[planning][cluster]")
 {
     const QList<pricing::PriceRecord> offers{

@@ -183,11 +183,45 @@ TEST_CASE("Commitment: what remains payable when leaving mid-term", "[planning][
         LockinParameters p;
         p.exitAtFraction = row.exitAt;
         p.commitmentOtherUse = row.otherUse;
-        QString basis;
         INFO(pricing::toString(row.model).toStdString() << " exit " << row.exitAt << " other " << row.otherUse);
-        CHECK(commitmentRemaining(offer(u"P"_s, u"h100-sxm"_s, row.model, 10), 2, p, &basis) == Approx(row.expected));
-        CHECK_FALSE(basis.isEmpty());
+        const CommitmentLeft left = commitmentRemaining(offer(u"P"_s, u"h100-sxm"_s, row.model, 10), 2, p);
+        CHECK(left.amount == Approx(row.expected));
+        CHECK_FALSE(left.basis().isEmpty());
     }
+}
+
+TEST_CASE("Exit cost: the plan's memo gives every option what it computes alone", "[planning][lockin]")
+{
+    const Prices &prices = shippedPrices();
+    const Market market = marketOf(prices.offers, test::shippedCatalog());
+    LockinParameters p;
+    p.dataGb = 52000;
+    p.exitAtFraction = 0.25;
+    p.commitmentOtherUse = 0.1;
+    ExitCostMemo memo;
+    int commitments = 0;
+    for (const QString &currency : {u"USD"_s, u"EUR"_s}) {
+        for (const pricing::PriceRecord &o : prices.offers) {
+            const catalog::Accelerator *a = test::shippedCatalog().find(o.accelerator);
+            REQUIRE(a != nullptr);
+            QStringList alone, remembered;
+            const ExitCost x = exitCost(o, *a, 3, p, market, planningCatalog(), prices.fx, currency, &alone);
+            const ExitCost y = exitCost(o, *a, 3, p, market, planningCatalog(), prices.fx, currency, &remembered,
+                                        &memo);
+            INFO(o.key.provider.toStdString() << " " << o.key.sku.toStdString() << " " << currency.toStdString());
+            CHECK(x.egress == y.egress);
+            CHECK(x.porting == y.porting);
+            CHECK(x.portingWeeks == y.portingWeeks);
+            CHECK(x.commitment == y.commitment);
+            CHECK(x.egressBasis == y.egressBasis);
+            CHECK(x.portingBasis == y.portingBasis);
+            CHECK(x.commitmentBasis() == y.commitmentBasis());
+            CHECK(alone == remembered);
+            commitments += x.commitment > 0;
+        }
+        memo = {}; // one memo per plan: the currency is the plan's
+    }
+    CHECK(commitments > 0);
 }
 
 TEST_CASE("Lock-in score: each factor and the weighted sum", "[planning][lockin]")

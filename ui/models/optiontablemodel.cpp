@@ -286,7 +286,7 @@ QString OptionTableModel::detailHtml(int row) const
         html += tr("<p><b>Buying:</b> %1</p>").arg(ownedSummary(**r.owned, r.instances, m_plan->currency).toHtmlEscaped());
     if (*r.energy)
         html += (r.energyPerMonth ? tr("<p><b>Energy a month:</b> %1</p>") : tr("<p><b>Energy:</b> %1</p>"))
-                    .arg((*r.energy)->basis.toHtmlEscaped());
+                    .arg((*r.energy)->basis().toHtmlEscaped());
     html += m_side == Side::Training ? projectionHtml(m_plan->training->options.at(row).projection)
                                      : projectionHtml(m_plan->inference->options.at(row).projection);
     if (r.lockin->computed) {
@@ -294,7 +294,7 @@ QString OptionTableModel::detailHtml(int row) const
         html += tr("<p><b>Exit cost</b> %1 %2 = egress %3 (%4) + porting %5 (%6) + commitment %7 (%8)</p>")
                     .arg(format::number(e.total()), m_plan->currency, format::number(e.egress), e.egressBasis.toHtmlEscaped(),
                          format::number(e.porting), e.portingBasis.toHtmlEscaped(), format::number(e.commitment),
-                         e.commitmentBasis.toHtmlEscaped());
+                         e.commitmentBasis().toHtmlEscaped());
         html += tr("<p><b>Lock-in score</b> %1: availability %2, framework %3, commitment %4, exit share %5</p>")
                     .arg(r.lockin->score.score, 0, 'f', 0)
                     .arg(r.lockin->score.availability, 0, 'f', 0)

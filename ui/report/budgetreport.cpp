@@ -134,7 +134,7 @@ QString exitTable(const OptionLockin &lockin, const QString &currency)
     Table table{{tr("Part of the exit cost"), tr("Amount"), tr("How it is computed")}, {1}, {}, {}};
     table.add({tr("Egress"), format::report().money(lockin.exit.egress, currency), lockin.exit.egressBasis});
     table.add({tr("Porting"), format::report().money(lockin.exit.porting, currency), lockin.exit.portingBasis});
-    table.add({tr("Commitment remaining"), format::report().money(lockin.exit.commitment, currency), lockin.exit.commitmentBasis});
+    table.add({tr("Commitment remaining"), format::report().money(lockin.exit.commitment, currency), lockin.exit.commitmentBasis()});
     table.add({tr("Total"), format::report().money(lockin.exit.total(), currency), QString()}, true);
     return table.html();
 }
