@@ -18,32 +18,19 @@ namespace accelplan::planning {
 namespace {
 
 /// What one instance costs per month, in the offer's currency.
-double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional<OwnedHourly> &owned, QString *basis)
+double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional<OwnedHourly> &owned)
 {
-    const double price = offer.price.toDouble();
     switch (offer.key.priceModel) {
     case pricing::PriceModel::OnDemand:
     case pricing::PriceModel::Spot:
-        *basis = Tr::tr("%1 %2/h × 730 h").arg(offer.price.toString(), offer.currency);
-        return price * kHoursPerMonth;
-    case pricing::PriceModel::Commit1y:
+    case pricing::PriceModel::Commit1y: // the effective commitment rate: the whole term is payable
     case pricing::PriceModel::Commit3y:
-        *basis = Tr::tr("%1 %2/h effective commitment rate × 730 h (the whole term is payable)")
-                     .arg(offer.price.toString(), offer.currency);
-        return price * kHoursPerMonth;
-    case pricing::PriceModel::CapacityBlock:
-        *basis = Tr::tr("%1 %2/h × 730 h in capacity blocks booked back to back (each block paid whole; a next "
-                        "block is not guaranteed)")
-                     .arg(offer.price.toString(), offer.currency);
-        return price * kHoursPerMonth;
-    case pricing::PriceModel::Monthly:
-        *basis = Tr::tr("%1 %2/month").arg(offer.price.toString(), offer.currency);
-        return price;
+    case pricing::PriceModel::CapacityBlock: return offer.price.toDouble() * kHoursPerMonth;
+    case pricing::PriceModel::Monthly: return offer.price.toDouble();
     case pricing::PriceModel::Purchase:
         // The planner passes the owned costing for every purchase it can convert (ownership.h).
         Q_ASSERT(owned);
-        *basis = Tr::tr("%1 %2 per hour of use × 730 h (%3)").arg(owned->total(), 0, 'f', 2).arg(offer.currency, owned->basis);
-        return owned->total() * kHoursPerMonth;
+        return owned ? owned->total() * kHoursPerMonth : 0;
     }
     return 0;
 }
@@ -157,14 +144,15 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
             option.cannotRun = Tr::tr("no exchange rate from %1 to %2").arg(offer.currency, request.currency);
         if (option.runnable()) {
             option.fxRates = rate->ratesUsed;
-            QString basis;
             const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
-            option.monthlyCost = monthlyPerInstance(offer, owned, &basis) * option.instances * rate->amount;
-            option.costBasis = Tr::tr("%1 instance(s) × %2").arg(option.instances).arg(basis);
-            if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee) {
-                option.setupCost = offer.setupFee->toDouble() * option.instances * rate->amount;
-                option.costBasis += Tr::tr(" + setup %1 %2 per server, once").arg(offer.setupFee->toString(), offer.currency);
+            option.monthlyCost = monthlyPerInstance(offer, owned) * option.instances * rate->amount;
+            option.costTerms = costTerms(offer, option.instances);
+            if (owned) {
+                option.costTerms.ownedHourly = owned->total();
+                option.costTerms.ownedBasis = owned->basis;
             }
+            if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee)
+                option.setupCost = offer.setupFee->toDouble() * option.instances * rate->amount;
             const InferenceProjection &p = option.projection;
             const double monthSeconds = kHoursPerMonth * 3600.0;
             if (plan.requestsPerSecond > 0) {

@@ -36,7 +36,8 @@ struct InferenceOption
     double costPerRequest = 0;
     double costPerMillionInput = 0;
     double costPerMillionOutput = 0;
-    QString costBasis;
+    CostTerms costTerms; ///< of the monthly cost
+    QString costBasis() const { return costTerms.monthlyBasis(); }
     QList<pricing::FxRate> fxRates;
     OptionLockin lockin;
     std::optional<OwnedFigures> owned; ///< for a purchase: capex and break-even against renting

@@ -15,7 +15,12 @@ namespace accelplan::planning {
 Market marketOf(const QList<pricing::PriceRecord> &offers, const catalog::AcceleratorCatalog &accelerators)
 {
     Market m;
+    const pricing::PriceRecord *previous = nullptr;
     for (const pricing::PriceRecord &offer : offers) {
+        // Offers come by provider and SKU: the regions and price models of one SKU add nothing.
+        if (previous && previous->accelerator == offer.accelerator && previous->key.provider == offer.key.provider)
+            continue;
+        previous = &offer;
         const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
         if (!accelerator)
             continue;

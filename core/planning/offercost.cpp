@@ -97,17 +97,29 @@ CapacityBlockTerm capacityBlockTerm(double hours, const QList<catalog::CapacityB
     return t;
 }
 
+CostTerms costTerms(const pricing::PriceRecord &offer, int instances)
+{
+    CostTerms t;
+    t.costed = true;
+    t.model = offer.key.priceModel;
+    t.instances = instances;
+    t.price = offer.price;
+    t.currency = offer.currency;
+    t.setupFee = offer.setupFee;
+    return t;
+}
+
 OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours, double commitmentOtherUse,
                     const OwnedHourly *owned, const QList<catalog::CapacityBlockRule> &blocks)
 {
     const double price = offer.price.toDouble();
     const double n = instances;
     OfferCost c;
+    c.terms = costTerms(offer, instances);
     switch (offer.key.priceModel) {
     case PriceModel::OnDemand:
     case PriceModel::Spot:
         c.amount = wallHours.scaled(n * price);
-        c.basis = Tr::tr("%1 instance(s) × %2 %3/h × wall hours").arg(instances).arg(offer.price.toString(), offer.currency);
         break;
     case PriceModel::Commit1y:
     case PriceModel::Commit3y: {
@@ -118,30 +130,19 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
             return n * price * std::max(hours, terms * termHours * (1.0 - otherUse));
         };
         c.amount = {committed(wallHours.low), committed(wallHours.typical), committed(wallHours.high)};
-        c.basis = Tr::tr("%1 instance(s) × %2 %3/h × the whole %4-hour term, less %5% used by other work")
-                      .arg(instances)
-                      .arg(offer.price.toString(), offer.currency)
-                      .arg(termHours)
-                      .arg(otherUse * 100);
+        c.terms.otherUse = otherUse;
         break;
     }
     case PriceModel::CapacityBlock: {
         auto paid = [&](double hours) { return n * price * capacityBlockTerm(hours, blocks).paidHours; };
         c.amount = {paid(wallHours.low), paid(wallHours.typical), paid(wallHours.high)};
-        c.basis = Tr::tr("%1 instance(s) × %2 %3/h × the reserved block, paid whole: %4")
-                      .arg(instances)
-                      .arg(offer.price.toString(), offer.currency)
-                      .arg(capacityBlockTerm(wallHours.typical, blocks).basis);
+        c.terms.blockBasis = capacityBlockTerm(wallHours.typical, blocks).basis;
         break;
     }
     case PriceModel::Monthly: {
         const double setup = offer.setupFee ? offer.setupFee->toDouble() : 0.0;
         auto months = [&](double hours) { return n * (price * std::max(1.0, std::ceil(hours / kHoursPerMonth)) + setup); };
         c.amount = {months(wallHours.low), months(wallHours.typical), months(wallHours.high)};
-        c.basis = Tr::tr("%1 server(s) × %2 %3/month × whole months%4")
-                      .arg(instances)
-                      .arg(offer.price.toString(), offer.currency)
-                      .arg(setup > 0 ? Tr::tr(" + setup %1 each").arg(offer.setupFee->toString()) : QString());
         break;
     }
     case PriceModel::Purchase:
@@ -150,13 +151,82 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         if (!owned)
             break;
         c.amount = wallHours.scaled(n * owned->total());
-        c.basis = Tr::tr("%1 server(s) × %2 %3 per hour of use × wall hours (%4)")
-                      .arg(instances)
-                      .arg(owned->total(), 0, 'f', 2)
-                      .arg(offer.currency, owned->basis);
+        c.terms.ownedHourly = owned->total();
+        c.terms.ownedBasis = owned->basis;
         break;
     }
     return c;
+}
+
+QString CostTerms::runBasis() const
+{
+    if (!costed)
+        return {};
+    QString text;
+    switch (model) {
+    case PriceModel::OnDemand:
+    case PriceModel::Spot:
+        text = Tr::tr("%1 instance(s) × %2 %3/h × wall hours").arg(instances).arg(price.toString(), currency);
+        break;
+    case PriceModel::Commit1y:
+    case PriceModel::Commit3y:
+        text = Tr::tr("%1 instance(s) × %2 %3/h × the whole %4-hour term, less %5% used by other work")
+                   .arg(instances)
+                   .arg(price.toString(), currency)
+                   .arg(commitmentTermHours(model))
+                   .arg(otherUse * 100);
+        break;
+    case PriceModel::CapacityBlock:
+        text = Tr::tr("%1 instance(s) × %2 %3/h × the reserved block, paid whole: %4")
+                   .arg(instances)
+                   .arg(price.toString(), currency)
+                   .arg(blockBasis);
+        break;
+    case PriceModel::Monthly: {
+        const bool setup = setupFee && setupFee->toDouble() > 0;
+        text = Tr::tr("%1 server(s) × %2 %3/month × whole months%4")
+                   .arg(instances)
+                   .arg(price.toString(), currency)
+                   .arg(setup ? Tr::tr(" + setup %1 each").arg(setupFee->toString()) : QString());
+        break;
+    }
+    case PriceModel::Purchase:
+        text = Tr::tr("%1 server(s) × %2 %3 per hour of use × wall hours (%4)")
+                   .arg(instances)
+                   .arg(ownedHourly, 0, 'f', 2)
+                   .arg(currency, ownedBasis);
+        break;
+    }
+    return runs > 1 ? text + Tr::tr(", %1 runs").arg(runs) : text;
+}
+
+QString CostTerms::monthlyBasis() const
+{
+    if (!costed)
+        return {};
+    QString perInstance;
+    switch (model) {
+    case PriceModel::OnDemand:
+    case PriceModel::Spot: perInstance = Tr::tr("%1 %2/h × 730 h").arg(price.toString(), currency); break;
+    case PriceModel::Commit1y:
+    case PriceModel::Commit3y:
+        perInstance = Tr::tr("%1 %2/h effective commitment rate × 730 h (the whole term is payable)")
+                          .arg(price.toString(), currency);
+        break;
+    case PriceModel::CapacityBlock:
+        perInstance = Tr::tr("%1 %2/h × 730 h in capacity blocks booked back to back (each block paid whole; a next "
+                             "block is not guaranteed)")
+                          .arg(price.toString(), currency);
+        break;
+    case PriceModel::Monthly: perInstance = Tr::tr("%1 %2/month").arg(price.toString(), currency); break;
+    case PriceModel::Purchase:
+        perInstance = Tr::tr("%1 %2 per hour of use × 730 h (%3)").arg(ownedHourly, 0, 'f', 2).arg(currency, ownedBasis);
+        break;
+    }
+    QString text = Tr::tr("%1 instance(s) × %2").arg(instances).arg(perInstance);
+    if (model == PriceModel::Monthly && setupFee)
+        text += Tr::tr(" + setup %1 %2 per server, once").arg(setupFee->toString(), currency);
+    return text;
 }
 
 } // namespace accelplan::planning

@@ -31,6 +31,29 @@ CapacityBlockTerm capacityBlockTerm(double hours, const QList<catalog::CapacityB
 QList<int> validChipCounts(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator, int maxChips);
 bool isValidChipCount(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator, int chips);
 
+/// What an option's cost follows from, for its explanation: written when asked (a plan holds
+/// thousands of options and shows a few explanations).
+struct CostTerms
+{
+    bool costed = false; ///< false: the option was never costed, and its basis is empty
+    pricing::PriceModel model = pricing::PriceModel::OnDemand;
+    int instances = 0;
+    Decimal price;
+    QString currency;
+    double otherUse = 0;             ///< commitments: the share other work uses
+    std::optional<Decimal> setupFee; ///< monthly servers
+    QString blockBasis;              ///< capacity blocks: how the blocks were counted
+    double ownedHourly = 0;          ///< purchases: the owned cost per hour of use
+    QString ownedBasis;
+    int runs = 1;
+
+    /// A training run's cost: "2 instance(s) × 98.32 USD/h × wall hours".
+    QString runBasis() const;
+    /// A service's monthly cost: "2 instance(s) × 98.32 USD/h × 730 h".
+    QString monthlyBasis() const;
+};
+CostTerms costTerms(const pricing::PriceRecord &offer, int instances);
+
 /// What running `instances` of an offer for `wallHours` costs, in the offer's currency:
 /// hourly models by the hour; a 1- or 3-year commitment for its whole term (times as many terms
 /// as the run needs), less the share other work uses (`commitmentOtherUse`, 0..1) but never
@@ -39,7 +62,8 @@ bool isValidChipCount(const pricing::PriceRecord &offer, const catalog::Accelera
 struct OfferCost
 {
     Range amount;
-    QString basis; ///< how it was computed, for the detail pane and the report
+    CostTerms terms;
+    QString basis() const { return terms.runBasis(); } ///< how it was computed, for the detail pane and the report
 };
 /// With \a owned (an owned server's cost per hour of use, in the offer's currency) a purchase is
 /// costed by the hour instead of at its full price.

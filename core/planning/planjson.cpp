@@ -195,7 +195,7 @@ JsonFields trainingOptionFields(const TrainingOption &o, const QString &currency
         {u"cost_low"_s, o.cost.low},
         {u"cost_high"_s, o.cost.high},
         {u"currency"_s, currency},
-        {u"cost_basis"_s, o.costBasis},
+        {u"cost_basis"_s, o.costBasis()},
         {u"mfu"_s, p.efficiency.mfu.typical},
         {u"memory_per_chip_gb"_s, p.memoryPerChipGb},
         {u"fx_rates"_s, fxRatesItems(o.fxRates)},
@@ -232,7 +232,7 @@ JsonFields inferenceOptionFields(const InferenceOption &o, const QString &curren
         {u"cost_per_million_output_tokens"_s, money(o.costPerMillionOutput)},
         {u"monthly_cost"_s, money(o.monthlyCost)},
         {u"currency"_s, currency},
-        {u"cost_basis"_s, o.costBasis},
+        {u"cost_basis"_s, o.costBasis()},
         {u"fx_rates"_s, fxRatesItems(o.fxRates)},
         {u"warnings"_s, JsonItems::fromStrings(o.warnings + p.warnings)},
     };

@@ -291,7 +291,8 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
             const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
             const OfferCost cost = offerCost(offer, option.instances, option.projection.wallHours.scaled(request.runs),
                                              request.commitmentOtherUse, owned ? &*owned : nullptr, blockRules);
-            option.costBasis = request.runs > 1 ? cost.basis + Tr::tr(", %1 runs").arg(request.runs) : cost.basis;
+            option.costTerms = cost.terms;
+            option.costTerms.runs = request.runs;
             option.cost = cost.amount.scaled(rate->amount);
             option.fxRates = rate->ratesUsed;
         }

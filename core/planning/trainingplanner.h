@@ -55,7 +55,8 @@ struct TrainingOption
     TrainingProjection projection;
     int instances = 0;
     Range cost;      ///< in the plan's currency
-    QString costBasis;
+    CostTerms costTerms;
+    QString costBasis() const { return costTerms.runBasis(); }
     QList<pricing::FxRate> fxRates; ///< used to convert the offer's currency
     bool pareto = false;            ///< no other option is both cheaper and faster
     OptionLockin lockin;

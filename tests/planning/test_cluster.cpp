@@ -320,7 +320,7 @@ TEST_CASE("cluster: a capacity block is paid whole, never interrupted, and cappe
     const double paid = capacityBlockTerm(b->projection.wallHours.typical, rules).paidHours;
     CHECK(paid >= b->projection.wallHours.typical);
     CHECK(b->cost.typical == Approx(b->instances * 41.528 * paid));
-    CHECK(b->costBasis.contains(u"paid whole"_s));
+    CHECK(b->costBasis().contains(u"paid whole"_s));
     // More instances than a block sells cannot run, and says why.
     request.chips = 8 * 100;
     const TrainingPlan big = planTraining(request, test::shippedCatalog(), shippedPlanning(), {block}, pricing::FxTable());

@@ -156,7 +156,7 @@ TEST_CASE("Offer costs by price model", "[planning][cost]")
     CHECK(cost.amount.typical == Approx(c.typical));
     CHECK(cost.amount.low <= cost.amount.typical);
     CHECK(cost.amount.typical <= cost.amount.high);
-    CHECK_FALSE(cost.basis.isEmpty());
+    CHECK_FALSE(cost.basis().isEmpty());
 }
 
 TEST_CASE("Capacity blocks: whole days, rounded to a duration sold, paid whole", "[planning][cost]")
@@ -188,7 +188,7 @@ TEST_CASE("Capacity blocks: whole days, rounded to a duration sold, paid whole",
     CHECK(cost.amount.low == Approx(4 * 41.528 * 5 * 24));
     CHECK(cost.amount.typical == Approx(4 * 41.528 * 21 * 24));
     CHECK(cost.amount.high == Approx(4 * 41.528 * 21 * 24));
-    CHECK(cost.basis.contains(u"paid whole"_s));
+    CHECK(cost.basis().contains(u"paid whole"_s));
     CHECK(pricing::toString(PriceModel::CapacityBlock) == u"capacity_block"_s);
     CHECK(pricing::priceModelFromString(u"capacity_block"_s) == PriceModel::CapacityBlock);
     CHECK(pricing::unitFor(PriceModel::CapacityBlock) == pricing::PriceUnit::Hour);

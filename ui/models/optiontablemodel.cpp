@@ -21,7 +21,7 @@ struct Row
     const OptionLockin *lockin = nullptr;
     QString cannotRun;
     QStringList warnings;
-    QString costBasis;
+    const CostTerms *costTerms = nullptr;
     int chips = 0;
     double time = 0;
     double perMillion = 0;
@@ -53,7 +53,7 @@ QString fabricText(const TrainingProjection &p)
 
 Row rowOf(const TrainingOption &o)
 {
-    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.projection.chips,
+    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, &o.costTerms, o.projection.chips,
             o.projection.wallHours.typical / 24.0, 0, o.runnable(), o.projection.nodes, fabricText(o.projection),
             !o.runnable() && o.cost.typical > 0 ? std::optional<double>(o.cost.typical) : std::nullopt, &o.owned,
             o.instances, &o.energy, false};
@@ -61,7 +61,7 @@ Row rowOf(const TrainingOption &o)
 
 Row rowOf(const InferenceOption &o)
 {
-    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, o.costBasis, o.chips,
+    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, &o.costTerms, o.chips,
             double(o.replicas), o.costPerMillionOutput, o.runnable(), 0, QString(), std::nullopt, &o.owned, o.instances,
             &o.energyPerMonth, true};
 }
@@ -281,7 +281,8 @@ QString OptionTableModel::detailHtml(int row) const
                                                 pricing::toString(r.offer->key.priceModel));
     if (!r.runnable)
         html += tr("<p><b>Cannot run:</b> %1</p>").arg(r.cannotRun.toHtmlEscaped());
-    html += tr("<p><b>Cost:</b> %1</p>").arg(r.costBasis.toHtmlEscaped());
+    const QString costBasis = m_side == Side::Training ? r.costTerms->runBasis() : r.costTerms->monthlyBasis();
+    html += tr("<p><b>Cost:</b> %1</p>").arg(costBasis.toHtmlEscaped());
     if (*r.owned)
         html += tr("<p><b>Buying:</b> %1</p>").arg(ownedSummary(**r.owned, r.instances, m_plan->currency).toHtmlEscaped());
     if (*r.energy)
