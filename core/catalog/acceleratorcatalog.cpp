@@ -80,7 +80,7 @@ Result<AcceleratorCatalog> AcceleratorCatalog::load(QIODevice *device, const QSt
             }
             catalog.m_byKey.insert(key, index);
         }
-        catalog.m_byId.insert(a.id, index);
+        catalog.m_ids.append(a.id);
         catalog.m_accelerators.append(std::move(a));
     });
     if (hasErrors(problems))
@@ -90,8 +90,10 @@ Result<AcceleratorCatalog> AcceleratorCatalog::load(QIODevice *device, const QSt
 
 const Accelerator *AcceleratorCatalog::find(const QString &idOrAlias) const
 {
-    if (const auto exact = m_byId.constFind(idOrAlias); exact != m_byId.cend())
-        return &m_accelerators[*exact];
+    for (qsizetype i = 0; i < m_ids.size(); ++i) {
+        if (m_ids[i].size() == idOrAlias.size() && m_ids[i] == idOrAlias)
+            return &m_accelerators[i];
+    }
     const auto it = m_byKey.constFind(normalisedKey(idOrAlias));
     return it == m_byKey.cend() ? nullptr : &m_accelerators[*it];
 }

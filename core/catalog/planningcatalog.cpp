@@ -434,7 +434,7 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
     if (!spot)
         return spot.error();
     for (const SpotRate &s : std::as_const(*spot))
-        catalog.m_spotRates.insert((s.provider + u'|' + s.instanceType + u'|' + s.region).toLower(), s);
+        catalog.m_spotRates.insert(TextKey{(s.provider + u'|' + s.instanceType + u'|' + s.region).toLower()}, s);
     // No rate per GPU family is published elsewhere: 5-30 % of nodes reclaimed a month, wide.
     catalog.m_defaultSpotRate.source = {QString(), QDate(), u"assumed"_s,
                                         Tr::tr("default: no published interruption rate for this offer")};
@@ -458,7 +458,7 @@ QList<EgressTier> PlanningCatalog::egressTiers(const QString &provider) const
 const SpotRate &PlanningCatalog::spotRate(const QString &provider, const QString &instanceType,
                                           const QString &region) const
 {
-    const auto found = m_spotRates.constFind((provider + u'|' + instanceType + u'|' + region).toLower());
+    const auto found = m_spotRates.constFind(TextKey{(provider + u'|' + instanceType + u'|' + region).toLower()});
     return found == m_spotRates.constEnd() ? m_defaultSpotRate : *found;
 }
 

@@ -3,6 +3,7 @@
 #include "core/common/range.h"
 #include "core/catalog/accelerator.h"
 #include "core/common/diagnostic.h"
+#include "core/common/texthash.h"
 
 #include <QDate>
 #include <QHash>
@@ -239,7 +240,7 @@ private:
     QList<FrameworkFit> m_frameworks;
     QList<ModelPreset> m_models;
     QList<GridIntensity> m_grid;
-    QHash<QString, SpotRate> m_spotRates; ///< by lower-case "provider|instance type|region"
+    QHash<TextKey, SpotRate> m_spotRates; ///< by lower-case "provider|instance type|region"
     SpotRate m_defaultSpotRate;
     QList<ScaleBand> m_scaleBands;
     QList<EgressTier> m_egress;

@@ -3,6 +3,7 @@
 #include "core/catalog/accelerator.h"
 #include "core/catalog/planningcatalog.h"
 #include "core/common/range.h"
+#include "core/common/texthash.h"
 #include "core/planning/training.h"
 #include "core/pricing/pricetypes.h"
 
@@ -61,7 +62,7 @@ private:
     };
     friend size_t qHash(const Key &key, size_t seed = 0)
     {
-        return qHashMulti(seed, int(key.kind), key.provider, key.sku, key.accelerator, key.count);
+        return qHashMulti(seed, int(key.kind), textHash(key.provider), textHash(key.sku), key.accelerator, key.count);
     }
     struct ShapeKey
     {

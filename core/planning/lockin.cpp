@@ -179,11 +179,11 @@ ExitCost exitCost(const pricing::PriceRecord &offer, const catalog::Accelerator 
     ExitCostMemo::Egress egress;
     ExitCostMemo::Ported ported;
     if (memo) {
-        auto known = memo->egress.constFind(offer.key.provider);
+        auto known = memo->egress.constFind(TextKey{offer.key.provider});
         if (known == memo->egress.cend())
-            known = memo->egress.insert(offer.key.provider, egressPart(offer, p, catalog, fx, currency));
+            known = memo->egress.insert(TextKey{offer.key.provider}, egressPart(offer, p, catalog, fx, currency));
         egress = *known;
-        const QString key = offer.key.provider + u'|' + accelerator.id;
+        const ExitCostMemo::PortingKey key{offer.key.provider, &accelerator};
         auto portingKnown = memo->porting.constFind(key);
         if (portingKnown == memo->porting.cend())
             portingKnown = memo->porting.insert(key, portingPart(offer, accelerator, p, market, catalog, currency));

@@ -2,6 +2,7 @@
 
 #include "core/catalog/accelerator.h"
 #include "core/catalog/planningcatalog.h"
+#include "core/common/texthash.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
 
@@ -112,8 +113,19 @@ public:
         double cost = 0;
         QString basis;
     };
-    QHash<QString, Egress> egress;  ///< by provider
-    QHash<QString, Ported> porting; ///< by provider and accelerator id
+    QHash<TextKey, Egress> egress;  ///< by provider
+    struct PortingKey
+    {
+        QString provider;
+        const catalog::Accelerator *accelerator;
+        bool operator==(const PortingKey &) const = default;
+    };
+    friend size_t qHash(const PortingKey &key, size_t seed = 0)
+    {
+        return qHashMulti(seed, textHash(key.provider), key.accelerator);
+    }
+    QHash<PortingKey, Ported> porting;
+    QHash<const catalog::Accelerator *, int> providers; ///< providers selling each accelerator (fillLockin)
 };
 
 /// The whole exit cost of an option, in the plan's currency. \a memo, when given, keeps the
