@@ -39,6 +39,7 @@
 #include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSpinBox>
+#include <QPointer>
 #include <QStackedBarSeries>
 #include <QStandardItemModel>
 #include <QTimer>
@@ -623,6 +624,63 @@ QString scenarioText(const scenario::Scenario &s)
 }
 
 } // namespace
+
+TEST_CASE("gui: a new plan redraws the chart in view and the others when they are shown", "[gui][charts]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    ui::PlanCharts *charts = planner->charts();
+    REQUIRE(charts->tabs()->currentIndex() == ui::PlanCharts::CostTime);
+    auto budgetTotal = [](QChart *chart, const planning::Plan &plan) {
+        double highestMonth = 0, highestInference = 0;
+        for (const planning::BudgetMonth &month : plan.budget.months) {
+            highestMonth = std::max(highestMonth, month.training + month.commitments);
+            highestInference = std::max(highestInference, month.inference);
+        }
+        auto *bars = qobject_cast<QStackedBarSeries *>(chart->series().value(0));
+        auto *line = qobject_cast<QLineSeries *>(chart->series().value(1));
+        REQUIRE(bars != nullptr);
+        REQUIRE(line != nullptr);
+        double total = 0;
+        for (int month = 0; month < line->count(); ++month) {
+            total += line->at(month).y() * ui::charts::amountScale(highestInference, plan.currency).divisor;
+            for (QBarSet *set : bars->barSets())
+                total += set->at(month) * ui::charts::amountScale(highestMonth, plan.currency).divisor;
+        }
+        return total;
+    };
+    QChart *budgetBefore = charts->chart(ui::PlanCharts::Budget);
+    CHECK(budgetTotal(budgetBefore, *planner->plan()) == Approx(planner->plan()->budget.total));
+
+    // Three times the tokens: a costlier plan. The cost-time chart in view is redrawn with it; the
+    // budget, not in view, is drawn from it when asked for (and not before).
+    const planning::Plan *first = planner->plan();
+    const double firstTotal = first->budget.total;
+    QChart *costTimeBefore = charts->chart(ui::PlanCharts::CostTime);
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    REQUIRE(tokens != nullptr);
+    tokens->setText(tokens->text() == u"6T"_s ? u"2T"_s : u"6T"_s);
+    REQUIRE(waitForNewPlan(planner, first));
+    const planning::Plan &second = *planner->plan();
+    REQUIRE(second.budget.total != Approx(firstTotal));
+    CHECK(charts->chart(ui::PlanCharts::CostTime) != costTimeBefore);
+    QPointer<QChart> budgetStale = budgetBefore;
+    CHECK(budgetStale); // not redrawn while out of view
+    QChart *budgetAfter = charts->chart(ui::PlanCharts::Budget);
+    CHECK(budgetAfter != budgetBefore);
+    CHECK(budgetTotal(budgetAfter, second) == Approx(second.budget.total));
+    // Showing a tab draws it too: the view's chart is replaced when the tab comes into view.
+    auto *tornadoView = qobject_cast<QChartView *>(charts->tabs()->widget(ui::PlanCharts::Tornado));
+    REQUIRE(tornadoView != nullptr);
+    const planning::Plan *secondPlan = planner->plan();
+    tokens->setText(tokens->text() == u"6T"_s ? u"2T"_s : u"6T"_s);
+    REQUIRE(waitForNewPlan(planner, secondPlan));
+    QChart *tornadoBefore = tornadoView->chart();
+    charts->tabs()->setCurrentIndex(ui::PlanCharts::Tornado);
+    CHECK(tornadoView->chart() != tornadoBefore);
+    CHECK(charts->chart(ui::PlanCharts::Tornado) == tornadoView->chart()); // drawn once
+}
 
 TEST_CASE("gui: Undo and redo step through every scenario edit and replan", "[gui][planner]")
 {

@@ -40,12 +40,17 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_hover);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index >= 0 && index < PriceHistory)
+            draw(Chart(index));
+    });
     setPlan(nullptr);
     setPriceHistory({}, {});
 }
 
-QChart *PlanCharts::chart(Chart which) const
+QChart *PlanCharts::chart(Chart which)
 {
+    draw(which);
     return m_views.at(which)->chart();
 }
 
@@ -90,11 +95,25 @@ void PlanCharts::applyTheme()
 void PlanCharts::setPlan(std::shared_ptr<const planning::Plan> plan)
 {
     m_plan = std::move(plan);
+    m_stale = QList<bool>(PriceHistory, true);
+    if (m_tabs->currentIndex() < PriceHistory)
+        draw(Chart(m_tabs->currentIndex()));
+}
+
+void PlanCharts::draw(Chart which)
+{
+    if (which >= PriceHistory || !m_stale.value(which))
+        return;
+    m_stale[which] = false;
     const charts::HoverFn show = [this](const QString &text) { showHover(text); };
-    setChart(CostTime, charts::costTimeChart(m_plan, show));
-    setChart(Budget, charts::budgetChart(m_plan, show));
-    setChart(CostExit, charts::costExitChart(m_plan, show));
-    setChart(Tornado, charts::tornadoChart(m_plan, show));
+    switch (which) {
+    case CostTime: setChart(CostTime, charts::costTimeChart(m_plan, show)); break;
+    case Budget: setChart(Budget, charts::budgetChart(m_plan, show)); break;
+    case CostExit: setChart(CostExit, charts::costExitChart(m_plan, show)); break;
+    case Tornado: setChart(Tornado, charts::tornadoChart(m_plan, show)); break;
+    case PriceHistory:
+    case ChartCount: break;
+    }
 }
 
 void PlanCharts::setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history)

@@ -16,7 +16,8 @@ namespace accelplan::ui {
 /// The plan's charts (Qt Charts), one tab each: training cost against time with the Pareto
 /// front; the monthly budget stacked by training, inference and commitments; cost against exit
 /// cost; the sensitivity tornado; the price history of the selected offer. Hovering a point or
-/// bar shows its values; the charts follow the light or dark palette. Draws what the plan holds.
+/// bar shows its values; the charts follow the light or dark palette. Draws what the plan holds:
+/// a new plan redraws the tab in view, the others when they are shown or asked for.
 class PlanCharts : public QWidget
 {
     Q_OBJECT
@@ -31,7 +32,8 @@ public:
     /// The stored prices of one offer, oldest first, titled \a title.
     void setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history);
 
-    QChart *chart(Chart which) const;
+    /// The chart as drawn from the current plan (drawn now if it was not yet).
+    QChart *chart(Chart which);
     QTabWidget *tabs() const { return m_tabs; }
     /// What the pointer is over, as the hover line shows it; empty when nothing.
     QString hoverText() const;
@@ -44,8 +46,11 @@ private:
     void applyTheme();
 
     void setChart(Chart which, QChart *chart);
+    /// Draws \a which from the current plan when the plan changed since it was drawn.
+    void draw(Chart which);
 
     std::shared_ptr<const planning::Plan> m_plan;
+    QList<bool> m_stale; ///< per plan chart: drawn from an older plan
     QTabWidget *m_tabs = nullptr;
     QList<QChartView *> m_views;
     QLabel *m_hover = nullptr;

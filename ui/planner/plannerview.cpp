@@ -30,11 +30,13 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QThreadPool>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <tuple>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -209,7 +211,7 @@ void PlannerView::applyOptionFilters()
 
 void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 elapsedMs)
 {
-    m_plan = plan;
+    std::shared_ptr<const planning::Plan> previous = std::exchange(m_plan, plan);
     m_trainingModel->setPlan(plan);
     m_inferenceModel->setPlan(plan);
     QList<const pricing::PriceRecord *> offers;
@@ -236,6 +238,9 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
     m_summary->setText(text);
     setStale(!problems().isEmpty());
     selectRecommended();
+    // The previous plan (tens of thousands of options at 17,000 offers) is freed off the GUI
+    // thread once the tables and charts have let it go.
+    QThreadPool::globalInstance()->start([previous = std::move(previous)]() mutable { previous.reset(); });
     Q_EMIT planUpdated(elapsedMs);
 }
 

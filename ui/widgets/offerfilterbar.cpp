@@ -97,8 +97,11 @@ void OfferFilterBar::fill(const QList<const pricing::PriceRecord *> &offers, con
     QSet<int> kinds;
     QSet<int> priceModels;
     for (const pricing::PriceRecord *offer : offers) {
-        providers.append(offer->key.provider);
-        accelerators.append(offer->accelerator);
+        // Neighbours mostly repeat (one SKU's regions and price models): the lists stay short.
+        if (providers.isEmpty() || providers.last() != offer->key.provider)
+            providers.append(offer->key.provider);
+        if (accelerators.isEmpty() || accelerators.last() != offer->accelerator)
+            accelerators.append(offer->accelerator);
         kinds.insert(int(offer->offerKind));
         priceModels.insert(int(offer->key.priceModel));
     }
