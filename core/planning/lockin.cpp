@@ -15,18 +15,22 @@ namespace accelplan::planning {
 Market marketOf(const QList<pricing::PriceRecord> &offers, const catalog::AcceleratorCatalog &accelerators)
 {
     Market m;
-    const pricing::PriceRecord *previous = nullptr;
+    // Offers come by provider: each provider's accelerators are added once.
+    const QString *provider = nullptr;
+    QString lower;
+    QSet<const catalog::Accelerator *> added;
     for (const pricing::PriceRecord &offer : offers) {
-        // Offers come by provider and SKU: the regions and price models of one SKU add nothing.
-        if (previous && previous->accelerator == offer.accelerator && previous->key.provider == offer.key.provider)
-            continue;
-        previous = &offer;
+        if (!provider || *provider != offer.key.provider) {
+            provider = &offer.key.provider;
+            lower = provider->toLower();
+            added.clear();
+        }
         const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
-        if (!accelerator)
+        if (!accelerator || added.contains(accelerator))
             continue;
-        const QString provider = offer.key.provider.toLower();
-        m.providersByAccelerator[accelerator->id].insert(provider);
-        m.providersByVendor[accelerator->vendor].insert(provider);
+        added.insert(accelerator);
+        m.providersByAccelerator[accelerator->id].insert(lower);
+        m.providersByVendor[accelerator->vendor].insert(lower);
     }
     return m;
 }
