@@ -113,10 +113,12 @@ void addScatter(QChart *chart, const QString &name, qreal markerSize, const Labe
 
 // Above this many points a scatter keeps one point per spot of the plot.
 constexpr qsizetype kThinAbove = 1000;
-// The spots: a grid this fine over the plot is finer than its markers (8 px on a chart a few
-// hundred pixels wide), so what is dropped could not be told apart from what is kept.
-constexpr int kThinCellsX = 320;
-constexpr int kThinCellsY = 220;
+// The spots: a grid this fine over the plot is finer than its markers (8 px; a cell is 4-6 px on
+// a plot 700-1,000 pixels wide), so what is dropped could not be told apart from what is kept.
+// 17,800 offers' options keep about 1,000 points (320 x 220 cells kept 1,800, and each point is
+// a graphics item Qt Charts lays out when the chart is set).
+constexpr int kThinCellsX = 160;
+constexpr int kThinCellsY = 110;
 
 // The indices of the points to draw: all of them up to kThinAbove; past that, of the points that
 // fall in one cell of a grid over \a box (log-spaced on a log axis), the first one only. The
