@@ -658,6 +658,9 @@ TEST_CASE("gui: a new plan redraws the chart in view and the others when they ar
     const planning::Plan *first = planner->plan();
     const double firstTotal = first->budget.total;
     QChart *costTimeBefore = charts->chart(ui::PlanCharts::CostTime);
+    auto *historyView = qobject_cast<QChartView *>(charts->tabs()->widget(ui::PlanCharts::PriceHistory));
+    REQUIRE(historyView != nullptr);
+    QChart *historyBefore = historyView->chart();
     auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
     REQUIRE(tokens != nullptr);
     tokens->setText(tokens->text() == u"6T"_s ? u"2T"_s : u"6T"_s);
@@ -667,6 +670,9 @@ TEST_CASE("gui: a new plan redraws the chart in view and the others when they ar
     CHECK(charts->chart(ui::PlanCharts::CostTime) != costTimeBefore);
     QPointer<QChart> budgetStale = budgetBefore;
     CHECK(budgetStale); // not redrawn while out of view
+    // The recommended offer is selected again: its price history waits for its tab too.
+    CHECK(historyView->chart() == historyBefore);
+    CHECK(charts->chart(ui::PlanCharts::PriceHistory) != historyBefore);
     QChart *budgetAfter = charts->chart(ui::PlanCharts::Budget);
     CHECK(budgetAfter != budgetBefore);
     CHECK(budgetTotal(budgetAfter, second) == Approx(second.budget.total));

@@ -40,10 +40,7 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_hover);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        if (index >= 0 && index < PriceHistory)
-            draw(Chart(index));
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { draw(Chart(index)); });
     setPlan(nullptr);
     setPriceHistory({}, {});
 }
@@ -95,14 +92,15 @@ void PlanCharts::applyTheme()
 void PlanCharts::setPlan(std::shared_ptr<const planning::Plan> plan)
 {
     m_plan = std::move(plan);
-    m_stale = QList<bool>(PriceHistory, true);
-    if (m_tabs->currentIndex() < PriceHistory)
-        draw(Chart(m_tabs->currentIndex()));
+    m_stale.resize(ChartCount, true);
+    for (int which = 0; which < PriceHistory; ++which)
+        m_stale[which] = true;
+    draw(Chart(m_tabs->currentIndex()));
 }
 
 void PlanCharts::draw(Chart which)
 {
-    if (which >= PriceHistory || !m_stale.value(which))
+    if (which < 0 || which >= ChartCount || !m_stale.value(which))
         return;
     m_stale[which] = false;
     const charts::HoverFn show = [this](const QString &text) { showHover(text); };
@@ -111,14 +109,18 @@ void PlanCharts::draw(Chart which)
     case Budget: setChart(Budget, charts::budgetChart(m_plan, show)); break;
     case CostExit: setChart(CostExit, charts::costExitChart(m_plan, show)); break;
     case Tornado: setChart(Tornado, charts::tornadoChart(m_plan, show)); break;
-    case PriceHistory:
+    case PriceHistory: setChart(PriceHistory, charts::priceHistoryChart(m_historyTitle, m_history, show)); break;
     case ChartCount: break;
     }
 }
 
 void PlanCharts::setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history)
 {
-    setChart(PriceHistory, charts::priceHistoryChart(title, history, [this](const QString &text) { showHover(text); }));
+    m_historyTitle = title;
+    m_history = history;
+    m_stale.resize(ChartCount, true);
+    m_stale[PriceHistory] = true;
+    draw(Chart(m_tabs->currentIndex()));
 }
 
 } // namespace accelplan::ui

@@ -17,7 +17,7 @@ namespace accelplan::ui {
 /// front; the monthly budget stacked by training, inference and commitments; cost against exit
 /// cost; the sensitivity tornado; the price history of the selected offer. Hovering a point or
 /// bar shows its values; the charts follow the light or dark palette. Draws what the plan holds:
-/// a new plan redraws the tab in view, the others when they are shown or asked for.
+/// a new plan (or offer) redraws the tab in view, the others when they are shown or asked for.
 class PlanCharts : public QWidget
 {
     Q_OBJECT
@@ -50,7 +50,9 @@ private:
     void draw(Chart which);
 
     std::shared_ptr<const planning::Plan> m_plan;
-    QList<bool> m_stale; ///< per plan chart: drawn from an older plan
+    QString m_historyTitle;
+    QList<pricing::PriceRecord> m_history;
+    QList<bool> m_stale; ///< per chart: drawn from an older plan or offer
     QTabWidget *m_tabs = nullptr;
     QList<QChartView *> m_views;
     QLabel *m_hover = nullptr;
