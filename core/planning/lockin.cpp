@@ -15,7 +15,8 @@ namespace accelplan::planning {
 Market marketOf(const QList<pricing::PriceRecord> &offers, const catalog::AcceleratorCatalog &accelerators)
 {
     Market m;
-    // Offers come by provider: each provider's accelerators are added once.
+    // Offers come by provider, so each provider's accelerators are added once (another order only
+    // repeats work).
     const QString *provider = nullptr;
     QString lower;
     QSet<const catalog::Accelerator *> added;
