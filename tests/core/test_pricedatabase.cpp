@@ -342,7 +342,10 @@ TEST_CASE("Prices read through SQLite's own interface hold what Qt's driver read
     QTemporaryDir dir;
     const QString path = dir.filePath(u"p.sqlite"_s);
     auto db = openDatabase(path);
-    const auto read = db->prices();
+    const QDate today = QDate::currentDate();
+    OfferFilter current;
+    current.asOf = today;
+    const auto read = db->prices(current);
     REQUIRE(read.ok());
     REQUIRE(read->size() >= 70);
 
@@ -353,12 +356,14 @@ TEST_CASE("Prices read through SQLite's own interface hold what Qt's driver read
         qt.setDatabaseName(path);
         REQUIRE(qt.open());
         QSqlQuery query(qt);
-        REQUIRE(query.exec(u"SELECT o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator,"
-                           " o.accelerator_count, o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date, p.as_of,"
-                           " p.setup_fee, p.source_url, p.confidence, p.notes, p.sheet_id, p.sheet_line FROM offers o JOIN prices p"
-                           " ON p.id = (SELECT p2.id FROM prices p2 WHERE p2.offer_id = o.id AND p2.effective_date <= date('now')"
-                           " ORDER BY p2.effective_date DESC, p2.id DESC LIMIT 1)"
-                           " ORDER BY o.provider, o.sku, o.region, o.price_model"_s));
+        REQUIRE(query.prepare(u"SELECT o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator,"
+                              " o.accelerator_count, o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date, p.as_of,"
+                              " p.setup_fee, p.source_url, p.confidence, p.notes, p.sheet_id, p.sheet_line FROM offers o JOIN"
+                              " prices p ON p.id = (SELECT p2.id FROM prices p2 WHERE p2.offer_id = o.id AND"
+                              " p2.effective_date <= ? ORDER BY p2.effective_date DESC, p2.id DESC LIMIT 1)"
+                              " ORDER BY o.provider, o.sku, o.region, o.price_model"_s));
+        query.addBindValue(today.toString(Qt::ISODate));
+        REQUIRE(query.exec());
         while (query.next()) {
             QStringList row;
             for (int i = 0; i < 20; ++i)
@@ -405,7 +410,7 @@ TEST_CASE("Prices read through SQLite's own interface hold what Qt's driver read
     }
 
     // Without notes: the same records, their notes empty.
-    OfferFilter noNotes;
+    OfferFilter noNotes = current;
     noNotes.withNotes = false;
     const auto lean = db->prices(noNotes);
     REQUIRE(lean.ok());
