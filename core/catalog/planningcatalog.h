@@ -121,10 +121,6 @@ struct ScaleBand
     Source source;
 };
 
-/// How the offers of a provider and SKU form a cluster (data/catalog/fabrics.csv): accelerators
-/// per node, the fast (NVLink / xGMI / ICI) domain, the scale-out fabric per node and the largest
-/// cluster one job can get. Rules are read in file order; the first that matches an offer wins,
-/// so the file ends with one default per offer kind (confidence "assumed").
 /// A case-insensitive wildcard (* and ?): "*" and patterns without wildcards are answered
 /// without a regular expression (a plan matches thousands of SKUs against them).
 class WildcardPattern
@@ -141,6 +137,10 @@ private:
     QRegularExpression m_expression;
 };
 
+/// How the offers of a provider and SKU form a cluster (data/catalog/fabrics.csv): accelerators
+/// per node, the fast (NVLink / xGMI / ICI) domain, the scale-out fabric per node and the largest
+/// cluster one job can get. Rules are read in file order; the first that matches an offer wins,
+/// so the file ends with one default per offer kind (confidence "assumed").
 struct FabricRule
 {
     QString offerKind;  ///< cloud_vm | dedicated_server | tpu | marketplace | owned | *

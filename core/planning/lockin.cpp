@@ -32,6 +32,7 @@ Market marketOf(const QList<pricing::PriceRecord> &offers, const catalog::Accele
         added.insert(accelerator);
         m.providersByAccelerator[accelerator->id].insert(lower);
         m.providersByVendor[accelerator->vendor].insert(lower);
+        m.providerCount[accelerator] = int(m.providersByAccelerator[accelerator->id].size());
     }
     return m;
 }

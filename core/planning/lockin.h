@@ -67,6 +67,7 @@ struct Market
 {
     QHash<QString, QSet<QString>> providersByAccelerator; ///< accelerator id → providers (lower case)
     QHash<QString, QSet<QString>> providersByVendor;      ///< vendor → providers (lower case)
+    QHash<const catalog::Accelerator *, int> providerCount; ///< the size of providersByAccelerator's sets
 };
 Market marketOf(const QList<pricing::PriceRecord> &offers, const catalog::AcceleratorCatalog &accelerators);
 
@@ -125,7 +126,6 @@ public:
         return qHashMulti(seed, textHash(key.provider), key.accelerator);
     }
     QHash<PortingKey, Ported> porting;
-    QHash<const catalog::Accelerator *, int> providers; ///< providers selling each accelerator (fillLockin)
 };
 
 /// The whole exit cost of an option, in the plan's currency. \a memo, when given, keeps the

@@ -46,10 +46,7 @@ void fillLockin(Option &o, double planCost, int instances, const LockinParameter
     OptionLockin &l = o.lockin;
     l.computed = true;
     l.planCost = planCost;
-    auto providers = memo.providers.constFind(accelerator);
-    if (providers == memo.providers.cend())
-        providers = memo.providers.insert(accelerator, int(market.providersByAccelerator.value(accelerator->id).size()));
-    l.providers = *providers;
+    l.providers = market.providerCount.value(accelerator);
     l.exit = exitCost(o.offer, *accelerator, std::max(1, instances), parameters, market, catalog, fx, currency, &o.warnings,
                       &memo);
     l.score = lockinScore(l.providers, l.exit.portingWeeks, o.offer.key.priceModel, l.exit.total(), planCost);

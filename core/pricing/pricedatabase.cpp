@@ -567,9 +567,7 @@ Result<QList<PriceRecord>> PriceDatabase::selectPrices(const QString &joinAndWhe
     // A prepare that fails (a damaged database: a table missing) says why; exec would only say
     // "Parameter count mismatch".
     if (!query.prepare(sql))
-        return Error::internal(Tr::tr("reading prices from %1: %2 (the database is damaged; restore it from a backup, "
-                                      "or move it away to start from the shipped prices)")
-                                   .arg(path(), query.lastError().text()));
+        return damagedDatabase(path(), query.lastError().text());
     for (const QVariant &v : bindings)
         query.addBindValue(v);
     if (!query.exec())

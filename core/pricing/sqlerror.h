@@ -14,4 +14,12 @@ inline Error sqlError(const QString &what, const QSqlQuery &query)
     return Error::internal(Tr::tr("%1: %2").arg(what, query.lastError().text()));
 }
 
+/// Reading prices failed before a row: a table or column is missing.
+inline Error damagedDatabase(const QString &path, const QString &detail)
+{
+    return Error::internal(Tr::tr("reading prices from %1: %2 (the database is damaged; restore it from a backup, "
+                                  "or move it away to start from the shipped prices)")
+                               .arg(path, detail));
+}
+
 } // namespace accelplan::pricing

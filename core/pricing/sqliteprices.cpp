@@ -1,6 +1,7 @@
 #include "core/pricing/sqliteprices.h"
 
 #include "core/common/tr.h"
+#include "core/pricing/sqlerror.h"
 
 #include <QSqlDriver>
 
@@ -68,17 +69,13 @@ std::optional<Result<QList<PriceRecord>>> readPricesFromSqlite(const QSqlDatabas
     const QByteArray text = sql.toUtf8();
     // A damaged database (a table missing) fails here, as QSqlQuery::prepare does in the other reading.
     if (sqlite3_prepare_v2(connection, text.constData(), int(text.size()), &statement.handle, nullptr) != SQLITE_OK)
-        return Error::internal(Tr::tr("reading prices from %1: %2 (the database is damaged; restore it from a backup, "
-                                      "or move it away to start from the shipped prices)")
-                                   .arg(path, message()));
-    QList<QByteArray> texts; // bound text must outlive the statement's steps
+        return damagedDatabase(path, message());
     for (int i = 0; i < bindings.size(); ++i) {
         const QVariant &v = bindings[i];
         int rc = SQLITE_OK;
         if (v.typeId() == QMetaType::QString) {
-            texts.append(v.toString().toUtf8());
-            rc = sqlite3_bind_text(statement.handle, i + 1, texts.last().constData(), int(texts.last().size()),
-                                   SQLITE_TRANSIENT);
+            const QByteArray utf8 = v.toString().toUtf8(); // SQLITE_TRANSIENT: SQLite keeps a copy
+            rc = sqlite3_bind_text(statement.handle, i + 1, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
         } else if (v.isNull()) {
             rc = sqlite3_bind_null(statement.handle, i + 1);
         } else {

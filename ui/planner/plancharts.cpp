@@ -92,7 +92,6 @@ void PlanCharts::applyTheme()
 void PlanCharts::setPlan(std::shared_ptr<const planning::Plan> plan)
 {
     m_plan = std::move(plan);
-    m_stale.resize(ChartCount, true);
     for (int which = 0; which < PriceHistory; ++which)
         m_stale[which] = true;
     draw(Chart(m_tabs->currentIndex()));
@@ -104,21 +103,22 @@ void PlanCharts::draw(Chart which)
         return;
     m_stale[which] = false;
     const charts::HoverFn show = [this](const QString &text) { showHover(text); };
+    QChart *chart = nullptr;
     switch (which) {
-    case CostTime: setChart(CostTime, charts::costTimeChart(m_plan, show)); break;
-    case Budget: setChart(Budget, charts::budgetChart(m_plan, show)); break;
-    case CostExit: setChart(CostExit, charts::costExitChart(m_plan, show)); break;
-    case Tornado: setChart(Tornado, charts::tornadoChart(m_plan, show)); break;
-    case PriceHistory: setChart(PriceHistory, charts::priceHistoryChart(m_historyTitle, m_history, show)); break;
-    case ChartCount: break;
+    case CostTime: chart = charts::costTimeChart(m_plan, show); break;
+    case Budget: chart = charts::budgetChart(m_plan, show); break;
+    case CostExit: chart = charts::costExitChart(m_plan, show); break;
+    case Tornado: chart = charts::tornadoChart(m_plan, show); break;
+    case PriceHistory: chart = charts::priceHistoryChart(m_historyTitle, m_history, show); break;
+    case ChartCount: return;
     }
+    setChart(which, chart);
 }
 
 void PlanCharts::setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history)
 {
     m_historyTitle = title;
     m_history = history;
-    m_stale.resize(ChartCount, true);
     m_stale[PriceHistory] = true;
     draw(Chart(m_tabs->currentIndex()));
 }

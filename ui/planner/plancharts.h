@@ -52,7 +52,7 @@ private:
     std::shared_ptr<const planning::Plan> m_plan;
     QString m_historyTitle;
     QList<pricing::PriceRecord> m_history;
-    QList<bool> m_stale; ///< per chart: drawn from an older plan or offer
+    QList<bool> m_stale = QList<bool>(ChartCount, true); ///< per chart: drawn from an older plan or offer
     QTabWidget *m_tabs = nullptr;
     QList<QChartView *> m_views;
     QLabel *m_hover = nullptr;
