@@ -1,6 +1,7 @@
 #include "core/planning/inference.h"
 
 #include "core/common/tr.h"
+#include "core/planning/fp4credit.h"
 #include "core/planning/training.h"
 
 #include <QSet>
@@ -497,6 +498,51 @@ QString attentionInWords(const InferenceInput &input)
     return words + Tr::tr("; KV at %1 byte(s)").arg(kvBytesPerElement(input));
 }
 
+namespace {
+
+/// A serving efficiency and where it comes from.
+struct ServingEfficiency
+{
+    Range efficiency;
+    QString source;
+    std::optional<catalog::Precision> precision; // the measurement's; none for the generic band
+};
+
+/// The chip's own profile, else its stand-ins' (accelerators.csv: the same die or the vendor's
+/// nearest generation; their median, in a band that holds each of theirs), else the generic band.
+ServingEfficiency servingEfficiency(const catalog::Profile *own, catalog::Workload workload, const InferenceInput &input,
+                                    const catalog::Accelerator &accelerator, const catalog::PlanningCatalog &catalog,
+                                    Range generic)
+{
+    if (own)
+        return {own->efficiency, describe(*own), own->precision};
+    QList<double> typicals;
+    QStringList names;
+    ServingEfficiency e{{1.0, 0.0, 0.0}, {}, std::nullopt};
+    for (const QString &id : accelerator.profileStandIns) {
+        const catalog::Profile *standIn = catalog.findProfile(id, workload, input.precision, u"any"_s);
+        if (!standIn)
+            continue;
+        typicals.append(standIn->efficiency.typical);
+        e.efficiency.low = std::min(e.efficiency.low, standIn->efficiency.low);
+        e.efficiency.high = std::max(e.efficiency.high, standIn->efficiency.high);
+        names.append(standIn->accelerator + u' ' + standIn->precisionName);
+        if (!e.precision)
+            e.precision = standIn->precision;
+    }
+    const QString phase = workload == catalog::Workload::InferencePrefill ? u"prefill"_s : u"decode"_s;
+    if (typicals.isEmpty())
+        return {generic, Tr::tr("no %1 profile for %2: generic band").arg(phase, accelerator.id), std::nullopt};
+    std::sort(typicals.begin(), typicals.end());
+    const qsizetype n = typicals.size();
+    e.efficiency.typical = n % 2 ? typicals[n / 2] : (typicals[n / 2 - 1] + typicals[n / 2]) / 2;
+    e.source = Tr::tr("no measured %1 profile for %2: those of %3 stand in (median, band over all)")
+                   .arg(phase, accelerator.id, names.join(u", "_s));
+    return e;
+}
+
+} // namespace
+
 InferenceProjection projectInference(const InferenceInput &input, const catalog::Accelerator &accelerator,
                                      const catalog::PlanningCatalog &catalog)
 {
@@ -533,10 +579,25 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         catalog.findProfile(accelerator.id, catalog::Workload::InferencePrefill, input.precision, u"any"_s);
     const catalog::Profile *decode =
         catalog.findProfile(accelerator.id, catalog::Workload::InferenceDecode, input.precision, u"any"_s);
-    p.prefillEfficiency = prefill ? prefill->efficiency : kGenericPrefill;
-    p.prefillSource = prefill ? describe(*prefill) : Tr::tr("no prefill profile for %1: generic band").arg(accelerator.id);
-    p.decodeEfficiency = decode ? decode->efficiency : kGenericDecode;
-    p.decodeSource = decode ? describe(*decode) : Tr::tr("no decode profile for %1: generic band").arg(accelerator.id);
+    const ServingEfficiency prefillFit = servingEfficiency(prefill, catalog::Workload::InferencePrefill, input, accelerator,
+                                                           catalog, kGenericPrefill);
+    const ServingEfficiency decodeFit = servingEfficiency(decode, catalog::Workload::InferenceDecode, input, accelerator,
+                                                          catalog, kGenericDecode);
+    p.prefillEfficiency = prefillFit.efficiency;
+    p.prefillSource = prefillFit.source;
+    p.decodeEfficiency = decodeFit.efficiency;
+    p.decodeSource = decodeFit.source;
+    // Compute at fp4 with an efficiency measured at fp8 or bf16: what fp4 is measured to gain, not its peak.
+    if (input.precision == catalog::Precision::Fp4 && prefillFit.precision != catalog::Precision::Fp4) {
+        const double credit = fp4PeakCredit(accelerator);
+        if (credit < 1.0) {
+            hw.peakFlops *= credit;
+            p.prefillSource += Tr::tr("; at fp4 ×%1 of the fp4 peak: NVFP4 runs 1.37× FP8 (Megatron-Bridge), "
+                                      "not the peak's %2×")
+                                   .arg(credit, 0, 'f', 2)
+                                   .arg(kFp4OverFp8Speedup / credit, 0, 'f', 1);
+        }
+    }
     if (!prefill)
         p.warnings.append(p.prefillSource);
     if (!decode)

@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
+#include "core/planning/fp4credit.h"
 #include "core/planning/sensitivity.h"
 
 #include <algorithm>
@@ -17,7 +18,6 @@ namespace {
 // Used only when fewer than four profiles of a workload are shipped at all; reported as such.
 constexpr Range kGenericMfu{0.25, 0.35, 0.45};
 constexpr int kProfileChipsWhenUnstated = 8;
-constexpr double kFp4OverFp8Speedup = 1.37;
 constexpr double kModelSpread = 1.45;
 
 QString describe(const catalog::Source &source)
@@ -168,20 +168,17 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
         warnings->append(Tr::tr("MFU for %1 was measured at %2 and is applied to %3")
                              .arg(used->accelerator, used->precisionName, input.precisionName));
     }
-    // fp4 training keeps attention, some layers and the quantisation in higher precision: measured,
-    // NVFP4 is 1.35-1.38x FP8, not the 2-3x of the peaks (Megatron-Bridge performance summary,
-    // Llama 3.1 405B: GB300 1413 against 1048, GB200 1166 against 843 tokens/s/GPU). An MFU
-    // measured at fp8 or bf16 is credited with that, not with the fp4 peak.
-    const auto fp4 = accelerator.peakTflops(catalog::Precision::Fp4);
-    const auto fp8 = accelerator.peakTflops(catalog::Precision::Fp8);
-    if (input.precision == catalog::Precision::Fp4 && (!used || used->precision != catalog::Precision::Fp4) && fp4 && fp8
-        && *fp4 > 0) {
-        const double factor = std::min(1.0, kFp4OverFp8Speedup * *fp8 / *fp4);
-        e.mfu = {e.mfu.low * factor, e.mfu.typical * factor, e.mfu.high * factor};
-        e.mfuSource += Tr::tr("; at fp4 ×%1: NVFP4 runs 1.37× FP8 (Megatron-Bridge, Llama 3.1 405B on GB300/GB200), "
-                              "not the peak's %2×")
-                           .arg(factor, 0, 'f', 2)
-                           .arg(*fp4 / *fp8, 0, 'f', 1);
+    // An MFU measured at fp8 or bf16 is credited with what fp4 is measured to gain (fp4credit.h),
+    // not with the fp4 peak.
+    if (input.precision == catalog::Precision::Fp4 && (!used || used->precision != catalog::Precision::Fp4)) {
+        const double factor = fp4PeakCredit(accelerator);
+        if (factor < 1.0) {
+            e.mfu = {e.mfu.low * factor, e.mfu.typical * factor, e.mfu.high * factor};
+            e.mfuSource += Tr::tr("; at fp4 ×%1: NVFP4 runs 1.37× FP8 (Megatron-Bridge, Llama 3.1 405B on GB300/GB200), "
+                                  "not the peak's %2×")
+                               .arg(factor, 0, 'f', 2)
+                               .arg(1.37 / factor, 0, 'f', 1);
+        }
     }
     if (input.mfuOverride) {
         const double typical = *input.mfuOverride;

@@ -331,3 +331,47 @@ TEST_CASE("Serving: a replica that needs several nodes cannot run where there is
         }
     }
 }
+
+TEST_CASE("Serving: fp4 compute measured at bf16 is credited with what NVFP4 gains over fp8 not the fp4 peak",
+          "[planning][serving]")
+{
+    // A prefill replica is bound by compute: fp4 on a B200 (9 PFLOP/s against fp8's 4.5) gains
+    // the measured 1.37x over fp8, not 2x, because B200's prefill profile was measured at bf16.
+    InferenceInput in = llama8b();
+    in.offline = true;
+    in.chipsPerReplica = 1;
+    in.concurrency = 64;
+    in.phase = ServePhase::Prefill;
+    const InferenceProjection fp8 = projectInference(in, accelerator("b200"), planningCatalog());
+    in.precision = catalog::Precision::Fp4;
+    in.precisionName = u"fp4"_s;
+    const InferenceProjection fp4 = projectInference(in, accelerator("b200"), planningCatalog());
+    REQUIRE(fp8.runnable());
+    REQUIRE(fp4.runnable());
+    const double ratio = fp4.tokensPerSecondPerChip / fp8.tokensPerSecondPerChip;
+    INFO("fp4 / fp8 prefill throughput on B200: " << ratio);
+    CHECK(ratio > 1.2);
+    CHECK(ratio < 1.45);
+    CHECK(fp4.prefillSource.contains(u"1.37"_s));
+}
+
+TEST_CASE("Serving: a chip without its own profile takes its stand-ins' before the generic band",
+          "[planning][serving]")
+{
+    InferenceInput in = llama8b();
+    in.offline = true;
+    // B300 has no serving profile; accelerators.csv names B200 and GB200 as its stand-ins.
+    const InferenceProjection b300 = projectInference(in, accelerator("b300"), planningCatalog());
+    REQUIRE(b300.runnable());
+    INFO(b300.prefillSource.toStdString());
+    CHECK(b300.prefillSource.contains(u"stand in"_s));
+    CHECK(b300.prefillSource.contains(u"b200"_s));
+    const catalog::Profile *b200 = planningCatalog().findProfile(u"b200"_s, catalog::Workload::InferencePrefill,
+                                                                 catalog::Precision::Fp8, u"any"_s);
+    REQUIRE(b200 != nullptr);
+    CHECK(b300.prefillEfficiency.typical == Approx(b200->efficiency.typical));
+    // The L4 has neither a profile nor a stand-in: the generic band, said so.
+    const InferenceProjection l4 = projectInference(in, accelerator("l4"), planningCatalog());
+    REQUIRE(l4.runnable());
+    CHECK(l4.prefillSource.contains(u"generic band"_s));
+}

@@ -250,10 +250,11 @@ TEST_CASE("Validation: inference tokens per second per chip against published be
                 100.0 * inBand / errors.size(), median(bandWidths));
     // Deployments the model does not represent (weights offloaded to host memory) are printed as such.
     CHECK(notProjected <= errors.size() / 6);
-    // 20.5 % since MLPerf systems are scored (their datasets' mean input lengths, 2026-11-26): the
-    // 58 points before them were at 15.4 %. The bound guards against getting worse.
-    CHECK(medianError <= 0.21);
-    CHECK(within2x >= 0.85);
-    CHECK(inBand >= 0.6 * errors.size());
+    // 15.5 % since fp4 compute is credited with NVFP4's measured gain over fp8 and chips without
+    // a serving profile take their stand-ins' (2026-11-26; 19.9 % before, over the same 142 points).
+    // The bounds guard against getting worse.
+    CHECK(medianError <= 0.17);
+    CHECK(within2x >= 0.9);
+    CHECK(inBand >= 0.75 * errors.size());
     CHECK(median(bandWidths) <= 2.5);
 }
