@@ -63,14 +63,24 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                                                        : cluster.maxChips().value_or(0);
         auto projectionFor = [&](ServePhase phase) -> const InferenceProjection & {
             auto it = projections.find(std::tuple(accelerator->id, limit, phase));
-            if (it == projections.end()) {
-                InferenceInput input = request.input;
-                input.phase = phase;
-                if (limit > 0)
-                    input.maxChipsPerReplica = limit;
-                it = projections.emplace(std::tuple(accelerator->id, limit, phase), projectInference(input, *accelerator, catalog)).first;
+            if (it != projections.end())
+                return it->second;
+            // The best replica over more chips is the best over fewer where it fits in them:
+            // a projection under a larger limit (0: none) whose replica fits this one is reused.
+            for (auto other = projections.lower_bound(std::tuple(accelerator->id, 0, ServePhase::Both));
+                 other != projections.end() && std::get<0>(other->first) == accelerator->id; ++other) {
+                const auto &[id, otherLimit, otherPhase] = other->first;
+                const InferenceProjection &q = other->second;
+                if (otherPhase == phase && (otherLimit == 0 || (limit > 0 && otherLimit >= limit)) && q.runnable()
+                    && (limit == 0 || q.chipsPerReplica <= limit))
+                    return projections.emplace(std::tuple(accelerator->id, limit, phase), q).first->second;
             }
-            return it->second;
+            InferenceInput input = request.input;
+            input.phase = phase;
+            if (limit > 0)
+                input.maxChipsPerReplica = limit;
+            return projections.emplace(std::tuple(accelerator->id, limit, phase), projectInference(input, *accelerator, catalog))
+                .first->second;
         };
         const InferenceProjection &colocated = projectionFor(request.input.phase);
         InferenceOption option;
