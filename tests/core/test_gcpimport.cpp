@@ -165,7 +165,7 @@ TEST_CASE("gcp: every SKU left out is counted by reason and unknown accelerators
         {u"machine incomplete in a region (its accelerator is priced, its vCPU or RAM is not)"_s, 9},
     };
     CHECK(sheet.skipped == expected); // in the order first met
-    CHECK(sheet.unknownTypes == QStringList{u"H200 141GB GPU running in Americas"_s, u"Tpu-v4 Pod running in Oklahoma"_s});
+    CHECK(sheet.unknownTypes == QStringList{u"Nvidia Tesla T4 GPU running in Americas"_s, u"Tpu-v3 Pod running in Oklahoma"_s});
 
     const QList<Diagnostic> found = warnings(sheet);
     REQUIRE(found.size() == 2);
@@ -314,7 +314,12 @@ TEST_CASE("gcp: SKU descriptions map to components as the pattern table says", "
         {"TpuV5e running in Iowa", "TPU", "tpu-v5e"},
         {"TpuV5p running in Columbus", "TPU", "tpu-v5p"},
         {"N2 Instance Core running in Americas", "CPU", ""},
-        {"H200 141GB GPU running in Americas", "GPU", ""},
+        {"H200 141GB GPU running in Americas", "GPU", "h200"}, // newer SKUs drop the Nvidia prefix
+        {"Commitment v1: H200 141GB GPU running in Americas for 3 Years", "GPU", "h200"},
+        {"A3Ultra Instance Core running in Americas", "CPU", "a3ultra-core"},
+        {"A3 Ultra Instance Ram running in Americas", "RAM", "a3ultra-ram"},
+        {"Tpu-v4 Pod Accelerator USA", "TPU", "tpu-v4"},
+        {"Tpu-v4 Accelerator USA", "TPU", ""}, // v4 is priced only as pods
         {"Nvidia Tesla T4 GPU running in Americas", "GPU", ""},
     };
     for (const Row &row : rows) {
@@ -327,7 +332,7 @@ TEST_CASE("gcp: SKU descriptions map to components as the pattern table says", "
 TEST_CASE("gcp: every shipped machine type names a catalog accelerator and priced parts", "[gcp][catalog]")
 {
     // loadGcpTables() already refuses a machine whose parts no pattern prices; here the catalog side.
-    CHECK(tables().machines.size() == 23);
+    CHECK(tables().machines.size() == 24);
     QSet<QString> names;
     for (const GcpMachine &m : tables().machines) {
         INFO(m.machineType.toStdString());
@@ -338,7 +343,8 @@ TEST_CASE("gcp: every shipped machine type names a catalog accelerator and price
         CHECK(m.vcpus >= 1);
         CHECK(m.ramGib >= m.vcpus); // every accelerator-optimized shape has at least 1 GiB per vCPU
     }
-    for (const char *name : {"a3-highgpu-8g", "a3-megagpu-8g", "a2-megagpu-16g", "a2-ultragpu-8g", "g2-standard-96"})
+    for (const char *name : {"a3-highgpu-8g", "a3-megagpu-8g", "a3-ultragpu-8g", "a2-megagpu-16g", "a2-ultragpu-8g",
+                             "g2-standard-96"})
         CHECK(names.contains(QString::fromLatin1(name)));
     for (const GcpSkuPattern &p : tables().patterns) {
         INFO(p.pattern.toStdString());
@@ -387,4 +393,79 @@ TEST_CASE("gcp: an A4 machine is priced by its per-GPU slice SKU alone, spot tol
     REQUIRE(spot);
     CHECK(spot->price.toString() == u"36"_s);
     CHECK(test::skippedFor(sheet, u"reserved, DWS or sole-tenant capacity"_s) == 1);
+}
+
+TEST_CASE("gcp: a TPU v4 pod SKU prices one 4-chip host and is divided per chip", "[gcp][import]")
+{
+    // The Cloud TPU service prices v4 only as 'Tpu-v4 … Pod' SKUs, one price per 8 TensorCores
+    // (a 4-chip v4-8 host), with 'Preemptible' in the description for spot (usageType OnDemand).
+    // Made-up prices in the Billing Catalog's shape.
+    auto sku = [](const char *id, const char *description, const char *units, int nanos) {
+        return QStringLiteral(R"({"name": "services/E000-3F24-B8AA/skus/%1", "skuId": "%1", "description": "%2",
+            "category": {"serviceDisplayName": "Cloud TPU", "resourceFamily": "Compute", "resourceGroup": "TPU",
+                         "usageType": "OnDemand"},
+            "serviceRegions": ["us-central2"],
+            "pricingInfo": [{"summary": "", "effectiveTime": "2026-10-01T00:00:00Z",
+                             "pricingExpression": {"usageUnit": "h", "tieredRates": [{"startUsageAmount": 0,
+                             "unitPrice": {"currencyCode": "USD", "units": "%3", "nanos": %4}}]}}]})")
+            .arg(QLatin1StringView(id), QLatin1StringView(description), QLatin1StringView(units))
+            .arg(nanos);
+    };
+    const QByteArray json = (u"{\"skus\": ["_s + sku("7A7A-0000-0001", "Tpu-v4 Pod Accelerator USA", "12", 880000000) + u","_s
+                             + sku("7A7A-0000-0002", "Tpu-v4 Pod Preemptible Accelerator USA", "3", 0) + u"]}"_s)
+                                .toUtf8();
+    QByteArray copy = json;
+    QBuffer buffer(&copy);
+    REQUIRE(buffer.open(QIODevice::ReadOnly));
+    const ParsedSheet sheet = parseGcpJson(&buffer, u"tpu-v4.json"_s, tables());
+    INFO(firstProblem(sheet));
+    REQUIRE(sheet.ok());
+    const PriceRecord *onDemand = test::findRecord(sheet, u"tpu-v4 (pod slice)"_s, u"us-central2"_s, PriceModel::OnDemand);
+    REQUIRE(onDemand);
+    CHECK(onDemand->offerKind == OfferKind::Tpu);
+    CHECK(onDemand->accelerator == u"tpu-v4"_s);
+    CHECK(onDemand->acceleratorCount == 1);
+    CHECK(onDemand->price.toString() == u"3.22"_s); // 12.88 for four chips
+    CHECK(onDemand->notes.contains(u"for 4 chips"_s));
+    const PriceRecord *spot = test::findRecord(sheet, u"tpu-v4 (pod slice)"_s, u"us-central2"_s, PriceModel::Spot);
+    REQUIRE(spot);
+    CHECK(spot->price.toString() == u"0.75"_s);
+}
+
+TEST_CASE("gcp: an A3 Ultra machine is assembled from the A3Ultra core and RAM SKUs and the H200 GPU SKU", "[gcp][import]")
+{
+    // Made-up prices in the Billing Catalog's shape; the descriptions as Google writes them
+    // ('A3Ultra Instance Core', and the H200 GPU without the Nvidia prefix).
+    auto sku = [](const char *id, const char *description, const char *group, const char *unit, const char *units, int nanos) {
+        return QStringLiteral(R"({"name": "services/6F81-5844-456A/skus/%1", "skuId": "%1", "description": "%2",
+            "category": {"serviceDisplayName": "Compute Engine", "resourceFamily": "Compute", "resourceGroup": "%3",
+                         "usageType": "OnDemand"},
+            "serviceRegions": ["europe-west1"],
+            "pricingInfo": [{"summary": "", "effectiveTime": "2026-10-01T00:00:00Z",
+                             "pricingExpression": {"usageUnit": "%4", "tieredRates": [{"startUsageAmount": 0,
+                             "unitPrice": {"currencyCode": "USD", "units": "%5", "nanos": %6}}]}}]})")
+            .arg(QLatin1StringView(id), QLatin1StringView(description), QLatin1StringView(group), QLatin1StringView(unit),
+                 QLatin1StringView(units))
+            .arg(nanos);
+    };
+    const QByteArray json = (u"{\"skus\": ["_s
+                             + sku("A3U0-0000-0001", "A3Ultra Instance Core running in Belgium", "CPU", "h", "0", 30000000)
+                             + u","_s
+                             + sku("A3U0-0000-0002", "A3Ultra Instance Ram running in Belgium", "RAM", "GiBy.h", "0", 4000000)
+                             + u","_s + sku("A3U0-0000-0003", "H200 141GB GPU running in Belgium", "GPU", "h", "9", 0) + u"]}"_s)
+                                .toUtf8();
+    QByteArray copy = json;
+    QBuffer buffer(&copy);
+    REQUIRE(buffer.open(QIODevice::ReadOnly));
+    const ParsedSheet sheet = parseGcpJson(&buffer, u"a3u.json"_s, tables());
+    INFO(firstProblem(sheet));
+    REQUIRE(sheet.ok());
+    const PriceRecord *onDemand = test::findRecord(sheet, u"a3-ultragpu-8g"_s, u"europe-west1"_s, PriceModel::OnDemand);
+    REQUIRE(onDemand);
+    CHECK(onDemand->accelerator == u"h200"_s);
+    CHECK(onDemand->acceleratorCount == 8);
+    CHECK(onDemand->vcpus == 224);
+    // 224 × 0.03 + 2952 × 0.004 + 8 × 9 = 6.72 + 11.808 + 72
+    CHECK(onDemand->price.toString() == u"90.528"_s);
+    CHECK(sheet.unknownTypes.isEmpty());
 }

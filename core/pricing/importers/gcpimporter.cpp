@@ -442,8 +442,12 @@ void GcpImport::assembleTpus()
                 r.offerKind = OfferKind::Tpu;
                 r.accelerator = pattern.accelerator;
                 r.acceleratorCount = 1;
-                r.price = chip->price;
-                QStringList notes = {u"Cloud Billing Catalog SKU %1, per chip-hour"_s.arg(chip->skuId)};
+                r.price = Decimal::fromNanos(chip->price.nanos() / pattern.chipsPerUnit);
+                QStringList notes = {pattern.chipsPerUnit == 1
+                                         ? u"Cloud Billing Catalog SKU %1, per chip-hour"_s.arg(chip->skuId)
+                                         : u"Cloud Billing Catalog SKU %1, %2 per hour for %3 chips: per chip-hour"_s.arg(
+                                             chip->skuId, chip->price.toString())
+                                               .arg(pattern.chipsPerUnit)};
                 if (multi)
                     notes.append(u"a multi-regional SKU"_s);
                 r.notes = (notes + chip->notes).join(u"; "_s);

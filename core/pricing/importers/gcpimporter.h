@@ -40,6 +40,7 @@ struct GcpSkuPattern
     Kind kind = Kind::Gpu; ///< Ram is priced per GiB-hour ("GiBy.h"), the others per hour ("h")
     QString accelerator;   ///< catalog id (GPU and TPU rows)
     QString offerSku;      ///< TPU rows: the offer's SKU, one chip ("tpu-v6e (Trillium)")
+    int chipsPerUnit = 1;  ///< TPU rows: chips the SKU's price covers (TPU v4 Pod: one 4-chip host)
     QRegularExpression regex;
     int line = 0; ///< in gcp_skus.csv
 

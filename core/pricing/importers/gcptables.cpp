@@ -77,6 +77,13 @@ Result<GcpTables> loadGcpTables()
             return r.error(u"kind"_s, Tr::tr("component %1 has another kind on an earlier row").arg(p.component));
         if (p.kind == GcpSkuPattern::Kind::Tpu && (p.accelerator.isEmpty() || p.offerSku.isEmpty()))
             return r.error(u"offer_sku"_s, Tr::tr("a TPU row needs an accelerator and an offer SKU"));
+        if (const auto chips = r.number(u"chips_per_unit"_s)) {
+            if (std::floor(*chips) != *chips || *chips < 1 || *chips > 4096)
+                return r.error(u"chips_per_unit"_s, Tr::tr("%1 is not a whole number of chips from 1 to 4096").arg(*chips));
+            if (p.kind != GcpSkuPattern::Kind::Tpu && *chips != 1)
+                return r.error(u"chips_per_unit"_s, Tr::tr("only a TPU row's price covers several chips"));
+            p.chipsPerUnit = int(*chips);
+        }
         componentKinds.insert(p.component, p.kind);
         if (!p.accelerator.isEmpty())
             componentAccelerators.insert(p.component, p.accelerator);

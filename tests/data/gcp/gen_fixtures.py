@@ -85,7 +85,7 @@ page1 = [
         "5", 0),
     sku("Nvidia Tesla T4 GPU attached to Sole Tenancy VMs running in Americas", "GPU", "OnDemand", usc,
         "0", 350000000),
-    sku("H200 141GB GPU running in Americas", "GPU", "OnDemand", usc, "10", 500000000),
+    sku("Nvidia Tesla T4 GPU running in Americas", "GPU", "OnDemand", usc, "10", 500000000),
     sku("N2 Instance Core running in Americas", "CPU", "OnDemand", usc, "0", 31611000),
 ]
 page2 = [
@@ -105,7 +105,7 @@ page2 = [
     # TPU v6e, per chip-hour; the preemptible one labelled OnDemand (skypilot fetch_gcp.py)
     sku("TpuV6e running in South Carolina", "TPU", "OnDemand", ["us-east1"], "2", 700000000),
     sku("TpuV6e Preemptible running in South Carolina", "TPU", "OnDemand", ["us-east1"], "1", 890000000),
-    sku("Tpu-v4 Pod running in Oklahoma", "TPU", "OnDemand", ["us-central2"], "3", 220000000, service=TPU,
+    sku("Tpu-v3 Pod running in Oklahoma", "TPU", "OnDemand", ["us-central2"], "3", 220000000, service=TPU,
         display="Cloud TPU"),
     # A3 Mega
     sku("A3Plus Instance Core running in Virginia", "CPU", "OnDemand", ["us-east4", "asia-northeast1"],
