@@ -659,11 +659,15 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         largestMemoryBatch = std::max(largestMemoryBatch, memoryBatch);
         if (memoryBatch < 1)
             continue;
-        auto meets = [&](int batch) {
+        // Whether a concurrency meets the targets at p90; *tpotMissed says the step alone is too slow.
+        auto meets = [&](int batch, bool *tpotMissed = nullptr) {
             if (input.offline)
                 return true;
             const Latency l = latencyAt(model, batch, utilisation, 0.9, false);
-            return (!input.ttftMs || l.ttft * 1000 <= *input.ttftMs) && (!input.tpotMs || l.tpot * 1000 <= *input.tpotMs);
+            const bool tpotMet = !input.tpotMs || l.tpot * 1000 <= *input.tpotMs;
+            if (tpotMissed)
+                *tpotMissed = !tpotMet;
+            return (!input.ttftMs || l.ttft * 1000 <= *input.ttftMs) && tpotMet;
         };
         int batch = memoryBatch;
         if (input.concurrency) {
@@ -684,9 +688,15 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
             // the largest that meets the targets, then refine up to the next point scanned.
             auto next = [](int b) { return std::max(b + 1, int(b * 1.25)); };
             int lo = 0;
-            for (int b = 1; b <= memoryBatch; b = next(b))
-                if (meets(b))
+            for (int b = 1; b <= memoryBatch; b = next(b)) {
+                bool tpotMissed = false;
+                if (meets(b, &tpotMissed))
                     lo = b;
+                // A step only slows as sequences are added (more weights, KV and compute per step):
+                // past the TPOT target no larger concurrency meets it.
+                else if (tpotMissed)
+                    break;
+            }
             if (lo == 0)
                 continue;
             int hi = std::min(memoryBatch, next(lo) - 1);
