@@ -163,6 +163,7 @@ struct Deployment
     int tensorParallel = 1;
     int expertParallel = 1; // > 1: experts spread, attention data-parallel (one shard per chip)
     bool crossesNodes = false;
+    int pipeline = 1; // > 1: stages of layers on nodes one after another, each tensor-parallel inside
 };
 
 /// What a replica does at a concurrency.
@@ -221,7 +222,8 @@ public:
         const double sliding = I <= m_shape.window ? full : m_shape.window * (I - m_shape.window / 2.0);
         const double attention = 4.0 * m_shape.heads * m_shape.headDim * (m_shape.fullLayers() * full + m_shape.slidingLayers * sliding);
         const double flops = 2.0 * m_in.active() * I + attention;
-        return flops / (m_d.chips * m_hw.peakFlops * m_hw.prefillEff) + allReduceSeconds(I) + allToAllSeconds(I);
+        return flops / (m_d.chips * m_hw.peakFlops * m_hw.prefillEff) + allReduceSeconds(I) + allToAllSeconds(I)
+               + pipelineSendSeconds(I);
     }
 
     /// A slot's life at \a batch sequences in flight: its decode steps with the prefill chunks mixed in.
@@ -257,8 +259,10 @@ public:
                           + m_shape.experts * m_shape.expertBytesEach * touched;
         } else {
             const double all = m_in.modelParams * bytesPerWeight(m_in.precision);
+            // A pipeline keeps one micro-batch per stage in flight: each stage reads its weights
+            // once per micro-batch, the pipeline's depth times per step of every sequence.
             weightsRead = m_in.moe() ? std::min(all, m_in.active() * bytesPerWeight(m_in.precision) * std::max(1.0, batch))
-                                     : all;
+                                     : all * m_d.pipeline;
         }
         const double kvRead = batch * kvPerSequenceReplica(context);
         // A mixture of experts copies each token to its k experts and back in every layer: the
@@ -280,7 +284,8 @@ public:
         // Prefill chunks ride in the decode steps: a slot's prefill compute is spread over its steps.
         const double prefillPerStep = m_in.phase == ServePhase::Both ? batch * e.prefillSeconds / steps : 0.0;
         const double work = compute + prefillPerStep;
-        const double comm = allReduceSeconds(batch * (k + 1)) + allToAllSeconds(batch * (k + 1));
+        const double comm = allReduceSeconds(batch * (k + 1)) + allToAllSeconds(batch * (k + 1))
+                            + pipelineSendSeconds(batch * (k + 1));
         const double overhead = m_hw.stepOverhead;
         e.stepSeconds = std::max(memory, work) + kUnhiddenShare * std::min(memory, work) + comm + overhead;
         e.cycleSeconds = steps * e.stepSeconds;
@@ -299,13 +304,24 @@ public:
 private:
     // Two all-reduces per layer of `tokens` activations in the tensor-parallel group (ring: 2·(n−1)/n
     // of the data per chip), each with a fixed latency.
+    // Pipeline stages run at once, each over its share of the layers.
     double allReduceSeconds(double tokens) const
     {
         const int n = m_d.tensorParallel;
         if (n <= 1 || m_hw.linkBandwidth <= 0)
             return 0;
         const double bytes = 2.0 * m_shape.layers * 2.0 * (n - 1) / n * tokens * m_shape.hidden * kActivationBytes;
-        return bytes / (m_hw.linkBandwidth * kCollectiveEfficiency) + 2.0 * m_shape.layers * kAllReduceLatencySeconds;
+        return bytes / (m_hw.linkBandwidth * kCollectiveEfficiency) / m_d.pipeline
+               + 2.0 * m_shape.layers * kAllReduceLatencySeconds;
+    }
+    // Each stage hands its micro-batches' activations to the next over the scale-out fabric,
+    // spread over the stage's chips.
+    double pipelineSendSeconds(double tokens) const
+    {
+        if (m_d.pipeline <= 1)
+            return 0;
+        return tokens * m_shape.hidden * kActivationBytes
+               / (m_d.tensorParallel * kScaleOutBytesPerSecondPerChip * kCollectiveEfficiency);
     }
     // Expert parallelism: each token goes to k experts and comes back, per MoE layer; the share
     // that leaves the fast domain crosses the scale-out NIC.
@@ -392,13 +408,18 @@ Latency latencyAt(const Model &model, int batch, double utilisation, double quan
     return l;
 }
 
-QList<Deployment> deployments(const InferenceInput &input, const Shape &shape, int fastDomain)
+QList<Deployment> deployments(const InferenceInput &input, const Shape &shape, int fastDomain, double usablePerChip)
 {
     QList<Deployment> list;
     const bool moe = shape.experts > 0;
+    // Tensor parallelism stays inside the fast domain and at most 8 wide (as the training layout);
+    // a dense replica larger than that is a pipeline of such groups across nodes.
+    const int widestTensorParallel = std::clamp(fastDomain, 1, kDefaultFastDomain);
     auto add = [&](int n) {
-        if (n <= fastDomain || !moe)
+        if (n <= fastDomain)
             list.append({n, n, 1, false}); // tensor parallel
+        else if (!moe)
+            list.append({n, widestTensorParallel, 1, true, n / widestTensorParallel});
         // A mixture of experts may instead spread its experts with data-parallel attention
         // (SGLang's DP attention, TensorRT-LLM's attention DP), inside a node or across nodes.
         if (moe && n > 1)
@@ -410,6 +431,12 @@ QList<Deployment> deployments(const InferenceInput &input, const Shape &shape, i
     }
     for (int n = 1; n <= 8; n *= 2)
         add(n);
+    // Pipeline stages across nodes for a dense model one node cannot hold (vLLM and SGLang serve
+    // Llama 3.1 405B in bf16 on two 8-GPU nodes as TP 8 × PP 2).
+    const double weights = input.modelParams * bytesPerWeight(input.precision);
+    if (!moe && weights / widestTensorParallel > usablePerChip)
+        for (int stages = 2; stages <= 8; stages *= 2)
+            add(widestTensorParallel * stages);
     if (moe) {
         // Wide expert parallelism, up to one chip per expert, and the whole fast domain.
         for (int n = 16; n <= std::max<double>(16, shape.experts); n *= 2)
@@ -640,7 +667,7 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     std::optional<Choice> best;
     int largestMemoryBatch = 0;
     QString concurrencyProblem;
-    QList<Deployment> candidates = deployments(input, shape, hw.fastDomain);
+    QList<Deployment> candidates = deployments(input, shape, hw.fastDomain, usablePerChip);
     if (input.maxChipsPerReplica && !input.chipsPerReplica)
         candidates.removeIf([&](const Deployment &d) { return d.chips > *input.maxChipsPerReplica; });
     if (candidates.isEmpty()) {
@@ -735,6 +762,7 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     const Evaluation e = model.evaluate(best->batch);
     p.chipsPerReplica = d.chips;
     p.tensorParallel = d.tensorParallel;
+    p.pipelineParallel = d.pipeline;
     p.expertParallel = d.expertParallel;
     p.crossesNodes = d.crossesNodes;
     p.batch = best->batch;
@@ -756,7 +784,13 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     p.stepBreakdownCompute = e.computeShare;
     p.stepBreakdownComm = e.commShare;
     p.stepBreakdownOverhead = e.overheadShare;
-    if (d.crossesNodes)
+    if (d.pipeline > 1)
+        p.warnings.append(Tr::tr("a replica of %1 chips spans nodes: %2 pipeline stages of tensor parallel %3, "
+                                 "activations between them over a 400 Gb/s per-chip fabric (assumed)")
+                              .arg(d.chips)
+                              .arg(d.pipeline)
+                              .arg(d.tensorParallel));
+    else if (d.crossesNodes)
         p.warnings.append(Tr::tr("a replica of %1 chips spans nodes: expert all-to-all over a 400 Gb/s per-chip fabric "
                                  "(assumed)")
                               .arg(d.chips));

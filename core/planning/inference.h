@@ -71,6 +71,7 @@ struct InferenceProjection
     QString accelerator;
     int chipsPerReplica = 0;
     int tensorParallel = 0;
+    int pipelineParallel = 1;    ///< > 1: stages across nodes, each tensor-parallel
     int expertParallel = 1;      ///< > 1: experts spread over the replica, attention data-parallel
     bool crossesNodes = false;   ///< the replica is larger than the fast domain
     ServePhase phase = ServePhase::Both;

@@ -21,7 +21,7 @@ JsonNode optionalNode(const QString &text);
 /// A replica's layout (pinned): tensor, pipeline, expert and data-parallel-attention degrees.
 JsonFields servingParallelismJson(const InferenceProjection &p)
 {
-    return {{u"tp"_s, p.tensorParallel}, {u"pp"_s, 1}, {u"ep"_s, p.expertParallel}, {u"dp"_s, p.expertParallel},
+    return {{u"tp"_s, p.tensorParallel}, {u"pp"_s, p.pipelineParallel}, {u"ep"_s, p.expertParallel}, {u"dp"_s, p.expertParallel},
             {u"crosses_nodes"_s, p.crossesNodes}};
 }
 

@@ -375,3 +375,42 @@ TEST_CASE("Serving: a chip without its own profile takes its stand-ins' before t
     REQUIRE(l4.runnable());
     CHECK(l4.prefillSource.contains(u"generic band"_s));
 }
+
+TEST_CASE("Serving: a dense model one node cannot hold runs as pipeline stages of tensor-parallel groups",
+          "[planning][serving]")
+{
+    // Llama 3.1 405B in bf16 is 811 GB of weights: more than 8 × 80 GB H100s hold.
+    InferenceInput in;
+    in.modelParams = 405.85e9;
+    in.layers = 126;
+    in.hidden = 16384;
+    in.heads = 128;
+    in.kvHeads = 8;
+    in.headDim = 128;
+    in.inputTokens = 1000;
+    in.outputTokens = 300;
+    in.precision = catalog::Precision::Bf16;
+    in.precisionName = u"bf16"_s;
+    in.offline = true;
+    const InferenceProjection bf16 = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE(bf16.runnable());
+    CHECK(bf16.tensorParallel == 8);
+    CHECK(bf16.pipelineParallel >= 2);
+    CHECK(bf16.chipsPerReplica == bf16.tensorParallel * bf16.pipelineParallel);
+    CHECK(bf16.crossesNodes);
+    CHECK(bf16.warnings.join(u' ').contains(u"pipeline stages"_s));
+    // A pipeline re-reads each stage's weights per micro-batch: per chip it serves less than the
+    // same model in fp8 on one node, which needs no pipeline.
+    in.precision = catalog::Precision::Fp8;
+    in.precisionName = u"fp8"_s;
+    const InferenceProjection fp8 = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    REQUIRE(fp8.runnable());
+    CHECK(fp8.pipelineParallel == 1);
+    CHECK(fp8.chipsPerReplica == 8);
+    CHECK(fp8.tokensPerSecondPerChip > bf16.tokensPerSecondPerChip);
+    // An offer of one node without a cluster network cannot hold the bf16 model.
+    in.precision = catalog::Precision::Bf16;
+    in.precisionName = u"bf16"_s;
+    in.maxChipsPerReplica = 8;
+    CHECK_FALSE(projectInference(in, accelerator("h100-sxm"), planningCatalog()).runnable());
+}

@@ -132,7 +132,9 @@ QString projectionHtml(const InferenceProjection &p)
                                         "step: memory %15, compute %16, communication %17, overhead %18.</p>")
                        .arg(QString::number(p.chipsPerReplica), QString::number(p.tensorParallel),
                             QString::number(p.expertParallel),
-                            p.crossesNodes ? OptionTableModel::tr(", across nodes") : QString(),
+                            p.pipelineParallel > 1 ? OptionTableModel::tr(", %1 pipeline stages across nodes").arg(p.pipelineParallel)
+                            : p.crossesNodes       ? OptionTableModel::tr(", across nodes")
+                                                   : QString(),
                             QString::number(p.batch), QString::number(p.maxBatchByMemory),
                             QLocale().toString(p.tokensPerSecondPerChip, 'f', 0), QLocale().toString(throughput.low, 'f', 0),
                             QLocale().toString(throughput.high, 'f', 0))
