@@ -175,7 +175,10 @@ TEST_CASE("Validation: inference tokens per second per chip against published be
         INFO(name.toStdString() << ": preset " << r.text(u"model_preset"_s).toStdString());
         REQUIRE(preset != nullptr);
         applyPreset(*preset, input);
-        input.modelParams = *r.number(u"params"_s);
+        const auto params = r.number(u"params"_s);
+        INFO(name.toStdString() << ": params");
+        REQUIRE(params.has_value());
+        input.modelParams = *params;
         input.activeParams.reset();
         if (const auto active = r.number(u"active_params"_s); active && *active < input.modelParams)
             input.activeParams = *active;
