@@ -35,6 +35,44 @@ double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional
     return 0;
 }
 
+/// The replicas an option needs at the edges of its throughput band, and what they cost: a chip
+/// that serves less needs more replicas (whole ones), each instance costing what it costs.
+void carryThroughputBand(InferenceOption &option, bool loaded)
+{
+    const InferenceProjection &p = option.projection;
+    const Range &band = p.tokensPerSecondPerChipBand;
+    auto replicasAt = [&](double throughput) {
+        if (throughput <= 0 || p.tokensPerSecondPerChip <= 0)
+            return double(option.replicas);
+        // The replicas the typical throughput needs, unrounded, scaled to this edge.
+        return std::max(1.0, std::ceil(option.replicas * p.tokensPerSecondPerChip / throughput - 1e-9));
+    };
+    option.replicasBand = {replicasAt(band.high), double(option.replicas), replicasAt(band.low)};
+    // Whole instances of the offer hold the replicas' chips (one chip a TPU offer).
+    const int perInstance = option.offer.offerKind == pricing::OfferKind::Tpu ? 1 : std::max(1, option.offer.acceleratorCount);
+    const double chipsPerReplica = option.replicas > 0 ? double(option.chips) / option.replicas : 0.0;
+    auto monthlyAt = [&](double replicas) {
+        if (option.instances <= 0)
+            return option.monthlyCost;
+        const double instances = std::ceil(replicas * chipsPerReplica / perInstance - 1e-9);
+        return option.monthlyCost * instances / option.instances;
+    };
+    option.monthlyCostBand = {monthlyAt(option.replicasBand.low), option.monthlyCost, monthlyAt(option.replicasBand.high)};
+    // With a load, per-request and per-token costs follow the capacity bought for the same
+    // requests; without one, the tokens one replica serves.
+    auto scaled = [&](double value, double monthly, double throughput) {
+        if (loaded)
+            return option.monthlyCost > 0 ? value * monthly / option.monthlyCost : value;
+        return throughput > 0 ? value * p.tokensPerSecondPerChip / throughput : value;
+    };
+    option.costPerRequestBand = {scaled(option.costPerRequest, option.monthlyCostBand.low, band.high), option.costPerRequest,
+                                 scaled(option.costPerRequest, option.monthlyCostBand.high, band.low)};
+    option.costPerMillionOutputBand = {scaled(option.costPerMillionOutput, option.monthlyCostBand.low, band.high),
+                                       option.costPerMillionOutput,
+                                       scaled(option.costPerMillionOutput, option.monthlyCostBand.high, band.low)};
+}
+
+
 } // namespace
 
 InferencePlan planInference(const InferenceRequest &request, const catalog::AcceleratorCatalog &accelerators,
@@ -185,6 +223,7 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                                             ? perReplicaMonth / (outputTokens / request.input.outputTokens)
                                             : 0;
             }
+            carryThroughputBand(option, plan.requestsPerSecond > 0);
             if (request.constraints.budget && option.monthlyCost > *request.constraints.budget)
                 option.cannotRun = Tr::tr("over budget: %1 %3/month > %2 %3")
                                        .arg(option.monthlyCost, 0, 'f', 0)

@@ -36,6 +36,12 @@ struct InferenceOption
     double costPerRequest = 0;
     double costPerMillionInput = 0;
     double costPerMillionOutput = 0;
+    /// The throughput band carried through: replicas, monthly cost, cost per request and per 1M
+    /// output tokens at the band's high throughput (low) and its low throughput (high).
+    Range replicasBand;
+    Range monthlyCostBand;
+    Range costPerRequestBand;
+    Range costPerMillionOutputBand;
     CostTerms costTerms; ///< of the monthly cost
     QString costBasis() const { return costTerms.monthlyBasis(); }
     QList<pricing::FxRate> fxRates;

@@ -414,3 +414,41 @@ TEST_CASE("Serving: a dense model one node cannot hold runs as pipeline stages o
     in.maxChipsPerReplica = 8;
     CHECK_FALSE(projectInference(in, accelerator("h100-sxm"), planningCatalog()).runnable());
 }
+
+TEST_CASE("Serving: the throughput band is carried to replicas and costs in whole instances", "[planning][serving]")
+{
+    // One-GPU replicas of an 8B model on 8-GPU instances: a slower chip needs more replicas,
+    // which cost only when they need another instance.
+    pricing::PriceRecord node;
+    node.key = {u"Test"_s, u"p5.48xlarge"_s, u"r1"_s, pricing::PriceModel::OnDemand};
+    node.accelerator = u"h100-sxm"_s;
+    node.acceleratorCount = 8;
+    node.price = *Decimal::parse(u"55"_s);
+    node.currency = u"USD"_s;
+    node.unit = pricing::unitFor(pricing::PriceModel::OnDemand);
+    node.offerKind = pricing::OfferKind::CloudVm;
+    InferenceRequest request;
+    request.input = llama8b();
+    request.input.chipsPerReplica = 1;
+    request.input.requestsPerSecond = 200;
+    const InferencePlan plan = planInference(request, test::shippedCatalog(), planningCatalog(), {node}, pricing::FxTable());
+    REQUIRE(plan.options.size() == 1);
+    const InferenceOption &o = plan.options.first();
+    REQUIRE(o.runnable());
+    const Range &t = o.projection.tokensPerSecondPerChipBand;
+    REQUIRE(t.low < t.typical);
+    REQUIRE(t.typical < t.high);
+    INFO("replicas " << o.replicasBand.low << " / " << o.replicas << " / " << o.replicasBand.high);
+    CHECK(o.replicasBand.typical == o.replicas);
+    CHECK(o.replicasBand.low <= o.replicas);
+    CHECK(o.replicasBand.high > o.replicas);
+    CHECK(o.replicasBand.high == std::ceil(o.replicas * t.typical / t.low - 1e-9));
+    // Cost in whole 8-GPU instances at each edge.
+    CHECK(o.monthlyCostBand.typical == Approx(o.monthlyCost));
+    CHECK(o.monthlyCostBand.high == Approx(o.monthlyCost / o.instances * std::ceil(o.replicasBand.high / 8.0 - 1e-9)));
+    CHECK(o.monthlyCostBand.low == Approx(o.monthlyCost / o.instances * std::ceil(o.replicasBand.low / 8.0 - 1e-9)));
+    // The same requests on more capacity: per-request and per-token costs rise with it.
+    CHECK(o.costPerRequestBand.high / o.costPerRequest == Approx(o.monthlyCostBand.high / o.monthlyCost));
+    CHECK(o.costPerMillionOutputBand.low <= o.costPerMillionOutput);
+    CHECK(o.costPerMillionOutputBand.high >= o.costPerMillionOutput);
+}
