@@ -350,9 +350,10 @@ TEST_CASE("cli: conversion uses the rate in force on the listed date, and says w
 {
     Scratch scratch;
     REQUIRE(scratch.run({u"fx"_s, u"import"_s, test::dataPath(u"sheets/good/fx_rates.csv"_s)}).exitCode == 0);
-    const QJsonArray rows = jsonArray(scratch.run({u"prices"_s, u"list"_s, u"--provider"_s, u"Hetzner"_s,
-                                                   u"--as-of"_s, u"2026-03-01"_s, u"--currency"_s, u"USD"_s,
-                                                   u"--format"_s, u"json"_s}));
+    // OVHcloud's Public Cloud flavours are priced in EUR from 2025.
+    const QJsonArray rows = jsonArray(scratch.run({u"prices"_s, u"list"_s, u"--provider"_s, u"OVHcloud"_s, u"--kind"_s,
+                                                   u"cloud_vm"_s, u"--as-of"_s, u"2026-03-01"_s, u"--currency"_s,
+                                                   u"USD"_s, u"--format"_s, u"json"_s}));
     REQUIRE_FALSE(rows.isEmpty());
     for (const QJsonValue &v : rows) {
         CHECK(v[u"display_price"_s].toDouble() == Approx(v[u"price"_s].toDouble() * 1.05));
