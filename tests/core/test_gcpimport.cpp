@@ -51,6 +51,47 @@ std::string firstProblem(const ParsedSheet &sheet)
     return {};
 }
 
+
+/// One SKU in the Billing Catalog's JSON shape (made-up prices; the descriptions are Google's).
+struct Sku
+{
+    const char *id;
+    const char *description;
+    const char *units;
+    int nanos;
+    const char *group = "GPU";
+    const char *unit = "h";
+};
+
+/// A page of \a skus of one service in one region.
+QByteArray skuPage(std::initializer_list<Sku> skus, const char *region, bool cloudTpu = false)
+{
+    QStringList items;
+    for (const Sku &sku : skus)
+        items.append(QStringLiteral(R"({"name": "services/%1/skus/%2", "skuId": "%2", "description": "%3",
+            "category": {"serviceDisplayName": "%4", "resourceFamily": "Compute", "resourceGroup": "%5",
+                         "usageType": "OnDemand"},
+            "serviceRegions": ["%6"],
+            "pricingInfo": [{"summary": "", "effectiveTime": "2026-10-01T00:00:00Z",
+                             "pricingExpression": {"usageUnit": "%7", "tieredRates": [{"startUsageAmount": 0,
+                             "unitPrice": {"currencyCode": "USD", "units": "%8", "nanos": %9}}]}}]})")
+                         .arg(cloudTpu ? u"E000-3F24-B8AA"_s : u"6F81-5844-456A"_s, QLatin1StringView(sku.id),
+                              QLatin1StringView(sku.description),
+                              cloudTpu ? u"Cloud TPU"_s : u"Compute Engine"_s, QLatin1StringView(sku.group),
+                              QLatin1StringView(region), QLatin1StringView(sku.unit), QLatin1StringView(sku.units))
+                         .arg(sku.nanos));
+    return (u"{\"skus\": ["_s + items.join(u","_s) + u"]}"_s).toUtf8();
+}
+
+/// Parses a page made by skuPage.
+ParsedSheet parsePage(const QByteArray &json, const QString &name)
+{
+    QByteArray copy = json;
+    QBuffer buffer(&copy);
+    REQUIRE(buffer.open(QIODevice::ReadOnly));
+    return parseGcpJson(&buffer, name, tables());
+}
+
 } // namespace
 
 TEST_CASE("gcp: machines are assembled from vCPU, RAM and GPU SKUs per region and price model", "[gcp][import]")
@@ -355,32 +396,14 @@ TEST_CASE("gcp: every shipped machine type names a catalog accelerator and price
 
 TEST_CASE("gcp: an A4 machine is priced by its per-GPU slice SKU alone, spot told by the description", "[gcp][import]")
 {
-    // Made-up prices in the Billing Catalog's shape; the descriptions are Google's ("A4 Nvidia B200
-    // (1 gpu slice) running in Americas", spot SKUs say so in the description with usageType OnDemand).
-    auto sku = [](const char *id, const char *description, const char *units, int nanos) {
-        return QStringLiteral(R"({"name": "services/6F81-5844-456A/skus/%1", "skuId": "%1", "description": "%2",
-            "category": {"serviceDisplayName": "Compute Engine", "resourceFamily": "Compute", "resourceGroup": "GPU",
-                         "usageType": "OnDemand"},
-            "serviceRegions": ["us-central1"],
-            "pricingInfo": [{"summary": "", "effectiveTime": "2026-10-01T00:00:00Z",
-                             "pricingExpression": {"usageUnit": "h", "tieredRates": [{"startUsageAmount": 0,
-                             "unitPrice": {"currencyCode": "USD", "units": "%3", "nanos": %4}}]}}]})")
-            .arg(QLatin1StringView(id), QLatin1StringView(description), QLatin1StringView(units))
-            .arg(nanos);
-    };
-    const QByteArray json = (u"{\"skus\": ["_s + sku("A4A4-0000-0001", "A4 Nvidia B200 (1 gpu slice) running in Americas", "11", 277000000)
-                             + u","_s
-                             + sku("A4A4-0000-0002", "Spot Preemptible A4 Nvidia B200 (1 gpu slice) running in Americas", "4",
-                                   500000000)
-                             + u","_s
-                             + sku("A4A4-0000-0003", "DWS Calendar Mode A4 Nvidia B200 (1 gpu slice) running in Americas",
-                                   "9", 0)
-                             + u"]}"_s)
-                                .toUtf8();
-    QByteArray copy = json;
-    QBuffer buffer(&copy);
-    REQUIRE(buffer.open(QIODevice::ReadOnly));
-    const ParsedSheet sheet = parseGcpJson(&buffer, u"a4.json"_s, tables());
+    // The descriptions are Google's ("A4 Nvidia B200 (1 gpu slice) running in Americas", spot SKUs
+    // say so in the description with usageType OnDemand).
+    const ParsedSheet sheet = parsePage(
+        skuPage({{"A4A4-0000-0001", "A4 Nvidia B200 (1 gpu slice) running in Americas", "11", 277000000},
+                 {"A4A4-0000-0002", "Spot Preemptible A4 Nvidia B200 (1 gpu slice) running in Americas", "4", 500000000},
+                 {"A4A4-0000-0003", "DWS Calendar Mode A4 Nvidia B200 (1 gpu slice) running in Americas", "9", 0}},
+                "us-central1"),
+        u"a4.json"_s);
     INFO(firstProblem(sheet));
     REQUIRE(sheet.ok());
     const PriceRecord *onDemand = test::findRecord(sheet, u"a4-highgpu-8g"_s, u"us-central1"_s, PriceModel::OnDemand);
@@ -399,25 +422,10 @@ TEST_CASE("gcp: a TPU v4 pod SKU prices one 4-chip host and is divided per chip"
 {
     // The Cloud TPU service prices v4 only as 'Tpu-v4 … Pod' SKUs, one price per 8 TensorCores
     // (a 4-chip v4-8 host), with 'Preemptible' in the description for spot (usageType OnDemand).
-    // Made-up prices in the Billing Catalog's shape.
-    auto sku = [](const char *id, const char *description, const char *units, int nanos) {
-        return QStringLiteral(R"({"name": "services/E000-3F24-B8AA/skus/%1", "skuId": "%1", "description": "%2",
-            "category": {"serviceDisplayName": "Cloud TPU", "resourceFamily": "Compute", "resourceGroup": "TPU",
-                         "usageType": "OnDemand"},
-            "serviceRegions": ["us-central2"],
-            "pricingInfo": [{"summary": "", "effectiveTime": "2026-10-01T00:00:00Z",
-                             "pricingExpression": {"usageUnit": "h", "tieredRates": [{"startUsageAmount": 0,
-                             "unitPrice": {"currencyCode": "USD", "units": "%3", "nanos": %4}}]}}]})")
-            .arg(QLatin1StringView(id), QLatin1StringView(description), QLatin1StringView(units))
-            .arg(nanos);
-    };
-    const QByteArray json = (u"{\"skus\": ["_s + sku("7A7A-0000-0001", "Tpu-v4 Pod Accelerator USA", "12", 880000000) + u","_s
-                             + sku("7A7A-0000-0002", "Tpu-v4 Pod Preemptible Accelerator USA", "3", 0) + u"]}"_s)
-                                .toUtf8();
-    QByteArray copy = json;
-    QBuffer buffer(&copy);
-    REQUIRE(buffer.open(QIODevice::ReadOnly));
-    const ParsedSheet sheet = parseGcpJson(&buffer, u"tpu-v4.json"_s, tables());
+    const ParsedSheet sheet = parsePage(skuPage({{"7A7A-0000-0001", "Tpu-v4 Pod Accelerator USA", "12", 880000000, "TPU"},
+                                                 {"7A7A-0000-0002", "Tpu-v4 Pod Preemptible Accelerator USA", "3", 0, "TPU"}},
+                                                "us-central2", true),
+                                        u"tpu-v4.json"_s);
     INFO(firstProblem(sheet));
     REQUIRE(sheet.ok());
     const PriceRecord *onDemand = test::findRecord(sheet, u"tpu-v4 (pod slice)"_s, u"us-central2"_s, PriceModel::OnDemand);
@@ -434,30 +442,14 @@ TEST_CASE("gcp: a TPU v4 pod SKU prices one 4-chip host and is divided per chip"
 
 TEST_CASE("gcp: an A3 Ultra machine is assembled from the A3Ultra core and RAM SKUs and the H200 GPU SKU", "[gcp][import]")
 {
-    // Made-up prices in the Billing Catalog's shape; the descriptions as Google writes them
-    // ('A3Ultra Instance Core', and the H200 GPU without the Nvidia prefix).
-    auto sku = [](const char *id, const char *description, const char *group, const char *unit, const char *units, int nanos) {
-        return QStringLiteral(R"({"name": "services/6F81-5844-456A/skus/%1", "skuId": "%1", "description": "%2",
-            "category": {"serviceDisplayName": "Compute Engine", "resourceFamily": "Compute", "resourceGroup": "%3",
-                         "usageType": "OnDemand"},
-            "serviceRegions": ["europe-west1"],
-            "pricingInfo": [{"summary": "", "effectiveTime": "2026-10-01T00:00:00Z",
-                             "pricingExpression": {"usageUnit": "%4", "tieredRates": [{"startUsageAmount": 0,
-                             "unitPrice": {"currencyCode": "USD", "units": "%5", "nanos": %6}}]}}]})")
-            .arg(QLatin1StringView(id), QLatin1StringView(description), QLatin1StringView(group), QLatin1StringView(unit),
-                 QLatin1StringView(units))
-            .arg(nanos);
-    };
-    const QByteArray json = (u"{\"skus\": ["_s
-                             + sku("A3U0-0000-0001", "A3Ultra Instance Core running in Belgium", "CPU", "h", "0", 30000000)
-                             + u","_s
-                             + sku("A3U0-0000-0002", "A3Ultra Instance Ram running in Belgium", "RAM", "GiBy.h", "0", 4000000)
-                             + u","_s + sku("A3U0-0000-0003", "H200 141GB GPU running in Belgium", "GPU", "h", "9", 0) + u"]}"_s)
-                                .toUtf8();
-    QByteArray copy = json;
-    QBuffer buffer(&copy);
-    REQUIRE(buffer.open(QIODevice::ReadOnly));
-    const ParsedSheet sheet = parseGcpJson(&buffer, u"a3u.json"_s, tables());
+    // The descriptions as Google writes them ('A3Ultra Instance Core', and the H200 GPU without
+    // the Nvidia prefix).
+    const ParsedSheet sheet = parsePage(
+        skuPage({{"A3U0-0000-0001", "A3Ultra Instance Core running in Belgium", "0", 30000000, "CPU"},
+                 {"A3U0-0000-0002", "A3Ultra Instance Ram running in Belgium", "0", 4000000, "RAM", "GiBy.h"},
+                 {"A3U0-0000-0003", "H200 141GB GPU running in Belgium", "9", 0}},
+                "europe-west1"),
+        u"a3u.json"_s);
     INFO(firstProblem(sheet));
     REQUIRE(sheet.ok());
     const PriceRecord *onDemand = test::findRecord(sheet, u"a3-ultragpu-8g"_s, u"europe-west1"_s, PriceModel::OnDemand);

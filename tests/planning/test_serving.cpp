@@ -66,6 +66,21 @@ InferenceInput deepseekV3()
     return in;
 }
 
+
+/// An 8-GPU H100 instance at 55 USD an hour.
+pricing::PriceRecord h100Node()
+{
+    pricing::PriceRecord node;
+    node.key = {u"Test"_s, u"p5.48xlarge"_s, u"r1"_s, pricing::PriceModel::OnDemand};
+    node.accelerator = u"h100-sxm"_s;
+    node.acceleratorCount = 8;
+    node.price = *Decimal::parse(u"55"_s);
+    node.currency = u"USD"_s;
+    node.unit = pricing::unitFor(pricing::PriceModel::OnDemand);
+    node.offerKind = pricing::OfferKind::CloudVm;
+    return node;
+}
+
 } // namespace
 
 TEST_CASE("Serving: KV cache per token follows the attention of the architecture", "[planning][serving]")
@@ -253,14 +268,7 @@ TEST_CASE("Serving: a precision the chip lacks is refused with the ones it has",
 
 TEST_CASE("Serving: the planner disaggregates prefill and decode where that needs fewer chips", "[planning][serving]")
 {
-    pricing::PriceRecord node;
-    node.key = {u"Test"_s, u"p5.48xlarge"_s, u"r1"_s, pricing::PriceModel::OnDemand};
-    node.accelerator = u"h100-sxm"_s;
-    node.acceleratorCount = 8;
-    node.price = *Decimal::parse(u"55"_s);
-    node.currency = u"USD"_s;
-    node.unit = pricing::unitFor(pricing::PriceModel::OnDemand);
-    node.offerKind = pricing::OfferKind::CloudVm;
+    const pricing::PriceRecord node = h100Node();
 
     InferenceRequest request;
     request.input = llama8b();
@@ -419,14 +427,7 @@ TEST_CASE("Serving: the throughput band is carried to replicas and costs in whol
 {
     // One-GPU replicas of an 8B model on 8-GPU instances: a slower chip needs more replicas,
     // which cost only when they need another instance.
-    pricing::PriceRecord node;
-    node.key = {u"Test"_s, u"p5.48xlarge"_s, u"r1"_s, pricing::PriceModel::OnDemand};
-    node.accelerator = u"h100-sxm"_s;
-    node.acceleratorCount = 8;
-    node.price = *Decimal::parse(u"55"_s);
-    node.currency = u"USD"_s;
-    node.unit = pricing::unitFor(pricing::PriceModel::OnDemand);
-    node.offerKind = pricing::OfferKind::CloudVm;
+    const pricing::PriceRecord node = h100Node();
     InferenceRequest request;
     request.input = llama8b();
     request.input.chipsPerReplica = 1;
