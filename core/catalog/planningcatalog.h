@@ -230,6 +230,12 @@ public:
     /// exact precision before another precision of the same accelerator. Null if none.
     const Profile *findProfile(const QString &accelerator, Workload workload, Precision precision,
                                const QString &framework) const;
+    /// Where \a accelerator has no profile of its own: its stand-ins' (accelerators.csv: the same die
+    /// or the vendor's nearest generation), one each, in the order listed.
+    QList<const Profile *> findStandIns(const Accelerator &accelerator, Workload workload, Precision precision,
+                                        const QString &framework) const;
+    /// The stand-ins' median, in a band that holds each of theirs (empty list: a zero range).
+    static Range standInEfficiency(const QList<const Profile *> &standIns);
     const FrameworkFit *findFramework(const QString &framework, const QString &vendor) const;
     const ModelPreset *findModel(const QString &id) const;
     /// The band covering \a chips for that kind and domain (domain "any" matches all).

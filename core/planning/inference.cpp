@@ -416,8 +416,8 @@ QList<Deployment> deployments(const InferenceInput &input, const Shape &shape, i
     // a dense replica larger than that is a pipeline of such groups across nodes.
     const int widestTensorParallel = std::clamp(fastDomain, 1, kDefaultFastDomain);
     auto add = [&](int n) {
-        if (n <= fastDomain)
-            list.append({n, n, 1, false}); // tensor parallel
+        if (n <= fastDomain || (!moe && n % widestTensorParallel != 0))
+            list.append({n, n, 1, n > fastDomain}); // tensor parallel
         else if (!moe)
             list.append({n, widestTensorParallel, 1, true, n / widestTensorParallel});
         // A mixture of experts may instead spread its experts with data-parallel attention
@@ -543,26 +543,15 @@ ServingEfficiency servingEfficiency(const catalog::Profile *own, catalog::Worklo
 {
     if (own)
         return {own->efficiency, describe(*own), own->precision};
-    QList<double> typicals;
-    QStringList names;
-    ServingEfficiency e{{1.0, 0.0, 0.0}, {}, std::nullopt};
-    for (const QString &id : accelerator.profileStandIns) {
-        const catalog::Profile *standIn = catalog.findProfile(id, workload, input.precision, u"any"_s);
-        if (!standIn)
-            continue;
-        typicals.append(standIn->efficiency.typical);
-        e.efficiency.low = std::min(e.efficiency.low, standIn->efficiency.low);
-        e.efficiency.high = std::max(e.efficiency.high, standIn->efficiency.high);
-        names.append(standIn->accelerator + u' ' + standIn->precisionName);
-        if (!e.precision)
-            e.precision = standIn->precision;
-    }
+    const QList<const catalog::Profile *> standIns =
+        catalog.findStandIns(accelerator, workload, input.precision, u"any"_s);
     const QString phase = workload == catalog::Workload::InferencePrefill ? u"prefill"_s : u"decode"_s;
-    if (typicals.isEmpty())
+    if (standIns.isEmpty())
         return {generic, Tr::tr("no %1 profile for %2: generic band").arg(phase, accelerator.id), std::nullopt};
-    std::sort(typicals.begin(), typicals.end());
-    const qsizetype n = typicals.size();
-    e.efficiency.typical = n % 2 ? typicals[n / 2] : (typicals[n / 2 - 1] + typicals[n / 2]) / 2;
+    QStringList names;
+    for (const catalog::Profile *standIn : standIns)
+        names.append(standIn->accelerator + u' ' + standIn->precisionName);
+    ServingEfficiency e{catalog::PlanningCatalog::standInEfficiency(standIns), {}, standIns.first()->precision};
     e.source = Tr::tr("no measured %1 profile for %2: those of %3 stand in (median, band over all)")
                    .arg(phase, accelerator.id, names.join(u", "_s));
     return e;

@@ -118,13 +118,8 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
     // The chip's own measurement of the workload, else its stand-ins' (the same die, or the same
     // vendor's nearest generation), else what every measured chip achieves at that workload.
     const catalog::Profile *profile = catalog.findProfile(accelerator.id, workload, input.precision, input.framework);
-    QList<const catalog::Profile *> standIns;
-    if (!profile) {
-        for (const QString &id : accelerator.profileStandIns) {
-            if (const catalog::Profile *standIn = catalog.findProfile(id, workload, input.precision, input.framework))
-                standIns.append(standIn);
-        }
-    }
+    const QList<const catalog::Profile *> standIns =
+        profile ? QList<const catalog::Profile *>() : catalog.findStandIns(accelerator, workload, input.precision, input.framework);
     const catalog::Profile *used = profile ? profile : standIns.value(0);
     if (profile) {
         e.mfu = profile->efficiency;
@@ -132,17 +127,10 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
                           .arg(profile->accelerator, catalog::toString(profile->workload), profile->precisionName,
                                profile->framework, describe(profile->source));
     } else if (!standIns.isEmpty()) {
-        // Their median, in a band that holds every one of theirs.
-        QList<double> typicals;
+        e.mfu = catalog::PlanningCatalog::standInEfficiency(standIns);
         QStringList names;
-        e.mfu = {1.0, 0.0, 0.0};
-        for (const catalog::Profile *standIn : std::as_const(standIns)) {
-            typicals.append(standIn->efficiency.typical);
-            e.mfu.low = std::min(e.mfu.low, standIn->efficiency.low);
-            e.mfu.high = std::max(e.mfu.high, standIn->efficiency.high);
+        for (const catalog::Profile *standIn : standIns)
             names.append(standIn->accelerator + u' ' + standIn->precisionName);
-        }
-        e.mfu.typical = percentile(typicals, 50);
         e.mfuSource = Tr::tr("no measured %1 profile for %2: those of %3 stand in (median, band over all)")
                           .arg(catalog::toString(workload), accelerator.id, names.join(u", "_s));
         warnings->append(e.mfuSource);
