@@ -374,10 +374,17 @@ TEST_CASE("Serving: a chip without its own profile takes its stand-ins' before t
     INFO(b300.prefillSource.toStdString());
     CHECK(b300.prefillSource.contains(u"stand in"_s));
     CHECK(b300.prefillSource.contains(u"b200"_s));
+    // Their median, in a band that holds each of theirs.
     const catalog::Profile *b200 = planningCatalog().findProfile(u"b200"_s, catalog::Workload::InferencePrefill,
                                                                  catalog::Precision::Fp8, u"any"_s);
+    const catalog::Profile *gb200 = planningCatalog().findProfile(u"gb200"_s, catalog::Workload::InferencePrefill,
+                                                                  catalog::Precision::Fp8, u"any"_s);
     REQUIRE(b200 != nullptr);
-    CHECK(b300.prefillEfficiency.typical == Approx(b200->efficiency.typical));
+    REQUIRE(gb200 != nullptr);
+    CHECK(b300.prefillSource.contains(u"gb200"_s));
+    CHECK(b300.prefillEfficiency.typical == Approx((b200->efficiency.typical + gb200->efficiency.typical) / 2));
+    CHECK(b300.prefillEfficiency.low == Approx(std::min(b200->efficiency.low, gb200->efficiency.low)));
+    CHECK(b300.prefillEfficiency.high == Approx(std::max(b200->efficiency.high, gb200->efficiency.high)));
     // The L4 has neither a profile nor a stand-in: the generic band, said so.
     const InferenceProjection l4 = projectInference(in, accelerator("l4"), planningCatalog());
     REQUIRE(l4.runnable());
