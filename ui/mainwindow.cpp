@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
@@ -710,6 +711,17 @@ void MainWindow::writeSettings() const
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kSplitterKey, m_prices->saveState());
     settings.setValue(kDisplayCurrencyKey, m_prices->displayCurrency());
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // A message shown before the window was (a scenario opened from the command line) did not
+    // hide the database label, which was not visible yet: show it again so that it does.
+    if (const QString message = statusBar()->currentMessage(); !message.isEmpty()) {
+        statusBar()->clearMessage(); // the same text again would be ignored
+        statusBar()->showMessage(message, 5000);
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
