@@ -51,6 +51,8 @@ struct InferenceInput
 
     double active() const { return activeParams.value_or(modelParams); }
     bool moe() const { return activeParams && *activeParams < modelParams; }
+
+    bool operator==(const InferenceInput &) const = default;
 };
 
 /// Takes a preset's size and shape.

@@ -11,6 +11,8 @@ struct InferenceRequest
     Constraints constraints;
     QString currency = QStringLiteral("USD");
     Ownership ownership; ///< how purchases are costed per hour of use
+
+    bool operator==(const InferenceRequest &) const = default;
 };
 
 /// Prefill and decode on separate replicas of the same offer (DistServe, Mooncake, SGLang PD).

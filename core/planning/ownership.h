@@ -20,6 +20,8 @@ struct Ownership
     double utilization = 0.7; ///< share of its lifetime the hardware does useful work
     double coloPerServerMonth = 1500;
     double networkingPerServer = 0; ///< cluster network bought with each server (NICs' share of switches, cables)
+
+    bool operator==(const Ownership &) const = default;
 };
 
 /// A purchased server as an hourly cost per hour of use: its price and its share of the network

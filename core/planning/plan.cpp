@@ -125,8 +125,15 @@ const InferenceOption *Plan::recommendedInference() const
 
 Result<Plan> planScenario(const scenario::Scenario &s, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
-                          const pricing::FxTable &fx, QDate pricesAsOf)
+                          const pricing::FxTable &fx, QDate pricesAsOf, PlanMemo *memo)
 {
+    // A memo of another snapshot says nothing about this one.
+    if (memo && (memo->offers != &offers || memo->catalog != &catalog || memo->accelerators != &accelerators)) {
+        *memo = PlanMemo();
+        memo->offers = &offers;
+        memo->catalog = &catalog;
+        memo->accelerators = &accelerators;
+    }
     Plan plan;
     plan.scenarioName = s.name;
     plan.currency = s.currency;
@@ -158,7 +165,16 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         if (!s.lockin.checkpointGb)
             lockin.dataGb += request->input.modelParams * kAdamBytesPerParam / 1e9;
         plan.trainingRequest = *request;
-        plan.training = planTraining(*request, accelerators, catalog, offers, fx, &shapes);
+        if (memo && memo->training && memo->trainingRequest == *request) {
+            plan.training = memo->training;
+            ++memo->reused;
+        } else {
+            plan.training = planTraining(*request, accelerators, catalog, offers, fx, &shapes);
+            if (memo) {
+                memo->trainingRequest = *request;
+                memo->training = plan.training;
+            }
+        }
     }
     if (s.inference) {
         auto request = inferenceRequest(s, catalog);
@@ -169,7 +185,16 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         if (!s.lockin.checkpointGb && !s.training)
             lockin.dataGb += request->input.modelParams * bytesPerWeight(request->input.precision) / 1e9;
         plan.inferenceRequest = *request;
-        plan.inference = planInference(*request, accelerators, catalog, offers, fx, &shapes);
+        if (memo && memo->inference && memo->inferenceRequest == *request) {
+            plan.inference = memo->inference;
+            ++memo->reused;
+        } else {
+            plan.inference = planInference(*request, accelerators, catalog, offers, fx, &shapes);
+            if (memo) {
+                memo->inferenceRequest = *request;
+                memo->inference = plan.inference;
+            }
+        }
         plan.inferenceMonths = s.inference->months;
     }
 

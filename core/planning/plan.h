@@ -57,10 +57,27 @@ struct Plan
     const InferenceOption *recommendedInference() const;
 };
 
+/// What the window keeps between the plans of one inputs snapshot: the last training and inference
+/// plans (before lock-in and ranking) and the requests they answer. An edit on one side leaves the
+/// other's request equal, and its plan is taken again instead of being planned anew. Used by one
+/// thread at a time.
+struct PlanMemo
+{
+    const void *offers = nullptr;  ///< the snapshot the plans were made from: its offers and catalogs
+    const void *catalog = nullptr;
+    const void *accelerators = nullptr;
+    std::optional<TrainingRequest> trainingRequest;
+    std::optional<TrainingPlan> training;
+    std::optional<InferenceRequest> inferenceRequest;
+    std::optional<InferencePlan> inference;
+    int reused = 0; ///< plans taken again
+};
+
 /// Plans a whole scenario: training and inference options with lock-in, the budget horizon,
-/// sensitivity and Monte Carlo. Pure: same inputs, same plan.
+/// sensitivity and Monte Carlo. Pure: same inputs, same plan. With \a memo, a side whose request
+/// equals the last one made on the same offers and catalogs takes that plan again (same result).
 Result<Plan> planScenario(const scenario::Scenario &scenario, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
-                          const pricing::FxTable &fx, QDate pricesAsOf);
+                          const pricing::FxTable &fx, QDate pricesAsOf, PlanMemo *memo = nullptr);
 
 } // namespace accelplan::planning

@@ -50,11 +50,11 @@ Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
     return inputs;
 }
 
-Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs)
+Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs, PlanMemo *memo)
 {
     Q_ASSERT(inputs.complete());
     return planScenario(scenario, *inputs.accelerators, *inputs.planning, *inputs.offers, inputs.fx,
-                        inputs.pricesAsOf);
+                        inputs.pricesAsOf, memo);
 }
 
 } // namespace accelplan::planning

@@ -41,7 +41,8 @@ Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
                                   const catalog::AcceleratorCatalog &accelerators, QDate asOf = {},
                                   bool withNotes = true);
 
-/// planScenario() on a snapshot (which must be complete()).
-Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs);
+/// planScenario() on a snapshot (which must be complete()). A \a memo is tied to the snapshot by
+/// address: the caller keeps the snapshot alive as long as the memo (as PlanRunner does).
+Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs, PlanMemo *memo = nullptr);
 
 } // namespace accelplan::planning

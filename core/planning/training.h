@@ -40,6 +40,8 @@ struct TrainingInput
 
     double active() const { return activeParams.value_or(modelParams); }
     bool isMoe() const { return activeParams && *activeParams < modelParams; }
+
+    bool operator==(const TrainingInput &) const = default;
 };
 
 /// Training FLOPs: 6 · active parameters · tokens, plus the attention term 12 · L · h · s per

@@ -35,6 +35,8 @@ struct TrainingRequest
     double commitmentOtherUse = 0; ///< share of a commitment other work uses, 0..1
     Ownership ownership; ///< how purchases are costed per hour of use
     int runs = 1; ///< runs back to back; the cost covers all of them (a deadline applies to one)
+
+    bool operator==(const TrainingRequest &) const = default;
 };
 
 /// Lock-in figures of an option, filled by the scenario planner (plan.h).

@@ -26,6 +26,8 @@ struct Constraints
     bool wholeNodes = false;                  ///< chip counts in whole nodes (TPU hosts included)
     std::optional<double> minScaleOutGbps;    ///< per node; offers with less are not used
     QStringList fabrics;                      ///< required scale-out fabric(s): infiniband, efa, roce, ethernet, dcn
+
+    bool operator==(const Constraints &) const = default;
 };
 
 } // namespace accelplan::scenario

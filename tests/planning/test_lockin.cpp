@@ -4,12 +4,14 @@
 #include "core/planning/lockin.h"
 #include "core/planning/ownership.h"
 #include "core/planning/plan.h"
+#include "core/planning/planjson.h"
 #include "core/pricing/pricedatabase.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 
 #include <catch2/catch.hpp>
 
+#include <QBuffer>
 #include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
@@ -587,4 +589,47 @@ TEST_CASE("Plan: a service alone carries its served weights out on exit, not a t
                                        prices.asOf);
     REQUIRE(training.ok());
     CHECK(training->lockin.dataGb == Approx(*scenario->lockin.datasetGb + 70e9 * 16 / 1e9));
+}
+
+TEST_CASE("Plan: a memo takes the unchanged side's plan again and the plan is the same as without it",
+          "[planning][plan]")
+{
+    auto scenario = scenario::readScenario(test::examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(scenario.ok());
+    const Prices &prices = shippedPrices();
+    auto json = [](const Plan &plan) {
+        QBuffer buffer;
+        REQUIRE(buffer.open(QIODevice::WriteOnly));
+        writePlanJson(plan, 0, &buffer);
+        return buffer.data();
+    };
+    PlanMemo memo;
+    auto plan = [&](PlanMemo *m) {
+        auto result = planScenario(*scenario, test::shippedCatalog(), planningCatalog(), prices.offers, prices.fx,
+                                   prices.asOf, m);
+        REQUIRE(result.ok());
+        return std::move(result).value();
+    };
+    CHECK(json(plan(&memo)) == json(plan(nullptr)));
+    CHECK(memo.reused == 0);
+    // An inference edit: training is taken again, inference planned anew; the plan is the same
+    // as one made without the memo.
+    scenario->inference->requestsPerSecond = 35;
+    CHECK(json(plan(&memo)) == json(plan(nullptr)));
+    CHECK(memo.reused == 1);
+    // A training edit: inference is taken again.
+    scenario->training->tokens = 3e12;
+    CHECK(json(plan(&memo)) == json(plan(nullptr)));
+    CHECK(memo.reused == 2);
+    // The lock-in of the side taken again still follows the other side's edit (the checkpoint
+    // a longer training run carries out), and the memo's own plan is untouched by it.
+    REQUIRE(memo.training.has_value());
+    CHECK_FALSE(memo.training->options.isEmpty());
+    CHECK_FALSE(memo.training->options.first().lockin.computed);
+    // Other offers: the memo starts afresh.
+    QList<pricing::PriceRecord> fewer = prices.offers.mid(0, prices.offers.size() / 2);
+    auto other = planScenario(*scenario, test::shippedCatalog(), planningCatalog(), fewer, prices.fx, prices.asOf, &memo);
+    REQUIRE(other.ok());
+    CHECK(memo.reused == 0);
+    CHECK(memo.offers == &fewer);
 }

@@ -19,6 +19,8 @@ PlanRunner::~PlanRunner()
 void PlanRunner::setInputs(PlanInputs inputs)
 {
     m_inputs = std::move(inputs);
+    // A computation still running keeps the old snapshot and its memo; new ones start afresh.
+    m_memo = std::make_shared<planning::PlanMemo>();
 }
 
 quint64 PlanRunner::request(const scenario::Scenario &scenario)
@@ -31,10 +33,10 @@ quint64 PlanRunner::request(const scenario::Scenario &scenario)
     }
     m_pool.clear(); // a queued request not yet started is overtaken by this one
     const PlanInputs inputs = m_inputs;
-    m_pool.start([this, inputs, scenario, generation] {
+    m_pool.start([this, inputs, memo = m_memo, scenario, generation] {
         QElapsedTimer timer;
         timer.start();
-        auto result = planning::planScenario(scenario, inputs);
+        auto result = planning::planScenario(scenario, inputs, memo.get());
         const qint64 elapsed = timer.elapsed();
         QMetaObject::invokeMethod(
             this,

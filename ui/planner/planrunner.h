@@ -12,7 +12,8 @@ namespace accelplan::ui {
 using planning::PlanInputs;
 
 /// Computes plans off the GUI thread. Only the newest request's result is delivered: a result
-/// that an edit has overtaken is dropped.
+/// that an edit has overtaken is dropped. Plans of one inputs snapshot share a memo, so an edit on
+/// one side (training or inference) does not plan the other again.
 class PlanRunner : public QObject
 {
     Q_OBJECT
@@ -33,6 +34,7 @@ Q_SIGNALS:
 
 private:
     PlanInputs m_inputs;
+    std::shared_ptr<planning::PlanMemo> m_memo; ///< of m_inputs; used by the one worker thread
     QThreadPool m_pool;
     quint64 m_generation = 0;
     quint64 m_delivered = 0;
