@@ -123,6 +123,27 @@ const InferenceOption *Plan::recommendedInference() const
                                                                                                : nullptr;
 }
 
+namespace {
+
+/// One side's plan: the memo's where it answers the same request, else \a make's, kept in the memo.
+template <class Request, class SidePlan, class Make>
+SidePlan remembered(PlanMemo *memo, std::optional<Request> PlanMemo::*request, std::optional<SidePlan> PlanMemo::*plan,
+                    const Request &wanted, Make make)
+{
+    if (memo && (memo->*plan) && (memo->*request) == wanted) {
+        ++memo->reused;
+        return *(memo->*plan);
+    }
+    SidePlan made = make();
+    if (memo) {
+        memo->*request = wanted;
+        memo->*plan = made;
+    }
+    return made;
+}
+
+} // namespace
+
 Result<Plan> planScenario(const scenario::Scenario &s, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
                           const pricing::FxTable &fx, QDate pricesAsOf, PlanMemo *memo)
@@ -165,16 +186,8 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         if (!s.lockin.checkpointGb)
             lockin.dataGb += request->input.modelParams * kAdamBytesPerParam / 1e9;
         plan.trainingRequest = *request;
-        if (memo && memo->training && memo->trainingRequest == *request) {
-            plan.training = memo->training;
-            ++memo->reused;
-        } else {
-            plan.training = planTraining(*request, accelerators, catalog, offers, fx, &shapes);
-            if (memo) {
-                memo->trainingRequest = *request;
-                memo->training = plan.training;
-            }
-        }
+        plan.training = remembered(memo, &PlanMemo::trainingRequest, &PlanMemo::training, *request,
+                                   [&] { return planTraining(*request, accelerators, catalog, offers, fx, &shapes); });
     }
     if (s.inference) {
         auto request = inferenceRequest(s, catalog);
@@ -185,16 +198,8 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         if (!s.lockin.checkpointGb && !s.training)
             lockin.dataGb += request->input.modelParams * bytesPerWeight(request->input.precision) / 1e9;
         plan.inferenceRequest = *request;
-        if (memo && memo->inference && memo->inferenceRequest == *request) {
-            plan.inference = memo->inference;
-            ++memo->reused;
-        } else {
-            plan.inference = planInference(*request, accelerators, catalog, offers, fx, &shapes);
-            if (memo) {
-                memo->inferenceRequest = *request;
-                memo->inference = plan.inference;
-            }
-        }
+        plan.inference = remembered(memo, &PlanMemo::inferenceRequest, &PlanMemo::inference, *request,
+                                    [&] { return planInference(*request, accelerators, catalog, offers, fx, &shapes); });
         plan.inferenceMonths = s.inference->months;
     }
 
