@@ -44,7 +44,7 @@ void carryThroughputBand(InferenceOption &option, bool loaded)
     auto replicasAt = [&](double throughput) {
         if (throughput <= 0 || p.tokensPerSecondPerChip <= 0)
             return double(option.replicas);
-        // The replicas the typical throughput needs, unrounded, scaled to this edge.
+        // The typical replica count scaled to this edge's throughput, in whole replicas.
         return std::max(1.0, std::ceil(option.replicas * p.tokensPerSecondPerChip / throughput - 1e-9));
     };
     option.replicasBand = {replicasAt(band.high), double(option.replicas), replicasAt(band.low)};
@@ -71,7 +71,6 @@ void carryThroughputBand(InferenceOption &option, bool loaded)
                                        option.costPerMillionOutput,
                                        scaled(option.costPerMillionOutput, option.monthlyCostBand.high, band.low)};
 }
-
 
 } // namespace
 
