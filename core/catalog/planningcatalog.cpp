@@ -522,23 +522,6 @@ QList<const Profile *> PlanningCatalog::findStandIns(const Accelerator &accelera
     return standIns;
 }
 
-Range PlanningCatalog::standInEfficiency(const QList<const Profile *> &standIns)
-{
-    if (standIns.isEmpty())
-        return {};
-    QList<double> typicals;
-    Range band{1.0, 0.0, 0.0};
-    for (const Profile *p : standIns) {
-        typicals.append(p->efficiency.typical);
-        band.low = std::min(band.low, p->efficiency.low);
-        band.high = std::max(band.high, p->efficiency.high);
-    }
-    std::sort(typicals.begin(), typicals.end());
-    const qsizetype n = typicals.size();
-    band.typical = n % 2 ? typicals[n / 2] : (typicals[n / 2 - 1] + typicals[n / 2]) / 2;
-    return band;
-}
-
 const FrameworkFit *PlanningCatalog::findFramework(const QString &framework, const QString &vendor) const
 {
     const auto it = std::find_if(m_frameworks.cbegin(), m_frameworks.cend(), [&](const FrameworkFit &f) {

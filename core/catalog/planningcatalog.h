@@ -234,8 +234,6 @@ public:
     /// or the vendor's nearest generation), one each, in the order listed.
     QList<const Profile *> findStandIns(const Accelerator &accelerator, Workload workload, Precision precision,
                                         const QString &framework) const;
-    /// The stand-ins' median, in a band that holds each of theirs (empty list: a zero range).
-    static Range standInEfficiency(const QList<const Profile *> &standIns);
     const FrameworkFit *findFramework(const QString &framework, const QString &vendor) const;
     const ModelPreset *findModel(const QString &id) const;
     /// The band covering \a chips for that kind and domain (domain "any" matches all).

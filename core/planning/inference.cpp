@@ -551,7 +551,7 @@ ServingEfficiency servingEfficiency(const catalog::Profile *own, catalog::Worklo
     QStringList names;
     for (const catalog::Profile *standIn : standIns)
         names.append(standIn->accelerator + u' ' + standIn->precisionName);
-    ServingEfficiency e{catalog::PlanningCatalog::standInEfficiency(standIns), {}, standIns.first()->precision};
+    ServingEfficiency e{standInEfficiency(standIns), {}, standIns.first()->precision};
     e.source = Tr::tr("no measured %1 profile for %2: those of %3 stand in (median, band over all)")
                    .arg(phase, accelerator.id, names.join(u", "_s));
     return e;

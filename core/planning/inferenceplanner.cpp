@@ -36,8 +36,8 @@ double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional
 }
 
 /// The replicas an option needs at the edges of its throughput band, and what they cost: a chip
-/// that serves less needs more replicas (whole ones), each instance costing what it costs.
-void carryThroughputBand(InferenceOption &option, bool loaded)
+/// that serves less needs more replicas (whole ones), in whole instances of \a chipsPerInstance.
+void carryThroughputBand(InferenceOption &option, int chipsPerInstance, bool loaded)
 {
     const InferenceProjection &p = option.projection;
     const Range &band = p.tokensPerSecondPerChipBand;
@@ -48,13 +48,11 @@ void carryThroughputBand(InferenceOption &option, bool loaded)
         return std::max(1.0, std::ceil(option.replicas * p.tokensPerSecondPerChip / throughput - 1e-9));
     };
     option.replicasBand = {replicasAt(band.high), double(option.replicas), replicasAt(band.low)};
-    // Whole instances of the offer hold the replicas' chips (one chip a TPU offer).
-    const int perInstance = option.offer.offerKind == pricing::OfferKind::Tpu ? 1 : std::max(1, option.offer.acceleratorCount);
     const double chipsPerReplica = option.replicas > 0 ? double(option.chips) / option.replicas : 0.0;
     auto monthlyAt = [&](double replicas) {
         if (option.instances <= 0)
             return option.monthlyCost;
-        const double instances = std::ceil(replicas * chipsPerReplica / perInstance - 1e-9);
+        const double instances = std::ceil(replicas * chipsPerReplica / chipsPerInstance - 1e-9);
         return option.monthlyCost * instances / option.instances;
     };
     option.monthlyCostBand = {monthlyAt(option.replicasBand.low), option.monthlyCost, monthlyAt(option.replicasBand.high)};
@@ -222,7 +220,7 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                                             ? perReplicaMonth / (outputTokens / request.input.outputTokens)
                                             : 0;
             }
-            carryThroughputBand(option, plan.requestsPerSecond > 0);
+            carryThroughputBand(option, tpu ? 1 : perInstance, plan.requestsPerSecond > 0);
             if (request.constraints.budget && option.monthlyCost > *request.constraints.budget)
                 option.cannotRun = Tr::tr("over budget: %1 %3/month > %2 %3")
                                        .arg(option.monthlyCost, 0, 'f', 0)

@@ -109,22 +109,6 @@ std::optional<BreakEven> breakEven(const QList<Option> &options, double exitProb
     return b;
 }
 
-} // namespace
-
-const TrainingOption *Plan::recommendedTraining() const
-{
-    return training && !training->options.isEmpty() && training->options.first().runnable() ? &training->options.first()
-                                                                                             : nullptr;
-}
-
-const InferenceOption *Plan::recommendedInference() const
-{
-    return inference && !inference->options.isEmpty() && inference->options.first().runnable() ? &inference->options.first()
-                                                                                               : nullptr;
-}
-
-namespace {
-
 /// One side's plan: the memo's where it answers the same request, else \a make's, kept in the memo.
 template <class Request, class SidePlan, class Make>
 SidePlan remembered(PlanMemo *memo, std::optional<Request> PlanMemo::*request, std::optional<SidePlan> PlanMemo::*plan,
@@ -142,7 +126,20 @@ SidePlan remembered(PlanMemo *memo, std::optional<Request> PlanMemo::*request, s
     return made;
 }
 
+
 } // namespace
+
+const TrainingOption *Plan::recommendedTraining() const
+{
+    return training && !training->options.isEmpty() && training->options.first().runnable() ? &training->options.first()
+                                                                                             : nullptr;
+}
+
+const InferenceOption *Plan::recommendedInference() const
+{
+    return inference && !inference->options.isEmpty() && inference->options.first().runnable() ? &inference->options.first()
+                                                                                               : nullptr;
+}
 
 Result<Plan> planScenario(const scenario::Scenario &s, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,

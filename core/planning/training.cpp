@@ -109,6 +109,21 @@ void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
         input.tokens = *preset.trainingTokens;
 }
 
+Range standInEfficiency(const QList<const catalog::Profile *> &standIns)
+{
+    if (standIns.isEmpty())
+        return {};
+    QList<double> typicals;
+    Range band{1.0, 0.0, 0.0};
+    for (const catalog::Profile *p : standIns) {
+        typicals.append(p->efficiency.typical);
+        band.low = std::min(band.low, p->efficiency.low);
+        band.high = std::max(band.high, p->efficiency.high);
+    }
+    band.typical = percentile(typicals, 50);
+    return band;
+}
+
 TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator,
                                       const catalog::PlanningCatalog &catalog, QStringList *warnings,
                                       QString *cannotRun)
@@ -127,7 +142,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
                           .arg(profile->accelerator, catalog::toString(profile->workload), profile->precisionName,
                                profile->framework, describe(profile->source));
     } else if (!standIns.isEmpty()) {
-        e.mfu = catalog::PlanningCatalog::standInEfficiency(standIns);
+        e.mfu = standInEfficiency(standIns);
         QStringList names;
         for (const catalog::Profile *standIn : standIns)
             names.append(standIn->accelerator + u' ' + standIn->precisionName);

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -90,43 +91,33 @@ int main(int argc, char *argv[])
     ui::PlannerView *planner = window.planner();
     waitUntil([&] { return planner->plan() != nullptr && !planner->busy(); });
     auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
-    QList<double> recomputes;
-    QList<double> planning;
-    qint64 lastPlanMs = 0;
-    QObject::connect(planner, &ui::PlannerView::planUpdated, planner, [&](qint64 ms) { lastPlanMs = ms; });
-    for (int edit = 0; edit < 20 * runs; ++edit) {
-        const planning::Plan *before = planner->plan();
-        timer.restart();
-        tokens->setText(edit % 2 ? u"2T"_s : u"3T"_s);
-        if (!waitUntil([&] { return planner->plan() != before && !planner->busy(); }))
-            return 4;
-        window.repaint(); // the updated tables and charts painted
-        recomputes.append(timer.nsecsElapsed() / 1e6);
-        planning.append(double(lastPlanMs));
-    }
-    std::printf("recompute after an edit:        %8.1f ms median, %.1f ms max over %d edits (target < 100 ms)\n",
-                median(recomputes), *std::max_element(recomputes.cbegin(), recomputes.cend()),
-                int(recomputes.size()));
-    std::printf("  of which planning (worker):   %8.1f ms median\n", median(planning));
-
     // An edit on the serving side: the training plan of the same snapshot is taken again.
     auto *qps = planner->findChild<QDoubleSpinBox *>(u"requestsPerSecond"_s);
-    if (!qps)
+    if (!tokens || !qps)
         return 5;
-    recomputes.clear();
-    planning.clear();
-    for (int edit = 0; edit < 20 * runs; ++edit) {
-        const planning::Plan *before = planner->plan();
-        timer.restart();
-        qps->setValue(edit % 2 ? 20.0 : 30.0);
-        if (!waitUntil([&] { return planner->plan() != before && !planner->busy(); }))
-            return 4;
-        window.repaint();
-        recomputes.append(timer.nsecsElapsed() / 1e6);
-        planning.append(double(lastPlanMs));
-    }
-    std::printf("an inference edit:              %8.1f ms median, %.1f ms max over %d edits\n", median(recomputes),
-                *std::max_element(recomputes.cbegin(), recomputes.cend()), int(recomputes.size()));
-    std::printf("  of which planning (worker):   %8.1f ms median\n", median(planning));
+    qint64 lastPlanMs = 0;
+    QObject::connect(planner, &ui::PlannerView::planUpdated, planner, [&](qint64 ms) { lastPlanMs = ms; });
+    // Times 20 × runs edits to the repainted window; false if a plan never came.
+    auto measure = [&](const char *label, const std::function<void(int)> &edit) {
+        QList<double> recomputes;
+        QList<double> planning;
+        for (int n = 0; n < 20 * runs; ++n) {
+            const planning::Plan *before = planner->plan();
+            timer.restart();
+            edit(n);
+            if (!waitUntil([&] { return planner->plan() != before && !planner->busy(); }))
+                return false;
+            window.repaint(); // the updated tables and charts painted
+            recomputes.append(timer.nsecsElapsed() / 1e6);
+            planning.append(double(lastPlanMs));
+        }
+        std::printf("%-32s%8.1f ms median, %.1f ms max over %d edits\n", label, median(recomputes),
+                    *std::max_element(recomputes.cbegin(), recomputes.cend()), int(recomputes.size()));
+        std::printf("  of which planning (worker):   %8.1f ms median\n", median(planning));
+        return true;
+    };
+    if (!measure("recompute after an edit:", [&](int n) { tokens->setText(n % 2 ? u"2T"_s : u"3T"_s); })
+        || !measure("an inference edit:", [&](int n) { qps->setValue(n % 2 ? 20.0 : 30.0); }))
+        return 4;
     return 0;
 }

@@ -287,18 +287,15 @@ QString OptionTableModel::detailHtml(int row) const
     html += tr("<p><b>Cost:</b> %1</p>").arg(costBasis.toHtmlEscaped());
     if (m_side == Side::Inference && r.runnable) {
         const planning::InferenceOption &o = m_plan->inference->options.at(row);
-        // decimals < 0: that many significant digits.
-        auto range = [&](const Range &band, int decimals) {
-            const char format = decimals < 0 ? 'g' : 'f';
-            const int precision = decimals < 0 ? -decimals : decimals;
+        auto range = [&](const Range &band, char format, int precision) {
             return tr("%1 (%2–%3)").arg(QLocale().toString(band.typical, format, precision),
                                         QLocale().toString(band.low, format, precision),
                                         QLocale().toString(band.high, format, precision));
         };
         html += tr("<p><b>Over the throughput band</b>: %1 replica(s), %2 %3 a month, %4 %3 per 1,000 requests, %5 %3 "
                    "per 1M output tokens</p>")
-                    .arg(range(o.replicasBand, 0), range(o.monthlyCostBand, 0), m_plan->currency,
-                         range(o.costPerRequestBand.scaled(1000), -3), range(o.costPerMillionOutputBand, 3));
+                    .arg(range(o.replicasBand, 'f', 0), range(o.monthlyCostBand, 'f', 0), m_plan->currency,
+                         range(o.costPerRequestBand.scaled(1000), 'g', 3), range(o.costPerMillionOutputBand, 'f', 3));
     }
     if (*r.owned)
         html += tr("<p><b>Buying:</b> %1</p>").arg(ownedSummary(**r.owned, r.instances, m_plan->currency).toHtmlEscaped());
