@@ -45,12 +45,23 @@ bool CsvReader::next(QStringList &fields)
             m_recordLine = thisLine;
         }
         const QString line = QString::fromUtf8(raw);
+        const QChar *text = line.constData();
         const qsizetype n = line.size();
+        // Runs of ordinary characters are copied whole; only quotes, commas and line ends stop.
+        auto runEnd = [&](qsizetype i, bool quoted) {
+            while (i < n) {
+                const char16_t c = text[i].unicode();
+                if (c == u'"' || (!quoted && (c == u',' || c == u'\n' || c == u'\r')))
+                    break;
+                ++i;
+            }
+            return i;
+        };
         for (qsizetype i = 0; i < n; ++i) {
-            const QChar c = line[i];
+            const QChar c = text[i];
             if (inQuotes) {
                 if (c == u'"') {
-                    if (i + 1 < n && line[i + 1] == u'"') {
+                    if (i + 1 < n && text[i + 1] == u'"') {
                         field += u'"';
                         ++i;
                     } else {
@@ -58,7 +69,9 @@ bool CsvReader::next(QStringList &fields)
                         afterClosingQuote = true;
                     }
                 } else {
-                    field += c;
+                    const qsizetype end = runEnd(i, true);
+                    field.append(text + i, end - i);
+                    i = end - 1;
                 }
                 continue;
             }
@@ -67,7 +80,7 @@ bool CsvReader::next(QStringList &fields)
                 field.clear();
                 fieldWasQuoted = false;
                 afterClosingQuote = false;
-            } else if (c == u'\n' || (c == u'\r' && i + 1 < n && line[i + 1] == u'\n')) {
+            } else if (c == u'\n' || (c == u'\r' && i + 1 < n && text[i + 1] == u'\n')) {
                 fields.append(field);
                 return true;
             } else if (afterClosingQuote) {
@@ -81,8 +94,12 @@ bool CsvReader::next(QStringList &fields)
                 }
                 inQuotes = true;
                 fieldWasQuoted = true;
+            } else if (c == u'\r') {
+                field += c; // a lone carriage return is part of the field
             } else {
-                field += c;
+                const qsizetype end = runEnd(i, false);
+                field.append(text + i, end - i);
+                i = end - 1;
             }
         }
         if (!inQuotes && !raw.endsWith('\n')) {

@@ -347,10 +347,21 @@ private:
 };
 
 // Erlang C: the probability that an arrival waits for one of c slots at offered load a (< c).
+// Exact where it is at least kErlangCExactAbove; below that it may return an upper bound instead
+// (the callers only compare it with 1 − quantile ≥ 0.1, so what they decide is the same).
+constexpr double kErlangCExactAbove = 0.01;
 double erlangC(int c, double a)
 {
     if (a >= c)
         return 1;
+    // Far below saturation the Erlang B recurrence would cost c steps to find a negligible
+    // probability. With X ~ Poisson(a), B = P(X = c) / P(X ≤ c); for c past the mean,
+    // P(X ≤ c) ≥ ½ and P(X = c) ≤ P(X ≥ c) ≤ exp(−δ² / (2(a + δ/3))) (Bernstein, δ = c − a),
+    // and C = cB / (c − a + aB) ≤ cB / δ. Where that bound is already small, it is the answer.
+    const double delta = c - a;
+    const double bound = c / delta * 2 * std::exp(-delta * delta / (2 * (a + delta / 3)));
+    if (bound < kErlangCExactAbove)
+        return bound;
     // The Erlang B recurrence costs c steps and the planner asks for the same few (c, a) pairs
     // for every offer: remember them per thread (the window plans on a worker thread).
     thread_local std::unordered_map<std::uint64_t, double> known;
