@@ -114,17 +114,22 @@ CsvColumns::CsvColumns(const QStringList &header)
 {
     for (int i = 0; i < header.size(); ++i) {
         const QString name = header[i].trimmed().toLower();
-        if (m_index.contains(name))
+        if (m_names.contains(name))
             m_repeated.append(name);
-        else
-            m_index.insert(name, i);
         m_names.append(name);
     }
 }
 
+// A header has tens of columns: comparing the names (length first) is cheaper than hashing the
+// asked-for name with Qt's seeded SipHash, and this is asked for every field of every row.
+int CsvColumns::indexOf(const QString &name) const
+{
+    return int(m_names.indexOf(name));
+}
+
 QString CsvColumns::value(const QStringList &fields, const QString &name) const
 {
-    const int i = m_index.value(name, -1);
+    const int i = indexOf(name);
     return i >= 0 && i < fields.size() ? fields[i].trimmed() : QString();
 }
 

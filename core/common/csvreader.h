@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -43,7 +42,7 @@ class CsvColumns
 public:
     explicit CsvColumns(const QStringList &header);
 
-    bool contains(const QString &name) const { return m_index.contains(name); }
+    bool contains(const QString &name) const { return indexOf(name) >= 0; }
     /// The trimmed value of column \a name in \a fields; empty when the column is absent.
     QString value(const QStringList &fields, const QString &name) const;
     /// The header's names in file order.
@@ -52,7 +51,8 @@ public:
     const QStringList &repeated() const { return m_repeated; }
 
 private:
-    QHash<QString, int> m_index;
+    int indexOf(const QString &name) const; ///< the first column of that name, or -1
+
     QStringList m_names;
     QStringList m_repeated;
 };
