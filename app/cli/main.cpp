@@ -1,13 +1,18 @@
 #include "app/cli/cliapp.h"
 
-#include <QApplication>
 #include <QCoreApplication>
-
-#include <cstring>
 #include <memory>
+
+#ifdef ACCELPLAN_REPORT_HELPER_BUILD
+#include <QApplication>
+#include <cstring>
+#else
+#include "app/cli/plancommands.h"
+#endif
 
 namespace {
 
+#ifdef ACCELPLAN_REPORT_HELPER_BUILD
 // The command word: the first argument that is neither an option nor the value of --db.
 bool isReportCommand(int argc, char *argv[])
 {
@@ -22,22 +27,28 @@ bool isReportCommand(int argc, char *argv[])
     }
     return false;
 }
+#endif
 
 } // namespace
 
+// Built twice: accelplan-cli, which links only Qt Core and Sql and hands `report` to the helper,
+// and accelplan-report (ACCELPLAN_REPORT_HELPER_BUILD), the same commands with the report drawn in
+// process by Qt Charts, which needs a QApplication (offscreen without a display).
 int main(int argc, char *argv[])
 {
-    // The report draws its charts with Qt Charts, which needs a QApplication; without a display
-    // it renders offscreen. Every other command needs only the core.
     std::unique_ptr<QCoreApplication> app;
+#ifdef ACCELPLAN_REPORT_HELPER_BUILD
     if (isReportCommand(argc, argv)) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
         app = std::make_unique<QApplication>(argc, argv);
-    } else {
-        app = std::make_unique<QCoreApplication>(argc, argv);
     }
+#else
+    accelplan::cli::keepProgramArguments(argv);
+#endif
+    if (!app)
+        app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Accelplan"));
     QCoreApplication::setApplicationName(QStringLiteral("accelplan"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ACCELPLAN_VERSION));

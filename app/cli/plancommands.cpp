@@ -1,4 +1,4 @@
-#include "app/cli/cliapp.h"
+#include "app/cli/plancommands.h"
 
 #include "core/common/tr.h"
 #include "core/planning/compare.h"
@@ -9,7 +9,6 @@
 #include "core/scenario/scenario.h"
 #include "core/planning/trainingplanner.h"
 #include "core/pricing/currency.h"
-#include "ui/report/budgetreport.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -23,6 +22,62 @@ using namespace Qt::StringLiterals;
 namespace accelplan::cli {
 
 using namespace accelplan::planning;
+
+bool numberOption(Context &context, const QCommandLineParser &parser, const QString &name, double min, double max,
+                  std::optional<double> *out, bool whole)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const double value = parser.value(name).toDouble(&ok);
+    if (!ok || !std::isfinite(value) || value < min || value > max || (whole && std::floor(value) != value)) {
+        context.usage((whole ? Tr::tr("--%1 '%2' must be a whole number from %3 to %4")
+                             : Tr::tr("--%1 '%2' must be a number from %3 to %4"))
+                          .arg(name, parser.value(name))
+                          .arg(QLocale::c().toString(min, 'g', 16), QLocale::c().toString(max, 'g', 16)));
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommandLineParser &parser, const QString &command,
+                                                int *exitCode, const QString &file)
+{
+    const QStringList files = file.isEmpty() ? parser.positionalArguments() : QStringList{file};
+    if (files.size() != 1) {
+        *exitCode = context.usage(Tr::tr("%1 needs one scenario file (.accelplan)").arg(command));
+        return std::nullopt;
+    }
+    std::optional<double> seed, samples;
+    if (!numberOption(context, parser, u"seed"_s, 0, 9007199254740991.0, &seed, true)
+        || !numberOption(context, parser, u"samples"_s, 10, 1e6, &samples, true)) {
+        *exitCode = ExitUsage;
+        return std::nullopt;
+    }
+    const catalog::AcceleratorCatalog *accelerators = context.catalog();
+    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
+    if (!inputs) {
+        *exitCode = context.failureExitCode();
+        return std::nullopt;
+    }
+    const QStringList models = inputs->planning->modelIds();
+    auto scenario = scenario::readScenario(files.first(), &models);
+    if (!scenario) {
+        *exitCode = context.report(scenario.error());
+        return std::nullopt;
+    }
+    if (seed)
+        scenario->sensitivity.seed = quint64(*seed);
+    if (samples)
+        scenario->sensitivity.samples = int(*samples);
+    auto plan = planScenario(*scenario, *inputs);
+    if (!plan) {
+        *exitCode = context.report(plan.error());
+        return std::nullopt;
+    }
+    return PlannedScenario{std::move(scenario).value(), std::make_shared<const Plan>(std::move(plan).value())};
+}
 
 namespace {
 
@@ -39,25 +94,6 @@ bool countOption(Context &context, const QCommandLineParser &parser, const QStri
     return true;
 }
 
-/// Reads a number option in [min, max] (a whole number when \a whole); NaN and infinity are refused
-/// by name like any other bad value. False after a usage error.
-bool numberOption(Context &context, const QCommandLineParser &parser, const QString &name, double min, double max,
-                  std::optional<double> *out, bool whole = false)
-{
-    if (!parser.isSet(name))
-        return true;
-    bool ok = false;
-    const double value = parser.value(name).toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value < min || value > max || (whole && std::floor(value) != value)) {
-        context.usage((whole ? Tr::tr("--%1 '%2' must be a whole number from %3 to %4")
-                             : Tr::tr("--%1 '%2' must be a number from %3 to %4"))
-                          .arg(name, parser.value(name))
-                          .arg(QLocale::c().toString(min, 'g', 16), QLocale::c().toString(max, 'g', 16)));
-        return false;
-    }
-    *out = value;
-    return true;
-}
 
 /// Reads --precision into a precision and its name; false after a usage error.
 bool precisionOption(Context &context, const QCommandLineParser &parser, catalog::Precision *precision, QString *name)
@@ -426,52 +462,6 @@ QString money(double value)
     return QLocale::c().toString(value, 'f', 0);
 }
 
-struct PlannedScenario
-{
-    scenario::Scenario scenario;
-    std::shared_ptr<const Plan> plan;
-};
-
-// Reads the one scenario file given (or \a file), applies --seed and --samples, and plans it. On
-// failure the reason is printed and *exitCode says how to exit.
-std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommandLineParser &parser, const QString &command,
-                                                int *exitCode, const QString &file = {})
-{
-    const QStringList files = file.isEmpty() ? parser.positionalArguments() : QStringList{file};
-    if (files.size() != 1) {
-        *exitCode = context.usage(Tr::tr("%1 needs one scenario file (.accelplan)").arg(command));
-        return std::nullopt;
-    }
-    std::optional<double> seed, samples;
-    if (!numberOption(context, parser, u"seed"_s, 0, 9007199254740991.0, &seed, true)
-        || !numberOption(context, parser, u"samples"_s, 10, 1e6, &samples, true)) {
-        *exitCode = ExitUsage;
-        return std::nullopt;
-    }
-    const catalog::AcceleratorCatalog *accelerators = context.catalog();
-    const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
-    if (!inputs) {
-        *exitCode = context.failureExitCode();
-        return std::nullopt;
-    }
-    const QStringList models = inputs->planning->modelIds();
-    auto scenario = scenario::readScenario(files.first(), &models);
-    if (!scenario) {
-        *exitCode = context.report(scenario.error());
-        return std::nullopt;
-    }
-    if (seed)
-        scenario->sensitivity.seed = quint64(*seed);
-    if (samples)
-        scenario->sensitivity.samples = int(*samples);
-    auto plan = planScenario(*scenario, *inputs);
-    if (!plan) {
-        *exitCode = context.report(plan.error());
-        return std::nullopt;
-    }
-    return PlannedScenario{std::move(scenario).value(), std::make_shared<const Plan>(std::move(plan).value())};
-}
-
 int planCommand(Context &context, const QCommandLineParser &parser)
 {
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
@@ -645,47 +635,6 @@ int compareCommand(Context &context, const QCommandLineParser &parser)
                      c.recommendation});
     }
     context.out << render(*format, headers, rows, {});
-    return ExitOk;
-}
-
-int reportCommand(Context &context, const QCommandLineParser &parser)
-{
-    const QString output = parser.value(u"output"_s);
-    if (output.isEmpty())
-        return context.usage(Tr::tr("report needs -o FILE.pdf"));
-    const QString pageSize = parser.value(u"page-size"_s);
-    const std::optional<QPageSize::PageSizeId> pageId = pageSize.compare(u"A4"_s, Qt::CaseInsensitive) == 0
-        ? std::optional(QPageSize::A4)
-        : pageSize.compare(u"Letter"_s, Qt::CaseInsensitive) == 0 ? std::optional(QPageSize::Letter) : std::nullopt;
-    if (!pageId)
-        return context.usage(Tr::tr("--page-size must be A4 or Letter, not '%1'").arg(pageSize));
-    std::optional<double> top;
-    if (!numberOption(context, parser, u"top"_s, 1, 1000, &top, true))
-        return ExitUsage;
-    int exitCode = ExitOk;
-    // The first scenario is the report's; others given with it are compared on a page of their own.
-    const QStringList files = parser.positionalArguments();
-    auto planned = planScenarioFile(context, parser, u"report"_s, &exitCode, files.isEmpty() ? QString() : files.first());
-    if (!planned)
-        return exitCode;
-    QList<planning::ComparedScenario> comparison;
-    if (files.size() > 1) {
-        comparison.append(planning::summarise(*planned->plan, files.first()));
-        for (const QString &file : files.mid(1)) {
-            auto other = planScenarioFile(context, parser, u"report"_s, &exitCode, file);
-            if (!other)
-                return exitCode;
-            comparison.append(planning::summarise(*other->plan, file));
-        }
-    }
-    auto sheets = context.database()->sheets();
-    if (!sheets)
-        return context.report(sheets.error());
-    ui::report::ReportRequest request{std::move(planned->scenario), planned->plan, std::move(sheets).value(), *pageId,
-                                      top ? int(*top) : 10, QDate::currentDate(), std::move(comparison)};
-    if (const Status written = ui::report::writeReport(request, output); !written)
-        return context.report(written.error());
-    context.err << Tr::tr("Wrote %1").arg(output) << '\n';
     return ExitOk;
 }
 

@@ -245,4 +245,13 @@ TEST_CASE("install: cmake --install lays out a desktop application that plans an
     const QJsonObject planned = QJsonDocument::fromJson(plan.out.toUtf8()).object();
     CHECK(planned.contains(u"recommendation"_s));
     CHECK_FALSE(planned.value(u"training"_s).toObject().value(u"options"_s).toArray().isEmpty());
+
+    // ... and writes its report through the helper installed in libexec.
+    CHECK(QFileInfo(root.filePath(u"libexec/accelplan/accelplan-report"_s)).isExecutable());
+    const QString pdf = prefix.filePath(u"report.pdf"_s);
+    const Run report = run(cli, {u"--db"_s, prefix.filePath(u"scratch.sqlite"_s), u"report"_s,
+                                 data + u"examples/llama-70b.accelplan"_s, u"-o"_s, pdf});
+    INFO(report.err.toStdString());
+    CHECK(report.exitCode == 0);
+    CHECK(readFile(pdf).startsWith("%PDF-"));
 }

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -113,4 +115,32 @@ TEST_CASE("report: the summary gives the recommended option's cluster and step b
                             .arg(top[u"scale_out"_s][u"fabric"_s].toString())));
     CHECK(flat.contains(u"TP %1 × PP %2 × DP %3"_s.arg(p[u"tp"_s].toInt()).arg(p[u"pp"_s].toInt()).arg(p[u"dp"_s].toInt())));
     CHECK(flat.contains(u"Of each step: compute"_s));
+}
+
+TEST_CASE("report: accelplan-cli links no GUI library and hands the report to its helper", "[cli][report]")
+{
+    // What every other command saves: the dynamic linking of Qt's GUI libraries.
+    QProcess ldd;
+    ldd.start(u"ldd"_s, {QStringLiteral(ACCELPLAN_CLI)});
+    REQUIRE(ldd.waitForFinished(30'000));
+    const QString linked = QString::fromUtf8(ldd.readAllStandardOutput());
+    REQUIRE(linked.contains(u"libQt6Core"_s));
+    for (const QString &gui : {u"libQt6Gui"_s, u"libQt6Widgets"_s, u"libQt6Charts"_s, u"libQt6PrintSupport"_s})
+        CHECK_FALSE(linked.contains(gui));
+
+    // A copy of accelplan-cli without its helper beside it says which file is missing and writes nothing.
+    Scratch scratch;
+    const QString lonely = scratch.dir.filePath(u"bin/accelplan-cli"_s);
+    REQUIRE(QDir().mkpath(scratch.dir.filePath(u"bin"_s)));
+    REQUIRE(QFile::copy(QStringLiteral(ACCELPLAN_CLI), lonely));
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    QProcess run;
+    run.start(lonely, {u"--db"_s, scratch.db, u"report"_s, examplePath(u"llama-70b.accelplan"_s), u"-o"_s, pdf});
+    REQUIRE(run.waitForFinished(60'000));
+    const QString err = QString::fromUtf8(run.readAllStandardError());
+    INFO(err.toStdString());
+    CHECK(run.exitCode() == 3);
+    CHECK(err.contains(u"libexec/accelplan/accelplan-report"_s));
+    CHECK(err.contains(u"missing"_s));
+    CHECK_FALSE(QFile::exists(pdf));
 }
