@@ -355,7 +355,7 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
 }
 
 Interruptions interruptions(const TrainingInput &input, const ClusterShape &shape, int chips,
-                            const catalog::SpotRate *spot)
+                            const catalog::SpotRate *spot, bool describe)
 {
     Interruptions result;
     const int nodes = shape.nodes(chips);
@@ -380,6 +380,8 @@ Interruptions interruptions(const TrainingInput &input, const ClusterShape &shap
                            kept(spotRate(spot->monthlyTypical), kSpotRestartHours.typical),
                            kept(spotRate(spot->monthlyLow), kSpotRestartHours.low)};
     }
+    if (!describe)
+        return result;
     result.basis = Tr::tr("failures 1 per %1 chip-hours (Llama 3 405B, arXiv 2407.21783) on %2 chips; checkpoint %3 s at "
                           "%4 GB/s per node, Young's interval, restart 0.1–0.5 h")
                        .arg(QString::number(1.0 / kFailuresPerChipHour, 'f', 0))

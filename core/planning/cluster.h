@@ -137,8 +137,9 @@ struct Interruptions
     double checkpointSeconds = 0;
     QString basis;
 };
-/// \a spot: the offer's spot interruption rate (null when it is not spot).
+/// \a spot: the offer's spot interruption rate (null when it is not spot); \a describe false:
+/// without the basis.
 Interruptions interruptions(const TrainingInput &input, const ClusterShape &shape, int chips,
-                            const catalog::SpotRate *spot);
+                            const catalog::SpotRate *spot, bool describe = true);
 
 } // namespace accelplan::planning

@@ -223,7 +223,7 @@ EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Acce
 
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
                                    const catalog::PlanningCatalog &catalog, const ClusterShape *given,
-                                   const catalog::SpotRate *spot, const EfficiencyFinding *known)
+                                   const catalog::SpotRate *spot, const EfficiencyFinding *known, bool describe)
 {
     TrainingProjection p;
     p.accelerator = accelerator.id;
@@ -251,7 +251,7 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
     // The cluster: the layout that fits and is fastest on this offer's nodes and fabric; scaling
     // is its compute share relative to the same accelerator's reference cluster at the profile's scale.
     const ClusterShape shape = given ? *given : referenceShape(accelerator);
-    const ClusterLayout layout = bestLayout(input, accelerator, shape, chips, e.mfu.typical);
+    const ClusterLayout layout = bestLayout(input, accelerator, shape, chips, e.mfu.typical, describe);
     p.nodes = layout.nodes;
     p.acceleratorsPerNode = shape.acceleratorsPerNode;
     p.fabric = shape.fabric;
@@ -298,16 +298,17 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
             const double typical = std::min(1.0, layout.efficiency / base);
             // The communication model's own uncertainty: the lost share may be half again as large, or a third smaller.
             e.scaling = {std::max(0.02, 1.0 - 1.5 * (1.0 - typical)), typical, std::min(1.0, 1.0 - 0.65 * (1.0 - typical))};
-            e.scalingSource = Tr::tr("%1; relative to %2 chips on the reference cluster (the profile's)")
-                                  .arg(layout.summary)
-                                  .arg(e.profileChips);
+            if (describe)
+                e.scalingSource = Tr::tr("%1; relative to %2 chips on the reference cluster (the profile's)")
+                                      .arg(layout.summary)
+                                      .arg(e.profileChips);
         }
     }
     if (p.nodes > 1 && shape.maxNodes && p.nodes > *shape.maxNodes && p.cannotRun.isEmpty())
         p.cannotRun = Tr::tr("needs %1 nodes; the largest cluster one job can get here is %2").arg(p.nodes).arg(*shape.maxNodes);
 
     if (!input.goodputOverride) {
-        const Interruptions lost = interruptions(input, shape, chips, spot);
+        const Interruptions lost = interruptions(input, shape, chips, spot, describe);
         e.goodput = {lost.failureGoodput.low * lost.spotKept.low, lost.failureGoodput.typical * lost.spotKept.typical,
                      lost.failureGoodput.high * lost.spotKept.high};
         e.goodputSource = lost.basis;

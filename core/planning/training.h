@@ -147,10 +147,12 @@ EfficiencyFinding findEfficiency(const TrainingInput &input, const catalog::Acce
 struct ClusterShape;
 /// \a shape: the cluster the chips form (the accelerator's reference cluster when null); \a spot:
 /// capacity that can be reclaimed; \a known: findEfficiency() for this input, accelerator and
-/// when the caller already has it.
+/// when the caller already has it; \a describe false: the same numbers without the layout's summary
+/// and the scaling and goodput sources (for the counts a planner only compares).
 TrainingProjection projectTraining(const TrainingInput &input, const catalog::Accelerator &accelerator, int chips,
                                    const catalog::PlanningCatalog &catalog, const ClusterShape *shape = nullptr,
-                                   const catalog::SpotRate *spot = nullptr, const EfficiencyFinding *known = nullptr);
+                                   const catalog::SpotRate *spot = nullptr, const EfficiencyFinding *known = nullptr,
+                                   bool describe = true);
 
 
 } // namespace accelplan::planning

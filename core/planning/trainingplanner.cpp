@@ -27,19 +27,19 @@ public:
     {}
 
     /// Offers of one accelerator on the same kind of cluster (and both spot or not) share it.
+    /// The numbers only, for comparing counts: most counts a search tries are never listed, and
+    /// writing their explanations cost more than their arithmetic.
     const TrainingProjection &get(const catalog::Accelerator &accelerator, const ClusterShape &shape,
-                                  const catalog::SpotRate *spot,
-                                  int chips)
+                                  const catalog::SpotRate *spot, int chips)
     {
-        const Key key{&accelerator, shape.rule, shape.acceleratorsPerNode, spot, chips};
-        auto it = m_cache.find(key);
-        if (it == m_cache.end()) {
-            auto found = m_efficiencies.find(&accelerator);
-            if (found == m_efficiencies.end())
-                found = m_efficiencies.insert(&accelerator, findEfficiency(m_input, accelerator, m_catalog));
-            it = m_cache.insert(key, projectTraining(m_input, accelerator, chips, m_catalog, &shape, spot, &*found));
-        }
-        return *it;
+        return entry(accelerator, shape, spot, chips, false).projection;
+    }
+
+    /// The same projection with its explanations (the layout's summary, scaling and goodput sources).
+    const TrainingProjection &described(const catalog::Accelerator &accelerator, const ClusterShape &shape,
+                                        const catalog::SpotRate *spot, int chips)
+    {
+        return entry(accelerator, shape, spot, chips, true).projection;
     }
 
     /// The cluster an offer forms, shared by the offers of one SKU (its regions and price models).
@@ -67,9 +67,30 @@ private:
         return qHashMulti(seed, key.accelerator, key.rule, key.perNode, key.spot, key.chips);
     }
 
+    struct Entry
+    {
+        TrainingProjection projection;
+        bool described = false;
+    };
+
+    Entry &entry(const catalog::Accelerator &accelerator, const ClusterShape &shape, const catalog::SpotRate *spot,
+                 int chips, bool describe)
+    {
+        const Key key{&accelerator, shape.rule, shape.acceleratorsPerNode, spot, chips};
+        auto it = m_cache.find(key);
+        if (it == m_cache.end() || (describe && !it->described)) {
+            auto found = m_efficiencies.find(&accelerator);
+            if (found == m_efficiencies.end())
+                found = m_efficiencies.insert(&accelerator, findEfficiency(m_input, accelerator, m_catalog));
+            it = m_cache.insert(key, {projectTraining(m_input, accelerator, chips, m_catalog, &shape, spot, &*found, describe),
+                                      describe});
+        }
+        return *it;
+    }
+
     const TrainingInput &m_input;
     const catalog::PlanningCatalog &m_catalog;
-    QHash<Key, TrainingProjection> m_cache;
+    QHash<Key, Entry> m_cache;
     QHash<const catalog::Accelerator *, EfficiencyFinding> m_efficiencies; ///< by accelerator
     ClusterShapes &m_shapes;
 };
@@ -130,7 +151,7 @@ std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &ac
         *why = Tr::tr("cannot finish within %1 days on up to %2 chips (%3)")
                    .arg(*request.deadlineDays)
                    .arg(counts[hi])
-                   .arg(get(counts[hi]).layoutSummary);
+                   .arg(cache.described(accelerator, shape, spot, counts[hi]).layoutSummary);
         return std::nullopt;
     }
     while (lo < hi) {
@@ -268,13 +289,13 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
             const std::optional<int> chosen = known->chips;
             if (!chosen) {
                 option.cannotRun = known->why;
-                option.projection = cache.get(*accelerator, shape, spot, perInstance);
+                option.projection = cache.described(*accelerator, shape, spot, perInstance);
                 plan.options.append(std::move(option));
                 continue;
             }
             chips = *chosen;
         }
-        option.projection = cache.get(*accelerator, shape, spot, chips);
+        option.projection = cache.described(*accelerator, shape, spot, chips);
         option.instances = offer.offerKind == pricing::OfferKind::Tpu ? chips : (chips + perInstance - 1) / perInstance;
         option.cannotRun = option.projection.cannotRun;
         if (option.cannotRun.isEmpty() && blockInstances && option.instances > *blockInstances)
