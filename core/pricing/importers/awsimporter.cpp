@@ -4,6 +4,7 @@
 #include "core/common/csvtable.h"
 #include "core/common/jsonsax.h"
 #include "core/common/tr.h"
+#include "core/pricing/currency.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -225,6 +226,11 @@ public:
             return error(line, u"PricePerUnit"_s, Tr::tr("\"%1\" is not a number: %2").arg(d.price, why));
         if (*price < Decimal())
             return error(line, u"PricePerUnit"_s, Tr::tr("negative price %1").arg(d.price));
+        if (!isIsoCurrency(d.currency))
+            return error(line, u"Currency"_s,
+                         d.currency.isEmpty()
+                             ? Tr::tr("empty currency for price %1").arg(d.price)
+                             : Tr::tr("'%1' is not an ISO 4217 currency code").arg(d.currency));
         record.currency = d.currency;
         record.effectiveDate = QDate::fromString(d.effectiveDate.left(10), Qt::ISODate);
         if (!record.effectiveDate.isValid())

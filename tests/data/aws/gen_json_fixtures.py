@@ -44,9 +44,13 @@ doc = {"formatVersion": "v1.0", "disclaimer": "This pricing list is for informat
        "offerCode": "AmazonEC2", "version": "20260925000000", "publicationDate": "2026-09-25T00:00:00Z",
        "products": products, "terms": {"OnDemand": ondemand, "Reserved": reserved}}
 open("/work/main/tests/data/aws/ec2_traps.json", "w").write(json.dumps(doc, indent=2) + "\n")
-# Rejections: a negative price; terms before products; a syntax error
+# Rejections: a negative price; no currency; terms before products; a syntax error
 neg = json.loads(json.dumps(doc)); neg["terms"]["OnDemand"]["G5"]["G5.JRTCKXETXF"]["priceDimensions"]["G5.JRTCKXETXF.HRS"]["pricePerUnit"]["USD"] = "-1.0060000000"
 open("/work/main/tests/data/aws/ec2_negative_price.json", "w").write(json.dumps(neg, indent=2) + "\n")
+# A price with no currency (its pricePerUnit keyed by an empty name)
+nocur = json.loads(json.dumps(doc)); dims = nocur["terms"]["OnDemand"]["G5"]["G5.JRTCKXETXF"]["priceDimensions"]["G5.JRTCKXETXF.HRS"]
+dims["pricePerUnit"] = {"": dims["pricePerUnit"]["USD"]}
+open("/work/main/tests/data/aws/ec2_no_currency.json", "w").write(json.dumps(nocur, indent=2) + "\n")
 swapped = {k: doc[k] for k in ["formatVersion", "offerCode", "version", "publicationDate", "terms", "products"]}
 open("/work/main/tests/data/aws/ec2_terms_first.json", "w").write(json.dumps(swapped, indent=2) + "\n")
 text = json.dumps(doc, indent=2).split("\n")
