@@ -32,6 +32,7 @@
 #include <QHorizontalStackedBarSeries>
 #include <QJsonDocument>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QJsonObject>
 #include <QProcess>
 #include <QProgressBar>
@@ -625,6 +626,89 @@ QString scenarioText(const scenario::Scenario &s)
 
 } // namespace
 
+namespace {
+
+// The range of a value or log axis.
+std::pair<double, double> axisRange(QAbstractAxis *axis)
+{
+    if (auto *log = qobject_cast<QLogValueAxis *>(axis))
+        return {log->min(), log->max()};
+    auto *linear = qobject_cast<QValueAxis *>(axis);
+    REQUIRE(linear != nullptr);
+    return {linear->min(), linear->max()};
+}
+
+// Whether two cost-time charts show the same: title, points of every series, axes and their ranges.
+void requireSameCostTime(QChart *shown, QChart *drawn)
+{
+    CHECK(shown->title() == drawn->title());
+    REQUIRE(shown->series().size() == drawn->series().size());
+    for (qsizetype i = 0; i < drawn->series().size(); ++i) {
+        auto *a = qobject_cast<QXYSeries *>(shown->series().at(i));
+        auto *b = qobject_cast<QXYSeries *>(drawn->series().at(i));
+        REQUIRE(a != nullptr);
+        REQUIRE(b != nullptr);
+        CHECK(a->name() == b->name());
+        CHECK(a->points() == b->points());
+    }
+    for (Qt::Orientation orientation : {Qt::Horizontal, Qt::Vertical}) {
+        REQUIRE(shown->axes(orientation).size() == 1);
+        REQUIRE(drawn->axes(orientation).size() == 1);
+        QAbstractAxis *a = shown->axes(orientation).first();
+        QAbstractAxis *b = drawn->axes(orientation).first();
+        CHECK(a->type() == b->type());
+        CHECK(a->titleText() == b->titleText());
+        CHECK(axisRange(a) == axisRange(b));
+    }
+}
+
+} // namespace
+
+TEST_CASE("gui: the cost-time chart takes a new plan in place and draws it as a new chart would", "[gui][charts]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    const auto first = std::make_shared<planning::Plan>(*window->planner()->plan());
+    REQUIRE(first->training.has_value());
+    std::unique_ptr<QChart> chart(ui::charts::costTimeChart(first));
+    const QList<QAbstractSeries *> series = chart->series();
+    // Three times the cost in half the time: the same series and axes get the new points.
+    auto second = std::make_shared<planning::Plan>(*first);
+    for (planning::TrainingOption &o : second->training->options) {
+        o.cost.typical *= 3;
+        o.projection.wallHours.typical *= 0.5;
+    }
+    REQUIRE(ui::charts::refillCostTimeChart(chart.get(), second));
+    CHECK(chart->series() == series);
+    std::unique_ptr<QChart> fresh(ui::charts::costTimeChart(second));
+    requireSameCostTime(chart.get(), fresh.get());
+    // Hovering a refilled point names the option it now stands for.
+    QString hovered;
+    REQUIRE(ui::charts::refillCostTimeChart(chart.get(), second, [&](const QString &text) { hovered = text; }));
+    auto *front = qobject_cast<QScatterSeries *>(chart->series().at(2));
+    REQUIRE(front != nullptr);
+    REQUIRE(front->count() > 0);
+    Q_EMIT front->hovered(front->at(0), true);
+    CHECK(hovered.contains(QLocale().toString(front->at(0).x(), 'f', 1) + u" days"_s));
+    // Options within a factor of 2 in time have a linear days axis; spread over a factor of 100
+    // they need a logarithmic one, which takes a new chart.
+    auto narrow = std::make_shared<planning::Plan>(*first);
+    auto spread = std::make_shared<planning::Plan>(*first);
+    for (qsizetype i = 0; i < first->training->options.size(); ++i) {
+        narrow->training->options[i].projection.wallHours.typical = i % 2 ? 200.0 : 100.0;
+        spread->training->options[i].projection.wallHours.typical = i % 2 ? 10000.0 : 100.0;
+    }
+    std::unique_ptr<QChart> linear(ui::charts::costTimeChart(narrow));
+    REQUIRE(qobject_cast<QValueAxis *>(linear->axes(Qt::Horizontal).first()) != nullptr);
+    CHECK_FALSE(ui::charts::refillCostTimeChart(linear.get(), spread));
+    REQUIRE(ui::charts::refillCostTimeChart(linear.get(), narrow));
+    // A plan without training draws no points: a new chart says so.
+    auto none = std::make_shared<planning::Plan>(*first);
+    none->training.reset();
+    CHECK_FALSE(ui::charts::refillCostTimeChart(chart.get(), none));
+    requireSameCostTime(chart.get(), fresh.get()); // left as it was
+}
+
 TEST_CASE("gui: a new plan redraws the chart in view and the others when they are shown", "[gui][charts]")
 {
     SeededDatabase db;
@@ -667,7 +751,10 @@ TEST_CASE("gui: a new plan redraws the chart in view and the others when they ar
     REQUIRE(waitForNewPlan(planner, first));
     const planning::Plan &second = *planner->plan();
     REQUIRE(second.budget.total != Approx(firstTotal));
-    CHECK(charts->chart(ui::PlanCharts::CostTime) != costTimeBefore);
+    // The chart in view takes the new plan in place, as a new chart of it would draw it.
+    CHECK(charts->chart(ui::PlanCharts::CostTime) == costTimeBefore);
+    std::unique_ptr<QChart> secondCostTime(ui::charts::costTimeChart(planner->sharedPlan()));
+    requireSameCostTime(costTimeBefore, secondCostTime.get());
     QPointer<QChart> budgetStale = budgetBefore;
     CHECK(budgetStale); // not redrawn while out of view
     // The recommended offer is selected again: its price history waits for its tab too.
@@ -1040,6 +1127,13 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     charts->setPalette(dark);
     CHECK(charts->chart(ui::PlanCharts::CostTime)->theme() == QChart::ChartThemeDark);
     CHECK(charts->chart(ui::PlanCharts::Tornado)->theme() == QChart::ChartThemeDark);
+    // The theme restyles every series and axis: on screen the markers stay plain disks and the
+    // grid one-pixel lines (screenStrokes).
+    for (QAbstractSeries *series : charts->chart(ui::PlanCharts::CostTime)->series())
+        if (auto *scatter = qobject_cast<QScatterSeries *>(series))
+            CHECK(scatter->pen().style() == Qt::NoPen);
+    for (QAbstractAxis *axis : charts->chart(ui::PlanCharts::CostTime)->axes())
+        CHECK(axis->gridLinePen().widthF() == 0);
 
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         charts->setPalette(QPalette());

@@ -47,24 +47,40 @@ bool logAxis(double low, double high, bool logarithmic)
     return logarithmic && low > 0 && high / low > 20;
 }
 
+// Sets \a axis (made by axisFor) to [low, high] with a margin.
+void setAxisRange(QAbstractAxis *axis, double low, double high)
+{
+    if (auto *log = qobject_cast<QLogValueAxis *>(axis)) {
+        log->setRange(std::max(low, 1e-9) / 1.5, std::max(high, low) * 1.5);
+        return;
+    }
+    const double span = std::max(high - low, std::abs(high) * 0.1 + 1.0);
+    // Amounts that cannot be negative keep zero as the floor. The nice range is found on an axis
+    // of no chart: each range an axis of a chart is given places every point of its series again.
+    QValueAxis nice;
+    nice.setRange(low >= 0 ? 0.0 : low - span * 0.05, high + span * 0.05);
+    nice.applyNiceNumbers();
+    auto *linear = static_cast<QValueAxis *>(axis);
+    linear->setRange(nice.min(), nice.max());
+    linear->setTickCount(nice.tickCount());
+}
+
 // An axis over [low, high] with a margin; log axes need positive bounds.
 QAbstractAxis *axisFor(double low, double high, bool logarithmic, const QString &title, const QString &format)
 {
+    QAbstractAxis *axis = nullptr;
     if (logAxis(low, high, logarithmic)) {
-        auto *axis = new QLogValueAxis;
-        axis->setBase(10);
-        axis->setMinorTickCount(-1);
-        axis->setRange(std::max(low, 1e-9) / 1.5, std::max(high, low) * 1.5);
-        axis->setLabelFormat(format);
-        axis->setTitleText(title);
-        return axis;
+        auto *log = new QLogValueAxis;
+        log->setBase(10);
+        log->setMinorTickCount(-1);
+        log->setLabelFormat(format);
+        axis = log;
+    } else {
+        auto *linear = new QValueAxis;
+        linear->setLabelFormat(format);
+        axis = linear;
     }
-    auto *axis = new QValueAxis;
-    const double span = std::max(high - low, std::abs(high) * 0.1 + 1.0);
-    // Amounts that cannot be negative keep zero as the floor.
-    axis->setRange(low >= 0 ? 0.0 : low - span * 0.05, high + span * 0.05);
-    axis->applyNiceNumbers();
-    axis->setLabelFormat(format);
+    setAxisRange(axis, low, high);
     axis->setTitleText(title);
     return axis;
 }
@@ -91,15 +107,10 @@ QString tr(const char *text)
     return QCoreApplication::translate("accelplan::ui::PlanCharts", text);
 }
 
-// A scatter series of labelled points; hovering a point shows its label.
-void addScatter(QChart *chart, const QString &name, qreal markerSize, const LabelledPoints &data, QAbstractAxis *x,
-                QAbstractAxis *y, const HoverFn &show)
+// Hovering a point of \a series shows its label (replacing what hovering showed before).
+void showLabels(QScatterSeries *series, const LabelledPoints &data, const HoverFn &show)
 {
-    auto *series = new QScatterSeries;
-    series->setName(name);
-    series->setMarkerSize(markerSize);
-    series->append(data.points);
-    attach(chart, series, x, y);
+    QObject::disconnect(series, &QScatterSeries::hovered, nullptr, nullptr);
     if (!show)
         return;
     QObject::connect(series, &QScatterSeries::hovered, series, [data, show](const QPointF &point, bool state) {
@@ -109,6 +120,19 @@ void addScatter(QChart *chart, const QString &name, qreal markerSize, const Labe
         if (it != data.points.cend())
             show(data.labels.at(int(it - data.points.cbegin())));
     });
+}
+
+// A scatter series of labelled points; hovering a point shows its label.
+void addScatter(QChart *chart, const QString &name, qreal markerSize, const LabelledPoints &data, QAbstractAxis *x,
+                QAbstractAxis *y, const HoverFn &show)
+{
+    auto *series = new QScatterSeries;
+    series->setName(name);
+    series->setMarkerSize(markerSize);
+    series->setPen(Qt::NoPen); // plain disks: see screenStrokes
+    series->append(data.points);
+    attach(chart, series, x, y);
+    showLabels(series, data, show);
 }
 
 // Above this many points a scatter keeps one point per spot of the plot.
@@ -177,6 +201,23 @@ QString optionName(const pricing::PriceRecord &offer)
 
 } // namespace
 
+void screenStrokes(QChart *chart)
+{
+    for (QAbstractSeries *series : chart->series())
+        if (auto *scatter = qobject_cast<QScatterSeries *>(series))
+            scatter->setPen(Qt::NoPen);
+    auto hairline = [](QPen pen) {
+        pen.setWidthF(0);
+        return pen;
+    };
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLinePen(hairline(axis->linePen()));
+        axis->setGridLinePen(hairline(axis->gridLinePen()));
+        axis->setMinorGridLinePen(hairline(axis->minorGridLinePen()));
+        axis->setMinorGridLineVisible(false);
+    }
+}
+
 AmountScale amountScale(double extent, const QString &currency)
 {
     extent = std::abs(extent);
@@ -189,42 +230,57 @@ AmountScale amountScale(double extent, const QString &currency)
     return {1, currency};
 }
 
-QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &show)
+namespace {
+
+// What the cost-against-time chart shows of a plan: its title, the options off and on the
+// Pareto front (thinned past kThinAbove), the front as a line, and the box they lie in.
+struct CostTimeMarks
 {
-    QChart *chart = newChart(tr("Training cost against time"));
-    const Plan *plan = shared.get();
+    QString title;
+    AmountScale scale;
+    LabelledPoints all;
+    LabelledPoints front;
+    QList<QPointF> line; ///< the front, by time
+    QRectF box;
+    bool empty() const { return all.points.isEmpty() && front.points.isEmpty(); }
+    bool logX() const { return logAxis(box.left(), box.right(), true); }
+    bool logY() const { return logAxis(box.top(), box.bottom(), true); }
+    QString costTitle() const { return tr("Cost (%1)").arg(scale.unit); }
+};
+
+CostTimeMarks costTimeMarks(const Plan *plan)
+{
+    CostTimeMarks marks;
+    marks.title = tr("Training cost against time");
     if (!plan || !plan->training) {
-        chart->setTitle(tr("Training cost against time — no training in this scenario"));
-        return chart;
+        marks.title = tr("Training cost against time — no training in this scenario");
+        return marks;
     }
     double highestCost = 0;
     for (const TrainingOption &o : plan->training->options)
         if (o.runnable())
             highestCost = std::max(highestCost, o.cost.typical);
-    const AmountScale scale = amountScale(highestCost, plan->currency);
+    marks.scale = amountScale(highestCost, plan->currency);
     // The points first; labels only for those drawn (thousands of options thin to what can be seen).
     QList<QPointF> points[2]; // off and on the Pareto front
     QList<const TrainingOption *> options[2];
     for (const TrainingOption &o : plan->training->options) {
         if (!o.runnable() || o.cost.typical <= 0 || o.projection.wallHours.typical <= 0)
             continue;
-        points[o.pareto].append(QPointF(o.projection.wallHours.typical / 24.0, o.cost.typical / scale.divisor));
+        points[o.pareto].append(QPointF(o.projection.wallHours.typical / 24.0, o.cost.typical / marks.scale.divisor));
         options[o.pareto].append(&o);
     }
     const QList<QPointF> every = points[0] + points[1];
     if (every.isEmpty()) {
-        chart->setTitle(tr("Training cost against time — no option can run"));
-        return chart;
+        marks.title = tr("Training cost against time — no option can run");
+        return marks;
     }
-    const QRectF box = bounds(every);
-    LabelledPoints all;
-    LabelledPoints front;
+    marks.box = bounds(every);
     for (int onFront = 0; onFront < 2; ++onFront) {
         // Every point of the front is drawn.
         const QList<qsizetype> kept = onFront ? everyIndex(points[1].size())
-                                              : visiblePoints(points[0], box, logAxis(box.left(), box.right(), true),
-                                                              logAxis(box.top(), box.bottom(), true));
-        LabelledPoints &target = onFront ? front : all;
+                                              : visiblePoints(points[0], marks.box, marks.logX(), marks.logY());
+        LabelledPoints &target = onFront ? marks.front : marks.all;
         for (qsizetype i : kept) {
             const TrainingOption &o = *options[onFront].at(i);
             const QPointF &point = points[onFront].at(i);
@@ -234,18 +290,56 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
                                           QLocale().toString(point.x(), 'f', 1), money(o.cost.typical, plan->currency)));
         }
     }
-    QAbstractAxis *x = axisFor(box.left(), box.right(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
-    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Cost (%1)").arg(scale.unit), u"%g"_s);
-    addScatter(chart, tr("Options"), 8, all, x, y, show);
+    marks.line = marks.front.points;
+    std::sort(marks.line.begin(), marks.line.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+    return marks;
+}
 
-    QList<QPointF> line = front.points;
-    std::sort(line.begin(), line.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+} // namespace
+
+QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &show)
+{
+    const CostTimeMarks marks = costTimeMarks(shared.get());
+    QChart *chart = newChart(marks.title);
+    if (marks.empty())
+        return chart;
+    QAbstractAxis *x = axisFor(marks.box.left(), marks.box.right(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
+    QAbstractAxis *y = axisFor(marks.box.top(), marks.box.bottom(), true, marks.costTitle(), u"%g"_s);
+    addScatter(chart, tr("Options"), 8, marks.all, x, y, show);
     auto *frontLine = new QLineSeries;
     frontLine->setName(tr("Pareto front"));
-    frontLine->append(line);
+    frontLine->append(marks.line);
     attach(chart, frontLine, x, y);
-    addScatter(chart, tr("On the front"), 11, front, x, y, show);
+    addScatter(chart, tr("On the front"), 11, marks.front, x, y, show);
     return chart;
+}
+
+bool refillCostTimeChart(QChart *chart, const std::shared_ptr<const Plan> &shared, const HoverFn &show)
+{
+    const CostTimeMarks marks = costTimeMarks(shared.get());
+    const QList<QAbstractSeries *> series = chart->series();
+    const QList<QAbstractAxis *> xs = chart->axes(Qt::Horizontal);
+    const QList<QAbstractAxis *> ys = chart->axes(Qt::Vertical);
+    // Only a chart costTimeChart drew with points, whose axes are of the kind these marks need.
+    if (marks.empty() || series.size() != 3 || xs.size() != 1 || ys.size() != 1
+        || bool(qobject_cast<QLogValueAxis *>(xs.first())) != marks.logX()
+        || bool(qobject_cast<QLogValueAxis *>(ys.first())) != marks.logY())
+        return false;
+    auto *all = qobject_cast<QScatterSeries *>(series.at(0));
+    auto *line = qobject_cast<QLineSeries *>(series.at(1));
+    auto *front = qobject_cast<QScatterSeries *>(series.at(2));
+    if (!all || !line || !front)
+        return false;
+    chart->setTitle(marks.title);
+    setAxisRange(xs.first(), marks.box.left(), marks.box.right());
+    setAxisRange(ys.first(), marks.box.top(), marks.box.bottom());
+    ys.first()->setTitleText(marks.costTitle());
+    all->replace(marks.all.points);
+    line->replace(marks.line);
+    front->replace(marks.front.points);
+    showLabels(all, marks.all, show);
+    showLabels(front, marks.front, show);
+    return true;
 }
 
 QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &show)

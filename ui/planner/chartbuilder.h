@@ -27,6 +27,11 @@ struct AmountScale
 AmountScale amountScale(double extent, const QString &currency);
 
 QChart *costTimeChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
+/// Puts the plan's options into \a chart, drawn by costTimeChart() for an earlier plan, in place:
+/// the same series and axes with new points, ranges and labels, so that the chart in view is not
+/// built and laid out anew on every edit. False, with \a chart as it was, where the new plan
+/// needs another chart (no options to draw, or an axis that turns logarithmic or linear).
+bool refillCostTimeChart(QChart *chart, const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
 QChart *budgetChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
 QChart *costExitChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
 QChart *tornadoChart(const std::shared_ptr<const planning::Plan> &plan, const HoverFn &show = {});
@@ -35,6 +40,14 @@ QChart *tornadoChart(const std::shared_ptr<const planning::Plan> &plan, const Ho
 /// \a labels name the lines (the scenarios' names where empty).
 QChart *cashFlowChart(const QList<planning::ComparedScenario> &scenarios, const QStringList &labels = {},
                       const HoverFn &show = {});
+/// Strokes a chart on screen the cheap way, which looks the same at one device pixel per pixel:
+/// scatter markers as plain disks (the builders draw them so) and the axes' lines and grid as
+/// one-pixel cosmetic lines. A marker or grid line stroked with a pen of width 1 is a stroked
+/// path, whose bounds Qt Charts works out for every mark each time a chart is laid out and which
+/// is filled as a polygon when painted: most of the cost of a new plan's chart. Not for the PDF,
+/// where a cosmetic line is the thinnest the viewer can draw. QChart::setTheme restyles every
+/// series and axis, so a chart whose theme changed needs this again.
+void screenStrokes(QChart *chart);
 /// The stored prices of one offer, oldest first, as a step line held until today.
 QChart *priceHistoryChart(const QString &title, const QList<pricing::PriceRecord> &history,
                           const HoverFn &show = {});

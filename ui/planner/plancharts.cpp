@@ -60,6 +60,7 @@ void PlanCharts::setChart(Chart which, QChart *chart)
 {
     QChartView *view = m_views.at(which);
     QChart *old = view->chart();
+    charts::screenStrokes(chart);
     view->setChart(chart);
     delete old; // a chart view releases the previous chart without deleting it
     applyTheme();
@@ -84,8 +85,10 @@ void PlanCharts::applyTheme()
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
     const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
     for (QChartView *view : std::as_const(m_views)) {
-        if (view->chart()->theme() != theme)
+        if (view->chart()->theme() != theme) {
             view->chart()->setTheme(theme);
+            charts::screenStrokes(view->chart());
+        }
     }
 }
 
@@ -105,7 +108,11 @@ void PlanCharts::draw(Chart which)
     const charts::HoverFn show = [this](const QString &text) { showHover(text); };
     QChart *chart = nullptr;
     switch (which) {
-    case CostTime: chart = charts::costTimeChart(m_plan, show); break;
+    case CostTime:
+        if (charts::refillCostTimeChart(m_views.at(which)->chart(), m_plan, show))
+            return;
+        chart = charts::costTimeChart(m_plan, show);
+        break;
     case Budget: chart = charts::budgetChart(m_plan, show); break;
     case CostExit: chart = charts::costExitChart(m_plan, show); break;
     case Tornado: chart = charts::tornadoChart(m_plan, show); break;

@@ -9,6 +9,7 @@
 #include "ui/planner/scenariodocument.h"
 #include "ui/planner/scenarioeditor.h"
 #include "ui/widgets/offerfilterbar.h"
+#include "ui/widgets/wraplabel.h"
 
 #include <QAbstractSpinBox>
 #include <QCheckBox>
@@ -92,9 +93,8 @@ void PlannerView::build()
 
 QWidget *PlannerView::buildResults()
 {
-    m_summary = new QLabel(this);
+    m_summary = new WrapLabel(this);
     m_summary->setObjectName(u"planSummary"_s);
-    m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setAccessibleName(tr("Recommendation"));
     m_filterBar = new OfferFilterBar(u"option"_s, true, this);
@@ -160,7 +160,7 @@ QTableView *PlannerView::makeTable(OptionTableModel *model, OfferFilterProxyMode
     connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, proxy, model](const QModelIndex &current) {
                 const int row = proxy->mapToSource(current).row();
-                m_detail->setHtml(model->detailHtml(row));
+                showDetail(model->detailHtml(row));
                 if (const pricing::PriceRecord *offer = model->offerAt(row))
                     Q_EMIT offerSelected(*offer);
             });
@@ -244,6 +244,16 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
     Q_EMIT planUpdated(elapsedMs);
 }
 
+void PlannerView::showDetail(const QString &html)
+{
+    // An edit on one side leaves the other side's plan, and often the selected option, as it was:
+    // the same text is not laid out again (and keeps where the reader scrolled to).
+    if (html == m_detailHtml)
+        return;
+    m_detailHtml = html;
+    m_detail->setHtml(html);
+}
+
 bool PlannerView::stale() const
 {
     return !m_staleBanner->isHidden();
@@ -270,7 +280,7 @@ void PlannerView::selectRecommended()
     // Training's recommendation when the plan has one, else inference's.
     QTableView *table = m_trainingProxy->rowCount() > 0 ? m_trainingTable : m_inferenceTable;
     if (table->model()->rowCount() == 0) {
-        m_detail->clear();
+        showDetail({});
         return;
     }
     m_optionTabs->setCurrentWidget(table);

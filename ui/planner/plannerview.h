@@ -67,6 +67,8 @@ private:
     void setStale(bool stale);
     /// Selects the recommended (first) option so the details never show a previous plan's.
     void selectRecommended();
+    /// Shows \a html in the detail pane unless it shows that already.
+    void showDetail(const QString &html);
     void replan();
     void showPlan(std::shared_ptr<const planning::Plan> plan, qint64 elapsedMs);
     void applyOptionFilters();
@@ -91,6 +93,7 @@ private:
     OfferFilterBar *m_filterBar = nullptr;
     PlanCharts *m_charts = nullptr;
     QTextBrowser *m_detail = nullptr;
+    QString m_detailHtml; ///< what m_detail shows
 };
 
 } // namespace accelplan::ui
