@@ -2,6 +2,7 @@
 // a run goes; spot loses work with node count.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/cluster.h"
+#include "core/planning/fp8credit.h"
 #include "core/planning/trainingplanner.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
@@ -354,7 +355,7 @@ TEST_CASE("cluster: fp4 is credited with its measured speed-up over fp8 and a ch
     CHECK(fp8.wallHours.typical / fp4.wallHours.typical == Approx(1.37).epsilon(0.01));
     CHECK(fp4.efficiency.mfuSource.contains(u"NVFP4 runs 1.37× FP8"_s));
 
-    // B300 has no training profile: B200's and GB200's stand in, for MoE too.
+    // B300 has no dense training profile: B200's and GB200's stand in.
     input.precision = catalog::Precision::Fp8;
     input.precisionName = u"fp8"_s;
     input.activeParams.reset();
@@ -369,4 +370,39 @@ TEST_CASE("cluster: fp4 is credited with its measured speed-up over fp8 and a ch
     CHECK(moe.efficiency.mfu.typical < dense.efficiency.mfu.typical);
     CHECK(dense.efficiency.mfu.low < dense.efficiency.mfu.typical);
     CHECK(dense.efficiency.mfu.typical < dense.efficiency.mfu.high);
+}
+
+TEST_CASE("cluster: an MoE run at fp8 on an MFU measured at bf16 gets the measured MoE speed-up and not the fp8 peak", "[planning][cluster]")
+{
+    catalog::PlanningCatalog planning = shippedPlanning();
+    const auto measuredAtBf16 = [](catalog::Workload workload) {
+        catalog::Profile p;
+        p.accelerator = u"gb200"_s;
+        p.workload = workload;
+        p.precision = catalog::Precision::Bf16;
+        p.precisionName = u"bf16"_s;
+        p.framework = u"any"_s;
+        p.efficiency = {0.2, 0.3, 0.4};
+        p.userSupplied = true;
+        return p;
+    };
+    planning.addUserProfiles({measuredAtBf16(catalog::Workload::MoeTraining), measuredAtBf16(catalog::Workload::DenseTraining)});
+    TrainingInput input = llama70b().input;
+    input.precision = catalog::Precision::Fp8;
+    input.precisionName = u"fp8"_s;
+    input.activeParams = 10e9;
+    QStringList warnings;
+    QString cannotRun;
+    const TrainingEfficiency moe = trainingEfficiency(input, chip("gb200"), planning, &warnings, &cannotRun);
+    // GB200: fp8 peak twice bf16; MoE measured 1.2x faster at fp8 (fp8credit.h), so 0.3 x 1.2 / 2.
+    CHECK(moe.mfu.typical == Approx(0.3 * kMoeFp8OverBf16Speedup / 2));
+    CHECK(moe.mfu.high == Approx(0.4 * kMoeFp8OverBf16Speedup / 2));
+    CHECK(moe.mfuSource.contains(u"1.2× faster at fp8"_s));
+    CHECK(warnings.join(u'\n').contains(u"not the peak's 2.0×"_s));
+    // Dense is left as it was: the measured dense pairs are not applied (see fp8credit.h).
+    input.activeParams.reset();
+    warnings.clear();
+    const TrainingEfficiency dense = trainingEfficiency(input, chip("gb200"), planning, &warnings, &cannotRun);
+    CHECK(dense.mfu.typical == Approx(0.3));
+    CHECK_FALSE(dense.mfuSource.contains(u"faster at fp8"_s));
 }
