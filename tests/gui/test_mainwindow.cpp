@@ -1560,6 +1560,12 @@ TEST_CASE("gui: The window fits 1024x700 and its restored size is clamped to the
         INFO(name.toStdString());
         CHECK(inside.contains(at));
     }
+    // The chart in view is tall enough for its axes' labels (the legend beside the plot, a thin
+    // frame): none is cut to an ellipsis.
+    QChart *costTime = planner->charts()->chart(ui::PlanCharts::CostTime);
+    REQUIRE(costTime->axes().size() == 2);
+    for (QAbstractAxis *axis : costTime->axes())
+        CHECK_FALSE(axis->labelsTruncated());
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner-1024x700.png"_s)));

@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QGraphicsLayout>
 #include <QLabel>
 #include <QTabWidget>
 #include <QToolTip>
@@ -61,6 +62,12 @@ void PlanCharts::setChart(Chart which, QChart *chart)
     QChartView *view = m_views.at(which);
     QChart *old = view->chart();
     charts::screenStrokes(chart);
+    // The pane is short beside the detail text: the legend goes to the side and the frame
+    // around the plot is thin, so that the plot keeps its height and the axes their labels.
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
     view->setChart(chart);
     delete old; // a chart view releases the previous chart without deleting it
     applyTheme();
