@@ -134,6 +134,7 @@ TEST_CASE("Validation: training chip-hours against published runs", "[validation
     CHECK(inBand >= 0.8 * errors.size());
     CHECK(median(bandWidths) <= 2.5);
     CHECK(medianError <= 0.12);
+    CHECK(within25 >= 0.8 * errors.size()); // the issue's aim: at least 80 % within 25 %
     // Profiles, scaling and goodput must earn their keep against the constant.
     CHECK(medianError <= baselineError - 0.05);
 }
