@@ -1,7 +1,7 @@
 #include "core/planning/inference.h"
 
 #include "core/common/tr.h"
-#include "core/planning/fp4credit.h"
+#include "core/planning/precisioncredit.h"
 #include "core/planning/training.h"
 
 #include <QSet>

@@ -2,8 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
-#include "core/planning/fp4credit.h"
-#include "core/planning/fp8credit.h"
+#include "core/planning/precisioncredit.h"
 #include "core/planning/sensitivity.h"
 
 #include <algorithm>
@@ -140,7 +139,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
         profile ? QList<const catalog::Profile *>() : catalog.findStandIns(accelerator, workload, input.precision, input.framework);
     const catalog::Profile *used = profile ? profile : standIns.value(0);
     // An MoE efficiency measured at bf16 is credited at fp8 with what fp8 is measured to gain on
-    // MoE (fp8credit.h), not with the fp8 peak; the same for each stand-in and each measurement
+    // MoE (precisioncredit.h), not with the fp8 peak; the same for each stand-in and each measurement
     // the quartiles are taken of.
     const double moeFp8Credit = input.isMoe() && input.precision == catalog::Precision::Fp8 ? moeFp8PeakCredit(accelerator) : 1.0;
     const auto precisionCredit = [&](const catalog::Profile &p) {
@@ -201,7 +200,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
         e.mfuSource += u"; "_s + credit;
         warnings->append(credit);
     }
-    // An MFU measured at fp8 or bf16 is credited with what fp4 is measured to gain (fp4credit.h),
+    // An MFU measured at fp8 or bf16 is credited with what fp4 is measured to gain (precisioncredit.h),
     // not with the fp4 peak.
     if (input.precision == catalog::Precision::Fp4 && (!used || used->precision != catalog::Precision::Fp4)) {
         const double factor = fp4PeakCredit(accelerator);

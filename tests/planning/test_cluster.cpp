@@ -2,7 +2,7 @@
 // a run goes; spot loses work with node count.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/cluster.h"
-#include "core/planning/fp8credit.h"
+#include "core/planning/precisioncredit.h"
 #include "core/planning/trainingplanner.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
@@ -394,12 +394,12 @@ TEST_CASE("cluster: an MoE run at fp8 on an MFU measured at bf16 gets the measur
     QStringList warnings;
     QString cannotRun;
     const TrainingEfficiency moe = trainingEfficiency(input, chip("gb200"), planning, &warnings, &cannotRun);
-    // GB200: fp8 peak twice bf16; MoE measured 1.2x faster at fp8 (fp8credit.h), so 0.3 x 1.2 / 2.
+    // GB200: fp8 peak twice bf16; MoE measured 1.2x faster at fp8 (precisioncredit.h), so 0.3 x 1.2 / 2.
     CHECK(moe.mfu.typical == Approx(0.3 * kMoeFp8OverBf16Speedup / 2));
     CHECK(moe.mfu.high == Approx(0.4 * kMoeFp8OverBf16Speedup / 2));
     CHECK(moe.mfuSource.contains(u"1.2× faster at fp8"_s));
     CHECK(warnings.join(u'\n').contains(u"not the peak's 2.0×"_s));
-    // Dense is left as it was: the measured dense pairs are not applied (see fp8credit.h).
+    // Dense is left as it was: the measured dense pairs are not applied (see precisioncredit.h).
     input.activeParams.reset();
     warnings.clear();
     const TrainingEfficiency dense = trainingEfficiency(input, chip("gb200"), planning, &warnings, &cannotRun);
