@@ -289,6 +289,12 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
                 r.error(u"sliding_layers"_s, Tr::tr("%1 sliding-window layers of %2").arg(*m.slidingLayers).arg(*m.layers));
             if (m.slidingLayers.has_value() != m.slidingWindow.has_value())
                 r.error(u"sliding_layers"_s, Tr::tr("sliding_window and sliding_layers go together"));
+            if (const QString scope = r.text(u"fp4_scope"_s).trimmed().toLower(); scope == u"experts"_s)
+                m.fp4ExpertsOnly = true;
+            else if (!scope.isEmpty() && scope != u"all"_s)
+                r.error(u"fp4_scope"_s, Tr::tr("fp4_scope is all or experts, not %1").arg(scope));
+            if (m.fp4ExpertsOnly && !(m.experts && m.activeExperts))
+                r.error(u"fp4_scope"_s, Tr::tr("fp4_scope experts needs experts and active_experts"));
             m.trainingTokens = r.number(u"training_tokens"_s);
             m.source = readSource(r);
             return m;

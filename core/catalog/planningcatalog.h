@@ -91,6 +91,9 @@ struct ModelPreset
     std::optional<int> qkRopeHeadDim; ///< MLA: the decoupled rotary key cached beside the latent
     std::optional<int> slidingWindow; ///< tokens a sliding-window layer attends to
     std::optional<int> slidingLayers; ///< how many of the layers use that window
+    /// The checkpoint's 4-bit format covers only the experts' weights, activations stay wider
+    /// (gpt-oss: MXFP4 experts, everything else bf16).
+    bool fp4ExpertsOnly = false;
     std::optional<double> trainingTokens;
     Source source;
 };

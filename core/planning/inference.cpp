@@ -89,8 +89,10 @@ struct Shape
     double window = 0;
     bool mla = false;
     double mlaWidth = 0;       // latent + rope
+    double expertParamsEach = 0; // one expert across all layers
     double expertBytesEach = 0; // one expert across all layers, at the weight precision
-    double sharedBytes = 0;     // everything every token uses (attention, shared experts, embeddings)
+    double sharedParams = 0;    // everything every token uses (attention, shared experts, embeddings)
+    double sharedBytes = 0;     // the same, at its precision
     double experts = 0;
     double activeExperts = 0;
     bool estimated = false;
@@ -100,6 +102,13 @@ struct Shape
     double attendedTokens(double c) const { return fullLayers() * c + slidingLayers * std::min(c, window); }
     double kvBytes(double context) const { return kvPerLayerToken * attendedTokens(context); }
 };
+
+/// Only the experts' weights are 4-bit (gpt-oss's MXFP4 checkpoint), at fp4 on a mixture of experts.
+bool fp4ExpertsOnly(const InferenceInput &input)
+{
+    return input.fp4ExpertsOnly && input.precision == catalog::Precision::Fp4 && input.moe() && input.experts
+           && input.activeExperts && *input.experts > *input.activeExperts;
+}
 
 Shape modelShape(const InferenceInput &input)
 {
@@ -139,8 +148,11 @@ Shape modelShape(const InferenceInput &input)
         s.experts = *input.experts;
         s.activeExperts = *input.activeExperts;
         const double each = (input.modelParams - input.active()) / (s.experts - s.activeExperts);
+        s.expertParamsEach = each;
         s.expertBytesEach = each * weightBytes;
-        s.sharedBytes = std::max(0.0, input.active() - s.activeExperts * each) * weightBytes;
+        s.sharedParams = std::max(0.0, input.active() - s.activeExperts * each);
+        // A checkpoint whose 4-bit format covers only the experts keeps the rest in bf16.
+        s.sharedBytes = s.sharedParams * (fp4ExpertsOnly(input) ? bytesPerWeight(catalog::Precision::Bf16) : weightBytes);
     }
     return s;
 }
@@ -148,6 +160,7 @@ Shape modelShape(const InferenceInput &input)
 struct Hardware
 {
     double peakFlops = 0;     // per chip, at the precision
+    double expertPeakFlops = 0; // per chip, for the experts' GEMMs where they run at another precision; 0: peakFlops
     double bandwidth = 0;     // HBM, per chip
     double linkBandwidth = 0; // per chip, per direction, inside the fast domain; 0 when unknown
     int fastDomain = kDefaultFastDomain;
@@ -190,10 +203,11 @@ public:
     /// Weight bytes one chip holds.
     double weightsPerChip() const
     {
-        const double total = m_in.modelParams * bytesPerWeight(m_in.precision);
         if (m_d.expertParallel > 1 && m_shape.experts > 0)
             return m_shape.sharedBytes + m_shape.experts * m_shape.expertBytesEach / m_d.expertParallel;
-        return total / m_d.chips;
+        if (m_shape.experts > 0)
+            return (m_shape.sharedBytes + m_shape.experts * m_shape.expertBytesEach) / m_d.chips;
+        return m_in.modelParams * bytesPerWeight(m_in.precision) / m_d.chips;
     }
     /// KV bytes one sequence at \a context occupies per chip it touches, summed over the replica.
     double kvPerSequenceReplica(double context) const
@@ -222,8 +236,8 @@ public:
         const double sliding = I <= m_shape.window ? full : m_shape.window * (I - m_shape.window / 2.0);
         const double attention = 4.0 * m_shape.heads * m_shape.headDim * (m_shape.fullLayers() * full + m_shape.slidingLayers * sliding);
         const double flops = 2.0 * m_in.active() * I + attention;
-        return flops / (m_d.chips * m_hw.peakFlops * m_hw.prefillEff) + allReduceSeconds(I) + allToAllSeconds(I)
-               + pipelineSendSeconds(I);
+        return computeSeconds(flops, expertFlopsPerToken() * I, m_hw.prefillEff) + allReduceSeconds(I)
+               + allToAllSeconds(I) + pipelineSendSeconds(I);
     }
 
     /// A slot's life at \a batch sequences in flight: its decode steps with the prefill chunks mixed in.
@@ -279,8 +293,8 @@ public:
         else
             attentionFlops = 4.0 * m_shape.heads * m_shape.headDim * m_shape.attendedTokens(context);
         const double flopsPerToken = (2.0 * m_in.active() + attentionFlops) * (k + 1);
-        const double compute = batch * flopsPerToken
-                               / (m_d.chips * m_hw.peakFlops * m_hw.prefillEff * kDecodeComputeShareOfPrefill);
+        const double compute = computeSeconds(batch * flopsPerToken, batch * (k + 1) * expertFlopsPerToken(),
+                                              m_hw.prefillEff, kDecodeComputeShareOfPrefill);
         // Prefill chunks ride in the decode steps: a slot's prefill compute is spread over its steps.
         const double prefillPerStep = m_in.phase == ServePhase::Both ? batch * e.prefillSeconds / steps : 0.0;
         const double work = compute + prefillPerStep;
@@ -302,6 +316,17 @@ public:
     }
 
 private:
+    // The routed experts' FLOPs per token.
+    double expertFlopsPerToken() const { return 2.0 * m_shape.activeExperts * m_shape.expertParamsEach; }
+    // The replica's seconds for \a flops, of which \a expertFlops in the routed experts' GEMMs, at an
+    // efficiency: the experts at their own peak where they run at another precision than the rest.
+    double computeSeconds(double flops, double expertFlops, double efficiency, double share = 1.0) const
+    {
+        if (m_hw.expertPeakFlops <= 0 || m_shape.experts <= 0)
+            return flops / (m_d.chips * m_hw.peakFlops * efficiency * share);
+        return expertFlops / (m_d.chips * m_hw.expertPeakFlops * efficiency * share)
+               + (flops - expertFlops) / (m_d.chips * m_hw.peakFlops * efficiency * share);
+    }
     // Two all-reduces per layer of `tokens` activations in the tensor-parallel group (ring: 2·(n−1)/n
     // of the data per chip), each with a fixed latency.
     // Pipeline stages run at once, each over its share of the layers.
@@ -498,6 +523,7 @@ void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input)
     input.slidingLayers = preset.slidingLayers;
     input.experts = preset.experts;
     input.activeExperts = preset.activeExperts;
+    input.fp4ExpertsOnly = preset.fp4ExpertsOnly;
 }
 
 double bytesPerWeight(catalog::Precision precision)
@@ -576,7 +602,13 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     InferenceProjection p;
     p.accelerator = accelerator.id;
     p.phase = input.phase;
-    const auto peak = accelerator.peakTflops(input.precision);
+    // A checkpoint whose 4-bit format covers only the experts computes at its activations'
+    // precision: the rest of the model (attention, its projections, embeddings) in bf16, the
+    // experts' GEMMs with 8-bit activations on the 8-bit tensor cores of a chip that has
+    // block-scaled 4-bit ones (TensorRT-LLM runs gpt-oss as MXFP8 x MXFP4 on Blackwell), else with
+    // bf16 activations, the weights widened inside the GEMM (bf16 x MXFP4 on Hopper).
+    const bool expertsOnly = fp4ExpertsOnly(input);
+    const auto peak = accelerator.peakTflops(expertsOnly ? catalog::Precision::Bf16 : input.precision);
     if (!peak || *peak <= 0) {
         QStringList has;
         for (const auto precision : {catalog::Precision::Fp4, catalog::Precision::Fp8, catalog::Precision::Int8,
@@ -597,6 +629,11 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
                               .arg(accelerator.id));
     Hardware hw;
     hw.peakFlops = *peak * 1e12;
+    if (expertsOnly) {
+        const auto fp4 = accelerator.peakTflops(catalog::Precision::Fp4);
+        const auto fp8 = accelerator.peakTflops(catalog::Precision::Fp8);
+        hw.expertPeakFlops = (fp4 && *fp4 > 0 && fp8 && *fp8 > 0 ? *fp8 : *peak) * 1e12;
+    }
     hw.bandwidth = *accelerator.memoryBandwidthGBps * 1e9;
     hw.linkBandwidth = accelerator.interconnectGBps.value_or(0) * 1e9;
     // Tensor parallelism runs inside a node even over PCIe; the fast domain bounds expert parallelism.
@@ -615,7 +652,12 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     p.decodeEfficiency = decodeFit.efficiency;
     p.decodeSource = decodeFit.source;
     // Compute at fp4 with an efficiency measured at fp8 or bf16: what fp4 is measured to gain, not its peak.
-    if (input.precision == catalog::Precision::Fp4 && prefillFit.precision != catalog::Precision::Fp4) {
+    if (expertsOnly)
+        p.prefillSource += Tr::tr("; only the experts' weights are 4-bit: the experts compute at %1 TFLOP/s, the rest "
+                                  "at bf16's %2 (TensorRT-LLM's gpt-oss support matrix)")
+                               .arg(hw.expertPeakFlops / 1e12, 0, 'f', 0)
+                               .arg(hw.peakFlops / 1e12, 0, 'f', 0);
+    else if (input.precision == catalog::Precision::Fp4 && prefillFit.precision != catalog::Precision::Fp4) {
         const double credit = fp4PeakCredit(accelerator);
         if (credit < 1.0) {
             hw.peakFlops *= credit;
@@ -638,7 +680,8 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     p.kvPrecisionName = kvBytesPerElement(input) < 2 ? u"fp8"_s : u"bf16"_s;
     if (shape.estimated)
         p.warnings.append(Tr::tr("KV cache size estimated from the parameter count (8 KV heads of 128 assumed)"));
-    const double weightBytes = input.modelParams * bytesPerWeight(input.precision);
+    const double weightBytes = shape.experts > 0 ? shape.sharedBytes + shape.experts * shape.expertBytesEach
+                                                 : input.modelParams * bytesPerWeight(input.precision);
     const double usablePerChip = accelerator.memoryGb * 1e9 * kUsableMemoryFraction - kInferenceOverheadBytes;
     hw.prefillEff = p.prefillEfficiency.typical;
     hw.decodeEff = p.decodeEfficiency.typical;
@@ -837,6 +880,7 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         measured.slidingLayers.reset();
         measured.experts.reset();
         measured.activeExperts.reset();
+        measured.fp4ExpertsOnly = false;
         if (preset != catalog.models().cend())
             applyPreset(*preset, measured);
         measured.modelParams = *decode->measuredModelParams;
@@ -845,6 +889,12 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         const int chips = decode->measuredChips.value_or(1);
         const Deployment md{chips, chips, 1, false};
         Hardware measuredHw = hw;
+        // The measured model is dense and at the input's precision throughout.
+        if (expertsOnly) {
+            measuredHw.expertPeakFlops = 0;
+            if (const auto full = accelerator.peakTflops(input.precision); full && *full > 0)
+                measuredHw.peakFlops = *full * 1e12 * fp4PeakCredit(accelerator);
+        }
         measuredHw.stepOverhead = kStepOverheadSeconds.typical + layerOverhead.typical * measuredShape.layers;
         const Model measuredModel(measured, measuredShape, measuredHw, md);
         const int batch = decode->measuredBatch ? int(*decode->measuredBatch)

@@ -45,6 +45,9 @@ struct InferenceInput
     std::optional<int> slidingLayers;
     std::optional<int> experts;
     std::optional<int> activeExperts;
+    /// At fp4, only the experts' weights are 4-bit and the activations stay wider (gpt-oss's MXFP4
+    /// checkpoint): the other weights are bf16 and compute runs at the activations' precision.
+    bool fp4ExpertsOnly = false;
     std::optional<int> chipsPerReplica; ///< honoured as given
     std::optional<int> maxChipsPerReplica; ///< the offer's limit: one node where it has no fabric
     double targetUtilisation = 0.7;     ///< replicas are sized to run at this share of capacity

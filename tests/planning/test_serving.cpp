@@ -460,3 +460,38 @@ TEST_CASE("Serving: the throughput band is carried to replicas and costs in whol
     CHECK(o.costPerMillionOutputBand.low <= o.costPerMillionOutput);
     CHECK(o.costPerMillionOutputBand.high >= o.costPerMillionOutput);
 }
+
+TEST_CASE("Serving: a checkpoint with only its experts in 4 bits computes at its activations' precision",
+          "[planning][serving]")
+{
+    const catalog::ModelPreset *preset = planningCatalog().findModel(u"gpt-oss-120b"_s);
+    REQUIRE(preset != nullptr);
+    CHECK(preset->fp4ExpertsOnly);
+    InferenceInput in;
+    applyPreset(*preset, in);
+    REQUIRE(in.fp4ExpertsOnly);
+    in.precision = catalog::Precision::Fp4;
+    in.precisionName = u"fp4"_s;
+    in.inputTokens = 5000;
+    in.outputTokens = 1000;
+    in.offline = true;
+    in.chipsPerReplica = 1;
+    in.concurrency = 256;
+    InferenceInput allFp4 = in;
+    allFp4.fp4ExpertsOnly = false;
+    const InferenceProjection mixed = projectInference(in, accelerator("b200"), planningCatalog());
+    const InferenceProjection w4a4 = projectInference(allFp4, accelerator("b200"), planningCatalog());
+    REQUIRE(mixed.runnable());
+    REQUIRE(w4a4.runnable());
+    // Prefill-heavy: the experts at the fp8 peak and the rest at bf16's are slower than fp4 throughout,
+    // and the bf16 attention and embeddings weigh more.
+    CHECK(mixed.tokensPerSecondPerChip < w4a4.tokensPerSecondPerChip * 0.9);
+    CHECK(mixed.weightsGb > w4a4.weightsGb);
+    // A chip without 4-bit tensor cores widens the weights inside the GEMM (bf16 x MXFP4) instead of refusing.
+    in.concurrency = 64;
+    allFp4.concurrency = 64;
+    const InferenceProjection hopper = projectInference(in, accelerator("h100-sxm"), planningCatalog());
+    INFO(hopper.cannotRun.toStdString());
+    CHECK(hopper.runnable());
+    CHECK_FALSE(projectInference(allFp4, accelerator("h100-sxm"), planningCatalog()).runnable());
+}

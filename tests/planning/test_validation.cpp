@@ -257,8 +257,9 @@ TEST_CASE("Validation: inference tokens per second per chip against published be
     // 15.5 % over 142 points since fp4 compute is credited with NVFP4's measured gain over fp8 and
     // chips without a serving profile take their stand-ins' (19.9 % before); 19.3 % over 163 with
     // 21 more (sglang-jax on TPU v6e, SGLang's cookbook on B200, optimum-habana and Intel's Mistral
-    // 7B on Gaudi 3, MLPerf v6.0 on MI355X), which the model had not seen. The bounds guard against
-    // getting worse.
+    // 7B on Gaudi 3, MLPerf v6.0 on MI355X), which the model had not seen. gpt-oss computes at its
+    // activations' precision (only its experts are MXFP4): its MLPerf v6.0 rows +34..+77 % instead of
+    // +58..+148 %, 95 % within 2x (93 % before). The bounds guard against getting worse.
     CHECK(medianError <= 0.2);
     CHECK(within2x >= 0.9);
     CHECK(inBand >= 0.75 * errors.size());
