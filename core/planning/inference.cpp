@@ -91,8 +91,8 @@ struct Shape
     double mlaWidth = 0;       // latent + rope
     double expertParamsEach = 0; // one expert across all layers
     double expertBytesEach = 0; // one expert across all layers, at the weight precision
-    double sharedParams = 0;    // everything every token uses (attention, shared experts, embeddings)
-    double sharedBytes = 0;     // the same, at its precision
+    double sharedBytes = 0;     // everything every token uses (attention, shared experts, embeddings)
+    double weightBytes = 0;     // every weight, each at its precision
     double experts = 0;
     double activeExperts = 0;
     bool estimated = false;
@@ -143,6 +143,7 @@ Shape modelShape(const InferenceInput &input)
         s.kvPerLayerToken = 2.0 * 8 * 128 * kvBytes;
     }
     const double weightBytes = bytesPerWeight(input.precision);
+    s.weightBytes = input.modelParams * weightBytes;
     if (input.moe() && input.experts && input.activeExperts && *input.experts > *input.activeExperts) {
         // total = shared + E·e and active = shared + k·e give one expert's size and the shared part.
         s.experts = *input.experts;
@@ -150,9 +151,10 @@ Shape modelShape(const InferenceInput &input)
         const double each = (input.modelParams - input.active()) / (s.experts - s.activeExperts);
         s.expertParamsEach = each;
         s.expertBytesEach = each * weightBytes;
-        s.sharedParams = std::max(0.0, input.active() - s.activeExperts * each);
         // A checkpoint whose 4-bit format covers only the experts keeps the rest in bf16.
-        s.sharedBytes = s.sharedParams * (fp4ExpertsOnly(input) ? bytesPerWeight(catalog::Precision::Bf16) : weightBytes);
+        s.sharedBytes = std::max(0.0, input.active() - s.activeExperts * each)
+                        * (fp4ExpertsOnly(input) ? bytesPerWeight(catalog::Precision::Bf16) : weightBytes);
+        s.weightBytes = s.sharedBytes + s.experts * s.expertBytesEach;
     }
     return s;
 }
@@ -205,9 +207,7 @@ public:
     {
         if (m_d.expertParallel > 1 && m_shape.experts > 0)
             return m_shape.sharedBytes + m_shape.experts * m_shape.expertBytesEach / m_d.expertParallel;
-        if (m_shape.experts > 0)
-            return (m_shape.sharedBytes + m_shape.experts * m_shape.expertBytesEach) / m_d.chips;
-        return m_in.modelParams * bytesPerWeight(m_in.precision) / m_d.chips;
+        return m_shape.weightBytes / m_d.chips;
     }
     /// KV bytes one sequence at \a context occupies per chip it touches, summed over the replica.
     double kvPerSequenceReplica(double context) const
@@ -680,8 +680,7 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     p.kvPrecisionName = kvBytesPerElement(input) < 2 ? u"fp8"_s : u"bf16"_s;
     if (shape.estimated)
         p.warnings.append(Tr::tr("KV cache size estimated from the parameter count (8 KV heads of 128 assumed)"));
-    const double weightBytes = shape.experts > 0 ? shape.sharedBytes + shape.experts * shape.expertBytesEach
-                                                 : input.modelParams * bytesPerWeight(input.precision);
+    const double weightBytes = shape.weightBytes;
     const double usablePerChip = accelerator.memoryGb * 1e9 * kUsableMemoryFraction - kInferenceOverheadBytes;
     hw.prefillEff = p.prefillEfficiency.typical;
     hw.decodeEff = p.decodeEfficiency.typical;

@@ -126,7 +126,6 @@ SidePlan remembered(PlanMemo *memo, std::optional<Request> PlanMemo::*request, s
     return made;
 }
 
-
 } // namespace
 
 const TrainingOption *Plan::recommendedTraining() const

@@ -16,6 +16,7 @@
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
 #include "ui/prices/teamdatabase.h"
+#include "ui/widgets/wraplabel.h"
 #include "core/pricing/dbcopy.h"
 #include "ui/report/budgetreport.h"
 
@@ -169,6 +170,29 @@ QString statusBarText(MainWindow &window)
 }
 
 } // namespace
+
+TEST_CASE("gui: a WrapLabel's heights follow its text and font though it lays each text out once per width", "[gui][window]")
+{
+    ui::WrapLabel label;
+    label.setTextFormat(Qt::RichText);
+    label.setText(u"<b>Short</b>"_s);
+    const int oneLine = label.heightForWidth(300);
+    CHECK(label.heightForWidth(300) == oneLine); // asked again: the same
+    QString longer;
+    for (int i = 0; i < 40; ++i)
+        longer += u"word%1 "_s.arg(i);
+    label.setText(longer);
+    const int wrapped = label.heightForWidth(300);
+    CHECK(wrapped > 2 * oneLine); // a new text is measured anew, not taken from the last one's
+    CHECK(label.heightForWidth(150) > wrapped);
+    QFont larger = label.font();
+    larger.setPointSizeF(larger.pointSizeF() * 2);
+    label.setFont(larger);
+    CHECK(label.heightForWidth(300) > wrapped); // so is a new font
+    // Its sizes: a preferred width of 80 characters, a minimum of 20, at least a line high.
+    CHECK(label.sizeHint().width() > label.minimumSizeHint().width());
+    CHECK(label.minimumSizeHint().height() >= label.fontMetrics().lineSpacing());
+}
 
 TEST_CASE("gui: OfferTableModel passes QAbstractItemModelTester with the shipped prices", "[gui][model]")
 {

@@ -26,8 +26,8 @@ QSize WrapLabel::sizeHint() const
 
 int WrapLabel::heightForWidth(int width) const
 {
-    if (!m_measured.isSharedWith(text()) && m_measured != text()) {
-        m_measured = text();
+    if (const QString current = text(); !m_measured.isSharedWith(current) && m_measured != current) {
+        m_measured = current;
         m_heights.clear();
     }
     for (const auto &[w, h] : m_heights)
