@@ -18,6 +18,23 @@ const char kEnd = '\0'; ///< what Peek() shows after the last byte, as RapidJSON
 
 } // namespace
 
+qsizetype countLineFeeds(const char *p, const char *end)
+{
+    qsizetype lines = 0;
+#if defined(__SSE2__)
+    // Per-byte counters (a compare's 0xFF is -1), summed before any of them can pass 255.
+    const __m128i lf = _mm_set1_epi8('\n');
+    while (end - p >= 16) {
+        __m128i counts = _mm_setzero_si128();
+        for (int i = 0; i < 255 && end - p >= 16; ++i, p += 16)
+            counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)), lf));
+        const __m128i sums = _mm_sad_epu8(counts, _mm_setzero_si128());
+        lines += _mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums));
+    }
+#endif
+    return lines + std::count(p, end, '\n');
+}
+
 JsonDeviceStream::JsonDeviceStream(QIODevice *device, BackgroundHash *hash)
     : m_device(device), m_hash(hash)
 {
@@ -32,7 +49,7 @@ void JsonDeviceStream::refill()
         return;
     }
     if (m_begin != &kEnd) {
-        m_lines += int(std::count(m_counted, m_last + 1, '\n'));
+        m_lines += int(countLineFeeds(m_counted, m_last + 1));
         m_consumed += m_last + 1 - m_begin;
     }
     // A new chunk each time: the hash thread may still hold the previous one.
@@ -58,7 +75,7 @@ void JsonDeviceStream::refill()
 int JsonDeviceStream::line()
 {
     if (m_current != &kEnd) {
-        m_lines += int(std::count(m_counted, m_current, '\n'));
+        m_lines += int(countLineFeeds(m_counted, m_current));
         m_counted = m_current;
     }
     return m_lines + 1;
@@ -72,15 +89,32 @@ void JsonDeviceStream::drain()
     }
 }
 
-bool JsonDeviceStream::moreValues()
+void JsonDeviceStream::skipLongWhitespace()
 {
     while (true) {
-        const Ch c = Peek();
-        if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
-            Take();
-        else
-            return c != '\0' || m_current != &kEnd; // a NUL inside the file is left to the parser to refuse
+        const Ch *p = m_current;
+#if defined(__SSE2__)
+        for (; m_last - p >= 16; p += 16) {
+            if (const unsigned other = ~jsonSpaceMask(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p))) & 0xFFFFu) {
+                m_current = p + __builtin_ctz(other);
+                return;
+            }
+        }
+#endif
+        while (p < m_last && isJsonSpace(*p))
+            ++p;
+        m_current = p;
+        // The chunk's last character (or the end): Take() moves on to the next chunk.
+        if (p != m_last || m_atEnd || !isJsonSpace(*p))
+            return;
+        Take();
     }
+}
+
+bool JsonDeviceStream::moreValues()
+{
+    skipWhitespace();
+    return Peek() != '\0' || m_current != &kEnd; // a NUL inside the file is left to the parser to refuse
 }
 
 void JsonTreeBuilder::begin()

@@ -9,7 +9,12 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 class QIODevice;
 
@@ -17,10 +22,61 @@ namespace accelplan {
 
 class BackgroundHash;
 
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/// Whether \a c ends a JSON string's verbatim run: a quote, a backslash or a control character
+/// (the bytes of multi-byte UTF-8 characters are verbatim).
+inline bool endsJsonStringRun(char c)
+{
+    return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+}
+
+#if defined(__SSE2__)
+/// A bit for each of the 16 characters at \a s that is JSON white space.
+inline unsigned jsonSpaceMask(__m128i s)
+{
+    const __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(s, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(s, _mm_set1_epi8('\n'))),
+                                    _mm_or_si128(_mm_cmpeq_epi8(s, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(s, _mm_set1_epi8('\t'))));
+    return unsigned(_mm_movemask_epi8(ws));
+}
+
+/// A bit for each of the 16 characters at \a s that ends a string's verbatim run.
+inline unsigned jsonStringRunEndMask(__m128i s)
+{
+    const __m128i control = _mm_set1_epi8(0x1F);
+    const __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(s, _mm_set1_epi8('"')), _mm_cmpeq_epi8(s, _mm_set1_epi8('\\'))),
+                                      _mm_cmpeq_epi8(_mm_max_epu8(s, control), control));
+    return unsigned(_mm_movemask_epi8(stop));
+}
+#endif
+
+/// Copies \a n < 16 characters with a few fixed-size moves (a string's tail, mostly short).
+inline void copyShort(char *to, const char *from, std::size_t n)
+{
+    if (n >= 8) {
+        std::memcpy(to, from, 8);
+        std::memcpy(to + n - 8, from + n - 8, 8);
+    } else if (n >= 4) {
+        std::memcpy(to, from, 4);
+        std::memcpy(to + n - 4, from + n - 4, 4);
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            to[i] = from[i];
+    }
+}
+
+/// How many line feeds [p, end) holds.
+qsizetype countLineFeeds(const char *p, const char *end);
+
 /// RapidJSON's input stream over a QIODevice: reads 1 MiB chunks and hands each, shared and
 /// uncopied, to a BackgroundHash (SHA-256 on its own thread), so a multi-gigabyte price file is
 /// parsed by RapidJSON's SAX reader with flat memory and hashed on the way. line() counts line
-/// breaks lazily, only up to where it is asked.
+/// breaks lazily, only up to where it is asked. RapidJSON reads a stream of its own kind one
+/// character at a time; white space and the verbatim runs of strings, most of a price file, go
+/// through the vectorised scans above instead (the specialisations after this class).
 class JsonDeviceStream
 {
 public:
@@ -47,6 +103,45 @@ public:
     void Flush() {}
     std::size_t PutEnd(Ch *) { return 0; }
 
+    /// Skips white space (RapidJSON's SkipWhitespace for this stream). Most runs in a price
+    /// file are one space or a line break and its indent.
+    [[gnu::always_inline]] void skipWhitespace()
+    {
+        if (!isJsonSpace(*m_current))
+            return;
+        if (m_current < m_last && !isJsonSpace(m_current[1])) {
+            ++m_current;
+            return;
+        }
+        skipLongWhitespace();
+    }
+    /// Copies the verbatim run of a string that starts at the current character, up to its
+    /// quote, backslash or control character but within this chunk (its last character is left
+    /// to Take()), through \a reserve(n), which gives room for n characters.
+    template<typename Reserve>
+    [[gnu::always_inline]] void takeStringRun(Reserve &&reserve)
+    {
+        const Ch *p = m_current;
+#if defined(__SSE2__)
+        for (; m_last - p >= 16; p += 16) {
+            const __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+            if (const unsigned stop = jsonStringRunEndMask(s)) {
+                const std::size_t n = std::size_t(__builtin_ctz(stop));
+                copyShort(reserve(n), p, n);
+                m_current = p + n;
+                return;
+            }
+            _mm_storeu_si128(reinterpret_cast<__m128i *>(reserve(16)), s);
+        }
+#endif
+        const Ch *stop = p;
+        while (stop < m_last && !endsJsonStringRun(*stop))
+            ++stop;
+        if (stop != p)
+            std::memcpy(reserve(std::size_t(stop - p)), p, std::size_t(stop - p));
+        m_current = stop;
+    }
+
     /// The 1-based line of the next character.
     int line();
     /// Skips white space; false at the end of the input.
@@ -59,6 +154,7 @@ public:
 
 private:
     void refill();
+    void skipLongWhitespace();
 
     QIODevice *m_device;
     BackgroundHash *m_hash;
@@ -73,6 +169,30 @@ private:
     bool m_readFailed = false;
     QString m_readError;
 };
+
+} // namespace accelplan
+
+namespace rapidjson {
+
+template<>
+inline void SkipWhitespace(accelplan::JsonDeviceStream &is)
+{
+    is.skipWhitespace();
+}
+
+// RapidJSON copies the runs of a string that need no unescaping with vector loads for its own
+// in-memory streams only; this gives the reader that runs over a JsonDeviceStream the same.
+template<>
+template<>
+inline void GenericReader<UTF8<>, UTF8<>, CrtAllocator>::ScanCopyUnescapedString(accelplan::JsonDeviceStream &is,
+                                                                                 StackStream<char> &os)
+{
+    is.takeStringRun([&os](std::size_t n) { return static_cast<char *>(os.Push(SizeType(n))); });
+}
+
+} // namespace rapidjson
+
+namespace accelplan {
 
 /// Builds one value (a price file's SKU, say) from SAX events into a rapidjson::Value on a
 /// memory pool that is reused value after value: the cheap tree a reader that needs the whole

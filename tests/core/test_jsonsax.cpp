@@ -32,7 +32,8 @@ struct Recorder : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Recorder>
     bool Key(const char *s, rapidjson::SizeType n, bool) { return add(u"k:"_s + QString::fromUtf8(s, n)); }
     bool String(const char *s, rapidjson::SizeType n, bool)
     {
-        lines << stream->line();
+        if (stream)
+            lines << stream->line();
         return add(u"s:"_s + QString::fromUtf8(s, n));
     }
     bool RawNumber(const char *s, rapidjson::SizeType n, bool) { return add(u"n:"_s + QString::fromUtf8(s, n)); }
@@ -84,6 +85,37 @@ TEST_CASE("jsonsax: lines are counted across 1 MiB chunks", "[json]")
     CHECK(r.lines == QList<int>{1, 200'001, 400'001});
     CHECK(result.line == 400'001);
     CHECK(digest == QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex());
+}
+
+TEST_CASE("jsonsax: strings and white space across a chunk's end read as RapidJSON reads them in memory", "[json]")
+{
+    // The stream's vectorised scans stop at a chunk's last character; a token that starts at
+    // any of the 64 positions before the first 1 MiB chunk ends must read the same as from memory.
+    constexpr int kChunk = 1 << 20;
+    const QByteArray tail = "\"a verbatim run longer than sixteen bytes, \\\"escaped\\\" and \xc3\xa9\\u00e9\" \t\r\n"
+                            "                    \n,\n  {\"a key longer than one vector of sixteen\" :\t \"v\"}, \"\", 12345]";
+    for (int k = 0; k <= 64; ++k) {
+        const QByteArray text = '[' + QByteArray(kChunk - 1 - k, ' ') + tail;
+        Recorder chunked;
+        const JsonParseResult result = parse(text, chunked);
+        Recorder inMemory;
+        rapidjson::Reader reader;
+        rapidjson::StringStream memory(text.constData());
+        REQUIRE(reader.Parse<rapidjson::kParseNumbersAsStringsFlag>(memory, inMemory));
+        INFO("token starts " << k << " bytes before the chunk's end");
+        CHECK(result.ok);
+        CHECK(chunked.events == inMemory.events);
+        CHECK(chunked.events.size() == 9);
+        CHECK(result.line == 4);
+    }
+    // A control character in a string is refused wherever it falls.
+    for (int k = 0; k <= 20; ++k) {
+        Recorder r;
+        const JsonParseResult result = parse('[' + QByteArray(kChunk - 1 - k, ' ') + "\"twenty bytes of text\x01 and more\"]", r);
+        INFO("string starts " << k << " bytes before the chunk's end");
+        CHECK_FALSE(result.ok);
+        CHECK(result.error == u"invalid escape character in string"_s); // RapidJSON's words for it
+    }
 }
 
 TEST_CASE("jsonsax: errors say what and on which line and a handler may stop the parse", "[json]")

@@ -466,7 +466,7 @@ public:
     bool EndArray(rapidjson::SizeType) { return close(); }
     bool Key(const char *text, rapidjson::SizeType length, bool)
     {
-        if (m_depth < kMaxTracked)
+        if (m_skipFrom == 0 && m_depth < kMaxTracked) // a left-out SKU's keys are never read
             m_keys[m_depth].assign(text, length);
         return true;
     }

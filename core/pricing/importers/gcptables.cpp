@@ -16,13 +16,24 @@ namespace accelplan::pricing {
 namespace {
 
 // SQL LIKE as Cyclenerd's mapping.csv writes it: '%' is any run, the rest literal, any case.
+// A leading or trailing '%' leaves that end unanchored rather than becoming ".*": the same
+// strings match, but a search for the literal is far cheaper than backtracking over ".*" (most
+// patterns are '%words%', and every SKU of a catalog is tried against all of them).
 QRegularExpression likeExpression(const QString &pattern)
 {
     QStringList parts = pattern.split(u'%');
     for (QString &part : parts)
         part = QRegularExpression::escape(part);
-    return QRegularExpression(u"\\A"_s + parts.join(u".*"_s) + u"\\z"_s,
-                              QRegularExpression::CaseInsensitiveOption | QRegularExpression::DotMatchesEverythingOption);
+    QString expression = parts.join(u".*"_s);
+    if (parts.size() > 1 && parts.constFirst().isEmpty())
+        expression.remove(0, 2); // the leading ".*"
+    else
+        expression.prepend(u"\\A"_s);
+    if (parts.size() > 1 && parts.constLast().isEmpty())
+        expression.chop(2); // the trailing ".*"
+    else
+        expression.append(u"\\z"_s);
+    return QRegularExpression(expression, QRegularExpression::CaseInsensitiveOption | QRegularExpression::DotMatchesEverythingOption);
 }
 
 } // namespace
