@@ -348,6 +348,7 @@ TEST_CASE("gcp: SKU descriptions map to components as the pattern table says", "
         {"Commitment v1: A3 Cpu in Americas for 1 Year", "CPU", "a3-core"},
         {"Commitment v1: A3 Ram in Americas for 1 Year", "RAM", "a3-ram"},
         {"Commitment v1: A3 Local SSD in Americas for 1 Year", "LocalSSD", ""}, // the group decides
+        {"Old Commitment v1: A3 Cpu in Americas for 1 Year", "CPU", ""}, // 'Commitment v1: A3 %' holds from the start
         {"A3Plus Instance Core running in Virginia", "CPU", "a3plus-core"},
         {"Commitment v1: A3Plus Ram in Virginia for 3 Years", "RAM", "a3plus-ram"},
         {"A2 Instance Ram running in Americas", "RAM", "a2-ram"},
