@@ -211,6 +211,19 @@ QString jsonText(const rapidjson::Value *value)
                                       : QString();
 }
 
+QJsonValue jsonScalar(const rapidjson::Value *value)
+{
+    if (!value || value->IsObject() || value->IsArray())
+        return QJsonValue(QJsonValue::Undefined);
+    if (value->IsNull())
+        return QJsonValue(QJsonValue::Null);
+    if (value->IsBool())
+        return value->GetBool();
+    if (value->IsNumber())
+        return value->GetDouble();
+    return jsonText(value);
+}
+
 double jsonNumber(const rapidjson::Value *value, double fallback)
 {
     return value && value->IsNumber() ? value->GetDouble() : fallback;

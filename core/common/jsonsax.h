@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonValue>
 #include <QString>
 
 #include <rapidjson/document.h>
@@ -228,10 +229,14 @@ private:
     bool m_done = false;
 };
 
+using JsonValue = rapidjson::Value;
+
 /// A member of an object value, or null when \a object is null, not an object or lacks it.
 const rapidjson::Value *jsonMember(const rapidjson::Value *object, const char *key);
 /// A string value's text; empty for anything else (as QJsonValue::toString()).
 QString jsonText(const rapidjson::Value *value);
+/// A scalar as a QJsonValue: Undefined when \a value is null or a container, numbers as doubles.
+QJsonValue jsonScalar(const rapidjson::Value *value);
 /// A number value; \a fallback for anything else (as QJsonValue::toDouble(fallback)).
 double jsonNumber(const rapidjson::Value *value, double fallback = 0);
 

@@ -7,6 +7,8 @@
 #include <QDate>
 #include <QList>
 
+#include <atomic>
+
 class QIODevice;
 
 namespace accelplan::catalog {
@@ -14,6 +16,12 @@ class AcceleratorCatalog;
 }
 
 namespace accelplan::pricing {
+
+/// Whether a reader's cancel flag (null: no flag) is set.
+inline bool cancelledBy(const std::atomic<bool> *cancel)
+{
+    return cancel && cancel->load();
+}
 
 enum class SheetFormat { Auto, Csv, Json };
 std::optional<SheetFormat> sheetFormatFromString(const QString &text);

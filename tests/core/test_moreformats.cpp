@@ -115,6 +115,14 @@ TEST_CASE("An Oracle price list with a bad price or no items says where and impo
     const ParsedSheet empty = readText(R"({"lastUpdated": "2026-08-14", "products": []})", ImportFormat::Oci);
     CHECK_FALSE(empty.ok());
     CHECK(messages(empty, Diagnostic::Severity::Error).join(u' ').contains(u"not an Oracle Cloud price list"_s));
+
+    const ParsedSheet scalar = readText("{\"items\": [\n7]}", ImportFormat::Oci);
+    CHECK(messages(scalar, Diagnostic::Severity::Error).first()
+          == u"inline:2: error: a price-list item must be a JSON object"_s);
+    CHECK(scalar.rowCount == 1);
+
+    const ParsedSheet trailing = readText("{\"items\": []}\n{]", ImportFormat::Oci);
+    CHECK(messages(trailing, Diagnostic::Severity::Error).first().startsWith(u"inline:2: error: JSON syntax error: "_s));
 }
 
 TEST_CASE("A SkyPilot catalog becomes on-demand and spot rows of the provider named on the command line")

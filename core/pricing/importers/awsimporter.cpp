@@ -6,7 +6,6 @@
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QIODevice>
 #include <QJsonObject>
@@ -306,11 +305,6 @@ private:
     QMap<QString, PriceRecord> m_onDemand; // by instance type | region
     QMap<QString, Reserved> m_reserved;    // by instance type | region | lease | purchase option
 };
-
-bool cancelledBy(const std::atomic<bool> *cancel)
-{
-    return cancel && cancel->load();
-}
 
 } // namespace
 

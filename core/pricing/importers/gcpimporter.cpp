@@ -29,9 +29,6 @@ constexpr PriceModel kModels[] = {PriceModel::OnDemand, PriceModel::Spot, PriceM
 constexpr qint64 kNanosPerUnit = 1'000'000'000;
 constexpr qint64 kMaxUnits = 9'000'000'000LL; // keeps units × 1e9 inside qint64, as Decimal does
 
-bool cancelledBy(const std::atomic<bool> *cancel) { return cancel && cancel->load(); }
-
-using JsonValue = rapidjson::Value;
 
 // A whole number as proto3 JSON writes an int64 ("7", in a string) or an int32 (7). Nullopt otherwise.
 std::optional<qint64> wholeNumber(const JsonValue &value)
@@ -520,7 +517,7 @@ public:
         if (m_depth == 0 || (m_depth == 1 && m_topArray))
             m_pageDepth = m_depth + 1;
         else if (m_skusDepth && m_depth == m_skusDepth) {
-            if (m_cancel && m_cancel->load())
+            if (cancelledBy(m_cancel))
                 return false;
             startSku();
         }
@@ -642,7 +639,7 @@ private:
         --m_depth; // the SKU's own '{' counted at startSku
         ++m_sheet.rowCount;
         m_import.read(m_tree.root(), m_skuLine);
-        return !(m_cancel && m_cancel->load());
+        return !cancelledBy(m_cancel);
     }
     void notObject()
     {

@@ -1,15 +1,15 @@
 #include "core/pricing/importers/ociimporter.h"
 
+#include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"
-#include "core/common/jsonstream.h"
+#include "core/common/jsonsax.h"
 #include "core/common/tr.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QIODevice>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QSet>
+
+#include <string>
 
 using namespace Qt::StringLiterals;
 
@@ -27,19 +27,18 @@ public:
     void setLastUpdated(const QString &text) { m_lastUpdated = text; }
 
     // Every item ends kept, skipped (counted by reason) or as an error.
-    void readItem(const QJsonValue &value, int line)
+    void readItem(const JsonValue &item, int line)
     {
         ++m_sheet.rowCount;
-        if (!value.isObject()) {
+        if (!item.IsObject()) {
             error(line, {}, Tr::tr("a price-list item must be a JSON object"));
             return;
         }
-        const QJsonObject item = value.toObject();
-        auto text = [&](const QString &key) { return item.value(key).toString(); };
-        const QString part = text(u"partNumber"_s);
-        const QString name = text(u"displayName"_s).simplified();
-        const QString category = text(u"serviceCategory"_s);
-        if (text(u"metricName"_s) != u"GPU Per Hour"_s) {
+        auto text = [&](const char *key) { return jsonText(jsonMember(&item, key)); };
+        const QString part = text("partNumber");
+        const QString name = text("displayName").simplified();
+        const QString category = text("serviceCategory");
+        if (text("metricName") != u"GPU Per Hour"_s) {
             m_sheet.skip(Tr::tr("not priced per GPU-hour"));
             return;
         }
@@ -60,35 +59,34 @@ public:
         const OciPart &shape = *found;
 
         // One price per item: USD where the item is localised in several currencies.
-        const QJsonArray localizations = item.value(u"currencyCodeLocalizations"_s).toArray();
-        QJsonObject chosen;
-        for (const QJsonValue &l : localizations) {
-            const QJsonObject localization = l.toObject();
-            if (chosen.isEmpty() || localization.value(u"currencyCode"_s).toString() == u"USD"_s)
-                chosen = localization;
-        }
-        const QString currency = chosen.value(u"currencyCode"_s).toString();
+        const JsonValue *chosen = nullptr;
+        if (const JsonValue *localizations = jsonMember(&item, "currencyCodeLocalizations");
+            localizations && localizations->IsArray())
+            for (const JsonValue &localization : localizations->GetArray())
+                if (!chosen || jsonText(jsonMember(&localization, "currencyCode")) == u"USD"_s)
+                    chosen = &localization;
+        const QString currency = jsonText(jsonMember(chosen, "currencyCode"));
         if (currency.isEmpty()) {
             error(line, u"currencyCodeLocalizations"_s, Tr::tr("part %1 has no price in any currency").arg(part));
             return;
         }
-        QJsonValue payg;
+        const JsonValue *payg = nullptr;
         int paygCount = 0;
-        for (const QJsonValue &p : chosen.value(u"prices"_s).toArray()) {
-            const QJsonObject price = p.toObject();
-            if (price.value(u"model"_s).toString() == u"PAY_AS_YOU_GO"_s) {
-                if (paygCount++ == 0)
-                    payg = price.value(u"value"_s);
-            } else {
-                m_sheet.skip(Tr::tr("price model other than pay as you go"));
+        if (const JsonValue *prices = jsonMember(chosen, "prices"); prices && prices->IsArray())
+            for (const JsonValue &price : prices->GetArray()) {
+                if (jsonText(jsonMember(&price, "model")) == u"PAY_AS_YOU_GO"_s) {
+                    if (paygCount++ == 0)
+                        payg = jsonMember(&price, "value");
+                } else {
+                    m_sheet.skip(Tr::tr("price model other than pay as you go"));
+                }
             }
-        }
         if (paygCount == 0) {
             m_sheet.skip(Tr::tr("no pay-as-you-go price"));
             return;
         }
         QString why;
-        const auto perGpu = decimalFromJson(payg, &why);
+        const auto perGpu = decimalFromJson(jsonScalar(payg), &why);
         if (!perGpu) {
             error(line, u"value"_s, Tr::tr("part %1: the price is not a number: %2").arg(part, why));
             return;
@@ -173,6 +171,135 @@ private:
     QSet<QString> m_unknown;
 };
 
+/// RapidJSON SAX events of a price list: the top-level object's "lastUpdated" and each element
+/// of its "items" array, built as a small tree (JsonTreeBuilder) and read whole; everything else
+/// is passed over.
+class OciJsonHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, OciJsonHandler>
+{
+public:
+    OciJsonHandler(OciReader &reader, JsonDeviceStream &stream, const std::atomic<bool> *cancel)
+        : m_reader(reader), m_stream(stream), m_cancel(cancel)
+    {
+    }
+
+    bool sawItems() const { return m_sawItems; }
+
+    bool StartObject()
+    {
+        if (m_building)
+            return nested(m_tree.StartObject());
+        if (atItem()) {
+            startItem();
+            return m_tree.StartObject();
+        }
+        if (m_depth == 0)
+            m_topObject = true;
+        ++m_depth;
+        return true;
+    }
+    bool StartArray()
+    {
+        if (m_building)
+            return nested(m_tree.StartArray());
+        if (atItem()) {
+            startItem();
+            return m_tree.StartArray();
+        }
+        if (m_depth == 1 && m_topObject && m_key == "items") {
+            m_itemsDepth = 2;
+            m_sawItems = true;
+        }
+        ++m_depth;
+        return true;
+    }
+    bool EndObject(rapidjson::SizeType count) { return m_building ? closeNested(m_tree.EndObject(count)) : close(); }
+    bool EndArray(rapidjson::SizeType count) { return m_building ? closeNested(m_tree.EndArray(count)) : close(); }
+    bool Key(const char *text, rapidjson::SizeType length, bool copy)
+    {
+        if (m_building)
+            return m_tree.Key(text, length, copy);
+        if (m_depth == 1)
+            m_key.assign(text, length);
+        return true;
+    }
+    bool String(const char *text, rapidjson::SizeType length, bool copy)
+    {
+        if (!m_building && !atItem() && m_depth == 1 && m_topObject && m_key == "lastUpdated")
+            m_reader.setLastUpdated(QString::fromUtf8(text, qsizetype(length)));
+        return scalar([&] { return m_tree.String(text, length, copy); });
+    }
+    bool RawNumber(const char *text, rapidjson::SizeType length, bool copy)
+    {
+        return scalar([&] { return m_tree.RawNumber(text, length, copy); });
+    }
+    bool Bool(bool b)
+    {
+        return scalar([&] { return m_tree.Bool(b); });
+    }
+    bool Null()
+    {
+        return scalar([&] { return m_tree.Null(); });
+    }
+
+private:
+    /// Whether the next value is an element of the items array.
+    bool atItem() const { return m_itemsDepth != 0 && m_depth == m_itemsDepth; }
+    void startItem()
+    {
+        m_itemLine = m_stream.line();
+        m_tree.begin();
+        m_building = true;
+        m_nesting = 1;
+    }
+    bool endItem()
+    {
+        m_building = false;
+        m_reader.readItem(m_tree.root(), m_itemLine);
+        return !cancelledBy(m_cancel);
+    }
+    bool nested(bool ok)
+    {
+        ++m_nesting;
+        return ok;
+    }
+    bool closeNested(bool ok)
+    {
+        return --m_nesting > 0 ? ok : ok && endItem();
+    }
+    bool close()
+    {
+        --m_depth;
+        if (m_depth < m_itemsDepth)
+            m_itemsDepth = 0;
+        return true;
+    }
+    // A scalar is built into the item it is in, or is an item itself (and refused as one).
+    template<typename Build>
+    bool scalar(Build build)
+    {
+        if (m_building)
+            return build();
+        if (!atItem())
+            return true;
+        startItem();
+        m_nesting = 0;
+        return build() && endItem();
+    }
+
+    OciReader &m_reader;
+    JsonDeviceStream &m_stream;
+    const std::atomic<bool> *m_cancel;
+    JsonTreeBuilder m_tree;
+    std::string m_key; ///< the top-level object's current member
+    int m_depth = 0;   ///< containers open outside the item being built
+    int m_itemsDepth = 0;
+    int m_nesting = 0; ///< containers open in the item being built
+    int m_itemLine = 0;
+    bool m_building = false;
+    bool m_topObject = false;
+    bool m_sawItems = false;
+};
+
 } // namespace
 
 Result<QHash<QString, OciPart>> loadOciParts()
@@ -197,53 +324,23 @@ ParsedSheet parseOciJson(QIODevice *device, const QString &fileName, const QHash
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    JsonStream json(device);
-    json.hashInto(&hash);
     OciReader reader(sheet, parts);
-    auto cancelled = [&] { return cancel && cancel->load(); };
-
-    bool sawItems = false;
-    if (json.next() == JsonStream::BeginObject) {
-        JsonStream::Token token;
-        while (!cancelled() && (token = json.next()) == JsonStream::Key) {
-            const QString key = json.string();
-            token = json.next();
-            if (key == u"items"_s && token == JsonStream::BeginArray) {
-                sawItems = true;
-                while (!cancelled() && (token = json.next()) != JsonStream::EndArray && token != JsonStream::Error) {
-                    const int line = json.line();
-                    const QJsonValue item = json.readValue();
-                    if (json.hasError())
-                        break;
-                    reader.readItem(item, line);
-                }
-            } else if (key == u"lastUpdated"_s && token == JsonStream::String) {
-                reader.setLastUpdated(json.string());
-            } else {
-                json.skipValue();
-            }
-            if (json.hasError())
-                break;
-        }
-    }
-    if (json.hasError() && !cancelled())
-        reader.error(json.line(), {}, Tr::tr("JSON syntax error: %1").arg(json.errorString()));
-    else if (!sawItems && !cancelled())
-        reader.error(json.line(), {},
+    BackgroundHash hash;
+    JsonDeviceStream stream(device, &hash);
+    OciJsonHandler handler(reader, stream, cancel);
+    const JsonParseResult parsed = parseJsonValues(stream, handler);
+    stream.drain();
+    sheet.sha256 = hash.resultHex();
+    const bool cancelled = cancelledBy(cancel);
+    if (!parsed.ok && !parsed.stopped && !cancelled)
+        reader.error(parsed.line, {}, Tr::tr("JSON syntax error: %1").arg(parsed.error));
+    else if (!handler.sawItems() && !cancelled)
+        reader.error(1, {},
                      Tr::tr("not an Oracle Cloud price list (no \"items\" array of parts with "
                             "currencyCodeLocalizations)"));
 
-    if (!cancelled()) {
-        char buffer[64 * 1024];
-        qint64 got;
-        while ((got = device->read(buffer, sizeof buffer)) > 0)
-            hash.addData(QByteArrayView(buffer, got));
-    }
-    sheet.sha256 = hash.result().toHex();
-
     reader.finish();
-    if (cancelled())
+    if (cancelled)
         sheet.records.clear();
     else if (sheet.records.isEmpty() && sheet.ok())
         reader.error(0, {}, Tr::tr("no GPU shape prices found (%1 items read)").arg(sheet.rowCount));
