@@ -101,10 +101,12 @@ std::optional<BreakEven> breakEven(const QList<Option> &options, double exitProb
                            "%6 %3 expected at the scenario's exit probability%7")
                         .arg(name(b.cheapest), QString::number(b.savings, 'f', 0), currency, name(b.cheapestPortable),
                              QString::number(cheap.exit.total(), 'f', 0), QString::number(b.expectedExitCost, 'f', 0),
-                             b.breakEvenExitProbability
-                                 ? Tr::tr("; it stays cheaper while the chance of leaving is below %1%")
-                                       .arg(std::min(100.0, *b.breakEvenExitProbability * 100), 0, 'f', 0)
-                                 : QString());
+                             !b.breakEvenExitProbability ? QString()
+                             // Savings above the whole exit gap: cheaper however likely leaving is.
+                             : *b.breakEvenExitProbability >= 1
+                                 ? Tr::tr("; it stays cheaper even if leaving is certain")
+                                 : Tr::tr("; it stays cheaper while the chance of leaving is below %1%")
+                                       .arg(*b.breakEvenExitProbability * 100, 0, 'f', 0));
     }
     return b;
 }

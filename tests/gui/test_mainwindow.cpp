@@ -50,6 +50,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -1067,7 +1068,7 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     CHECK(costScale.divisor > 1); // this plan costs millions: the axis must not print 8-digit labels
     const QAbstractAxis *costAxis = costTime->axes(Qt::Vertical).value(0);
     REQUIRE(costAxis != nullptr);
-    CHECK(costAxis->titleText() == u"Cost (%1)"_s.arg(costScale.unit));
+    CHECK(costAxis->titleText() == costScale.unit);
     const QPointF bestPoint(best.projection.wallHours.typical / 24.0, best.cost.typical / costScale.divisor);
     REQUIRE(bestSeries->points().contains(bestPoint));
     Q_EMIT bestSeries->hovered(bestPoint, true);
@@ -1585,11 +1586,20 @@ TEST_CASE("gui: The window fits 1024x700 and its restored size is clamped to the
         CHECK(inside.contains(at));
     }
     // The chart in view is tall enough for its axes' labels (the legend beside the plot, a thin
-    // frame): none is cut to an ellipsis.
+    // frame): none is cut to an ellipsis, and each axis title fits along its side of the plot
+    // (Qt Charts cuts a longer one to "…").
     QChart *costTime = planner->charts()->chart(ui::PlanCharts::CostTime);
     REQUIRE(costTime->axes().size() == 2);
-    for (QAbstractAxis *axis : costTime->axes())
+    for (QAbstractAxis *axis : costTime->axes()) {
         CHECK_FALSE(axis->labelsTruncated());
+        // Measured as Qt Charts measures it: a text item, with its document's margins.
+        QGraphicsTextItem title;
+        title.setFont(axis->titleFont());
+        title.setHtml(axis->titleText());
+        const double side = axis->orientation() == Qt::Vertical ? costTime->plotArea().height() : costTime->plotArea().width();
+        INFO(axis->titleText().toStdString() << ": " << title.boundingRect().width() << " px along " << side);
+        CHECK(title.boundingRect().width() <= side);
+    }
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner-1024x700.png"_s)));

@@ -222,11 +222,11 @@ AmountScale amountScale(double extent, const QString &currency)
 {
     extent = std::abs(extent);
     if (extent >= 1e10)
-        return {1e9, QCoreApplication::translate("accelplan::ui::PlanCharts", "billion %1").arg(currency)};
+        return {1e9, QCoreApplication::translate("accelplan::ui::PlanCharts", "bn %1").arg(currency)};
     if (extent >= 1e7)
-        return {1e6, QCoreApplication::translate("accelplan::ui::PlanCharts", "million %1").arg(currency)};
+        return {1e6, QCoreApplication::translate("accelplan::ui::PlanCharts", "M %1").arg(currency)};
     if (extent >= 1e4)
-        return {1e3, QCoreApplication::translate("accelplan::ui::PlanCharts", "thousand %1").arg(currency)};
+        return {1e3, QCoreApplication::translate("accelplan::ui::PlanCharts", "k %1").arg(currency)};
     return {1, currency};
 }
 
@@ -245,7 +245,9 @@ struct CostTimeMarks
     bool empty() const { return all.points.isEmpty() && front.points.isEmpty(); }
     bool logX() const { return logAxis(box.left(), box.right(), true); }
     bool logY() const { return logAxis(box.top(), box.bottom(), true); }
-    QString costTitle() const { return tr("Cost (%1)").arg(scale.unit); }
+    // The unit alone: the chart's title says it is cost, and "Cost (M USD)" is longer than the
+    // plot is tall in the window's chart pane at 1024×700, where Qt Charts would cut it to "…".
+    QString costTitle() const { return scale.unit; }
 };
 
 CostTimeMarks costTimeMarks(const Plan *plan)
@@ -303,7 +305,7 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
     QChart *chart = newChart(marks.title);
     if (marks.empty())
         return chart;
-    QAbstractAxis *x = axisFor(marks.box.left(), marks.box.right(), true, tr("Wall-clock days (typical)"), u"%.3g"_s);
+    QAbstractAxis *x = axisFor(marks.box.left(), marks.box.right(), true, tr("Days (typical)"), u"%.3g"_s);
     QAbstractAxis *y = axisFor(marks.box.top(), marks.box.bottom(), true, marks.costTitle(), u"%g"_s);
     addScatter(chart, tr("Options"), 8, marks.all, x, y, show);
     auto *frontLine = new QLineSeries;

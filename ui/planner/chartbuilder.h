@@ -16,12 +16,13 @@ using HoverFn = std::function<void(const QString &)>;
 /// The plan's charts as Qt Charts, drawn from what the plan holds and nothing else. Shared by
 /// the window (with hover) and the PDF report (without). The caller owns the chart.
 /// Amount axes count in thousands, millions or billions of the currency, so that their labels
-/// stay short and readable ("2.5" on an axis titled "Cost (million USD)", not "2500000"); hover
-/// texts give the full amount. The series hold amount ÷ divisor.
+/// stay short and readable ("2.5" on an axis titled "Cost (M USD)", not "2500000"); hover texts
+/// give the full amount. The series hold amount ÷ divisor. The unit is written short: an axis
+/// title longer than the plot is tall is cut to an ellipsis in a small chart pane.
 struct AmountScale
 {
     double divisor = 1;
-    QString unit; ///< "USD", "thousand USD", "million USD", "billion USD"
+    QString unit; ///< "USD", "k USD", "M USD", "bn USD"
 };
 /// The scale for amounts up to \a extent (in absolute value).
 AmountScale amountScale(double extent, const QString &currency);
