@@ -1585,20 +1585,28 @@ TEST_CASE("gui: The window fits 1024x700 and its restored size is clamped to the
         INFO(name.toStdString());
         CHECK(inside.contains(at));
     }
-    // The chart in view is tall enough for its axes' labels (the legend beside the plot, a thin
-    // frame): none is cut to an ellipsis, and each axis title fits along its side of the plot
-    // (Qt Charts cuts a longer one to "…").
-    QChart *costTime = planner->charts()->chart(ui::PlanCharts::CostTime);
-    REQUIRE(costTime->axes().size() == 2);
-    for (QAbstractAxis *axis : costTime->axes()) {
-        CHECK_FALSE(axis->labelsTruncated());
-        // Measured as Qt Charts measures it: a text item, with its document's margins.
-        QGraphicsTextItem title;
-        title.setFont(axis->titleFont());
-        title.setHtml(axis->titleText());
-        const double side = axis->orientation() == Qt::Vertical ? costTime->plotArea().height() : costTime->plotArea().width();
-        INFO(axis->titleText().toStdString() << ": " << title.boundingRect().width() << " px along " << side);
-        CHECK(title.boundingRect().width() <= side);
+    // Each axis title of every plan chart fits along its side of the plot (Qt Charts cuts a
+    // longer one to "…"), and the numbers of the charts drawn against two amount axes are not cut
+    // either (the legend beside the plot and a thin frame leave them room; the month and factor
+    // names of the budget and sensitivity charts can be, at this width).
+    QTabWidget *chartTabs = planner->charts()->tabs();
+    for (const auto which : {ui::PlanCharts::Budget, ui::PlanCharts::CostExit, ui::PlanCharts::Tornado, ui::PlanCharts::CostTime}) {
+        chartTabs->setCurrentIndex(which);
+        QCoreApplication::processEvents();
+        QChart *chart = planner->charts()->chart(which);
+        INFO("chart " << chart->title().toStdString());
+        CHECK(chart->axes().size() >= 2);
+        for (QAbstractAxis *axis : chart->axes()) {
+            if (which == ui::PlanCharts::CostTime || which == ui::PlanCharts::CostExit)
+                CHECK_FALSE(axis->labelsTruncated());
+            // Measured as Qt Charts measures it: a text item, with its document's margins.
+            QGraphicsTextItem title;
+            title.setFont(axis->titleFont());
+            title.setHtml(axis->titleText());
+            const double side = axis->orientation() == Qt::Vertical ? chart->plotArea().height() : chart->plotArea().width();
+            INFO(axis->titleText().toStdString() << ": " << title.boundingRect().width() << " px along " << side);
+            CHECK(title.boundingRect().width() <= side);
+        }
     }
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));

@@ -245,9 +245,6 @@ struct CostTimeMarks
     bool empty() const { return all.points.isEmpty() && front.points.isEmpty(); }
     bool logX() const { return logAxis(box.left(), box.right(), true); }
     bool logY() const { return logAxis(box.top(), box.bottom(), true); }
-    // The unit alone: the chart's title says it is cost, and "Cost (M USD)" is longer than the
-    // plot is tall in the window's chart pane at 1024×700, where Qt Charts would cut it to "…".
-    QString costTitle() const { return scale.unit; }
 };
 
 CostTimeMarks costTimeMarks(const Plan *plan)
@@ -306,7 +303,7 @@ QChart *costTimeChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
     if (marks.empty())
         return chart;
     QAbstractAxis *x = axisFor(marks.box.left(), marks.box.right(), true, tr("Days (typical)"), u"%.3g"_s);
-    QAbstractAxis *y = axisFor(marks.box.top(), marks.box.bottom(), true, marks.costTitle(), u"%g"_s);
+    QAbstractAxis *y = axisFor(marks.box.top(), marks.box.bottom(), true, marks.scale.unit, u"%g"_s);
     addScatter(chart, tr("Options"), 8, marks.all, x, y, show);
     auto *frontLine = new QLineSeries;
     frontLine->setName(tr("Pareto front"));
@@ -335,7 +332,7 @@ bool refillCostTimeChart(QChart *chart, const std::shared_ptr<const Plan> &share
     chart->setTitle(marks.title);
     setAxisRange(xs.first(), marks.box.left(), marks.box.right());
     setAxisRange(ys.first(), marks.box.top(), marks.box.bottom());
-    ys.first()->setTitleText(marks.costTitle());
+    ys.first()->setTitleText(marks.scale.unit);
     all->replace(marks.all.points);
     line->replace(marks.line);
     front->replace(marks.front.points);
@@ -400,7 +397,7 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Month"));
-    QAbstractAxis *y = axisFor(0, highestBars / scale.divisor, false, tr("Spend (%1)").arg(scale.unit), u"%g"_s);
+    QAbstractAxis *y = axisFor(0, highestBars / scale.divisor, false, scale.unit, u"%g"_s);
     attach(chart, series, x, y);
     if (cashDiffers) {
         auto *cash = new QLineSeries;
@@ -429,7 +426,7 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
     for (qsizetype i = 0; i < plan->budget.months.size(); ++i)
         inferenceLine->append(double(i), plan->budget.months.at(i).inference / rightScale.divisor);
     QAbstractAxis *right = axisFor(0, highestInference / rightScale.divisor, false,
-                                   tr("Inference (%1 a month)").arg(rightScale.unit), u"%g"_s);
+                                   rightScale.unit, u"%g"_s);
     chart->addSeries(inferenceLine);
     chart->addAxis(right, Qt::AlignRight);
     inferenceLine->attachAxis(x);
@@ -494,7 +491,7 @@ QChart *costExitChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
     }
     QAbstractAxis *x = axisFor(std::min(box.left(), 0.0), box.right(), false, tr("Exit cost (%1)").arg(exitScale.unit),
                                u"%g"_s);
-    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, tr("Plan cost (%1)").arg(costScale.unit), u"%g"_s);
+    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, costScale.unit, u"%g"_s);
     const QStringList names = {tr("Training options"), tr("Inference options")};
     for (int side = 0; side < 2; ++side) {
         if (!sides[side].points.isEmpty())
@@ -547,7 +544,7 @@ QChart *tornadoChart(const std::shared_ptr<const Plan> &shared, const HoverFn &s
     auto *y = new QBarCategoryAxis;
     y->append(categories);
     QAbstractAxis *x = axisFor(-extent / scale.divisor, extent / scale.divisor, false,
-                               tr("Change of the total (%1)").arg(scale.unit), u"%g"_s);
+                               scale.unit, u"%g"_s);
     chart->addSeries(series);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);

@@ -16,9 +16,10 @@ using HoverFn = std::function<void(const QString &)>;
 /// The plan's charts as Qt Charts, drawn from what the plan holds and nothing else. Shared by
 /// the window (with hover) and the PDF report (without). The caller owns the chart.
 /// Amount axes count in thousands, millions or billions of the currency, so that their labels
-/// stay short and readable ("2.5" on an axis titled "Cost (M USD)", not "2500000"); hover texts
-/// give the full amount. The series hold amount ÷ divisor. The unit is written short: an axis
-/// title longer than the plot is tall is cut to an ellipsis in a small chart pane.
+/// stay short and readable ("2.5" on an axis titled "M USD", not "2500000"); hover texts
+/// give the full amount. The series hold amount ÷ divisor. The unit is written short, and an
+/// amount axis whose quantity the chart's title or legend names is titled by its unit alone: at
+/// 1024×700 a plot is 90 px tall, and Qt Charts cuts a longer title to "…".
 struct AmountScale
 {
     double divisor = 1;
