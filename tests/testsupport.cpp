@@ -23,7 +23,9 @@ const catalog::AcceleratorCatalog &shippedCatalog()
 
 QString dataPath(const QString &relative)
 {
-    return QStringLiteral(ACCELPLAN_TEST_DATA) + u'/' + relative;
+    // ACCELPLAN_TEST_DATA in the environment reads another checkout's tests/data (a validation
+    // table being extended, say) with this build.
+    return qEnvironmentVariable("ACCELPLAN_TEST_DATA", QStringLiteral(ACCELPLAN_TEST_DATA)) + u'/' + relative;
 }
 
 QString examplePath(const QString &name)
