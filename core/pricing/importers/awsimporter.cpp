@@ -3,6 +3,7 @@
 #include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"
 #include "core/common/jsonsax.h"
+#include "core/common/texthash.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 
@@ -348,7 +349,7 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
     // The preamble: metadata lines up to the header, which starts with "SKU".
     QString publication;
     QString version;
-    QHash<QString, int> column;
+    QHash<TextKey, int> column; // unseeded: looked up some 20 times a row
     CsvFields fields;
     int lineNumber = 0;
     while (lineNumber < 20 && lines.next(line)) {
@@ -357,7 +358,7 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
             continue; // not the AWS preamble; reported below if no header follows
         if (fields.is(0, "SKU")) {
             for (int i = 0; i < fields.views.size(); ++i)
-                column.insert(QString::fromUtf8(fields.views[i]), i);
+                column.insert({QString::fromUtf8(fields.views[i])}, i);
             break;
         }
         if (fields.is(0, "Publication Date"))
@@ -373,13 +374,13 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
     const QStringList required = {u"TermType"_s, u"Unit"_s, u"PricePerUnit"_s, u"Currency"_s, u"Instance Type"_s,
                                   u"Tenancy"_s, u"Operating System"_s, u"Region Code"_s, u"Product Family"_s};
     for (const QString &name : required)
-        if (!column.contains(name))
+        if (!column.contains({name}))
             offers.error(lineNumber, name, Tr::tr("missing column; the header has %1 columns").arg(column.size()));
     if (!sheet.ok())
         return sheet;
     offers.setVersion(publication, version);
     auto field = [&](const QString &name) {
-        const int index = column.value(name, -1);
+        const int index = column.value({name}, -1);
         return index >= 0 ? QString::fromUtf8(fields.value(index)) : QString();
     };
 
