@@ -25,7 +25,9 @@ QString dataPath(const QString &relative)
 {
     // ACCELPLAN_TEST_DATA in the environment reads another checkout's tests/data (a validation
     // table being extended, say) with this build.
-    return qEnvironmentVariable("ACCELPLAN_TEST_DATA", QStringLiteral(ACCELPLAN_TEST_DATA)) + u'/' + relative;
+    const QString root = qEnvironmentVariableIsEmpty("ACCELPLAN_TEST_DATA") ? QStringLiteral(ACCELPLAN_TEST_DATA)
+                                                                              : qEnvironmentVariable("ACCELPLAN_TEST_DATA");
+    return root + u'/' + relative;
 }
 
 QString examplePath(const QString &name)

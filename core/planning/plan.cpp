@@ -103,7 +103,7 @@ std::optional<BreakEven> breakEven(const QList<Option> &options, double exitProb
                              QString::number(cheap.exit.total(), 'f', 0), QString::number(b.expectedExitCost, 'f', 0),
                              !b.breakEvenExitProbability ? QString()
                              // Savings above the whole exit gap: cheaper however likely leaving is.
-                             : *b.breakEvenExitProbability >= 1
+                             : *b.breakEvenExitProbability > 1
                                  ? Tr::tr("; it stays cheaper even if leaving is certain")
                                  : Tr::tr("; it stays cheaper while the chance of leaving is below %1%")
                                        .arg(*b.breakEvenExitProbability * 100, 0, 'f', 0));

@@ -1,4 +1,5 @@
 // Oracle Cloud price lists, SkyPilot catalogs and the outlier quarantine every import goes through.
+#include "core/pricing/importers/ociimporter.h"
 #include "core/pricing/outliers.h"
 #include "core/pricing/sheetreader.h"
 #include "tests/qtstringmaker.h"
@@ -123,6 +124,46 @@ TEST_CASE("An Oracle price list with a bad price or no items says where and impo
 
     const ParsedSheet trailing = readText("{\"items\": []}\n{]", ImportFormat::Oci);
     CHECK(messages(trailing, Diagnostic::Severity::Error).first().startsWith(u"inline:2: error: JSON syntax error: "_s));
+}
+
+TEST_CASE("An Oracle price list is read value by value: a later top-level value inherits nothing and a cancel stops reading")
+{
+    const QByteArray item = R"({"partNumber": "B98415", "displayName": "H100", "metricName": "GPU Per Hour",
+ "serviceCategory": "Compute - GPU", "currencyCodeLocalizations": [%1]})";
+    const QByteArray usd = R"({"currencyCode": "USD", "prices": [{"model": "PAY_AS_YOU_GO", "value": 10}]})";
+
+    // The date and the "items" key belong to the object that holds them, not to a value after it.
+    const ParsedSheet later = readText(
+        R"({"items": [)" + QByteArray(item).replace("%1", usd) + R"(], "lastUpdated": 0})" + "\n[\"1999-01-01\"]",
+        ImportFormat::Oci);
+    REQUIRE(later.records.size() == 1);
+    CHECK(later.records.first().effectiveDate != QDate(1999, 1, 1));
+    const ParsedSheet arrayAfter = readText(
+        R"({"lastUpdated": "2026-08-14", "items": 5})" "\n[[" + QByteArray(item).replace("%1", usd) + "]]",
+        ImportFormat::Oci);
+    CHECK(arrayAfter.records.isEmpty());
+    CHECK(messages(arrayAfter, Diagnostic::Severity::Error).join(u' ').contains(u"not an Oracle Cloud price list"_s));
+
+    // An empty localization does not hold the choice: the EUR price after it is taken.
+    const ParsedSheet eur = readText(
+        R"({"items": [)"
+            + QByteArray(item).replace("%1", R"({}, {"currencyCode": "EUR", "prices": [{"model": "PAY_AS_YOU_GO", "value": 9}]})")
+            + "]}",
+        ImportFormat::Oci);
+    REQUIRE(eur.records.size() == 1);
+    CHECK(eur.records.first().currency == u"EUR"_s);
+
+    // Cancelled, the reader stops: it does not read the rest of the file to hash it.
+    auto parts = loadOciParts();
+    REQUIRE(parts.ok());
+    QBuffer buffer;
+    buffer.setData(R"({"items": [)" + QByteArray(item).replace("%1", usd) + "]}" + QByteArray(4 << 20, ' '));
+    REQUIRE(buffer.open(QIODevice::ReadOnly));
+    const std::atomic<bool> cancel{true};
+    const ParsedSheet cancelled = parseOciJson(&buffer, u"inline"_s, *parts, &cancel);
+    CHECK(cancelled.records.isEmpty());
+    CHECK(cancelled.ok());
+    CHECK(buffer.pos() < buffer.size());
 }
 
 TEST_CASE("A SkyPilot catalog becomes on-demand and spot rows of the provider named on the command line")

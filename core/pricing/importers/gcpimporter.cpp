@@ -29,7 +29,6 @@ constexpr PriceModel kModels[] = {PriceModel::OnDemand, PriceModel::Spot, PriceM
 constexpr qint64 kNanosPerUnit = 1'000'000'000;
 constexpr qint64 kMaxUnits = 9'000'000'000LL; // keeps units × 1e9 inside qint64, as Decimal does
 
-
 // A whole number as proto3 JSON writes an int64 ("7", in a string) or an int32 (7). Nullopt otherwise.
 std::optional<qint64> wholeNumber(const JsonValue &value)
 {

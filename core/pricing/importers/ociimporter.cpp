@@ -63,7 +63,8 @@ public:
         if (const JsonValue *localizations = jsonMember(&item, "currencyCodeLocalizations");
             localizations && localizations->IsArray())
             for (const JsonValue &localization : localizations->GetArray())
-                if (!chosen || jsonText(jsonMember(&localization, "currencyCode")) == u"USD"_s)
+                if (!chosen || !chosen->IsObject() || chosen->ObjectEmpty()
+                    || jsonText(jsonMember(&localization, "currencyCode")) == u"USD"_s)
                     chosen = &localization;
         const QString currency = jsonText(jsonMember(chosen, "currencyCode"));
         if (currency.isEmpty()) {
@@ -192,10 +193,7 @@ public:
             startItem();
             return m_tree.StartObject();
         }
-        if (m_depth == 0)
-            m_topObject = true;
-        ++m_depth;
-        return true;
+        return open(true);
     }
     bool StartArray()
     {
@@ -209,8 +207,7 @@ public:
             m_itemsDepth = 2;
             m_sawItems = true;
         }
-        ++m_depth;
-        return true;
+        return open(false);
     }
     bool EndObject(rapidjson::SizeType count) { return m_building ? closeNested(m_tree.EndObject(count)) : close(); }
     bool EndArray(rapidjson::SizeType count) { return m_building ? closeNested(m_tree.EndArray(count)) : close(); }
@@ -242,6 +239,17 @@ public:
     }
 
 private:
+    bool open(bool object)
+    {
+        if (cancelledBy(m_cancel))
+            return false;
+        if (m_depth == 0) { // a new top-level value (pages may follow one another): nothing of the last
+            m_topObject = object;
+            m_key.clear();
+        }
+        ++m_depth;
+        return true;
+    }
     /// Whether the next value is an element of the items array.
     bool atItem() const { return m_itemsDepth != 0 && m_depth == m_itemsDepth; }
     void startItem()
@@ -329,9 +337,10 @@ ParsedSheet parseOciJson(QIODevice *device, const QString &fileName, const QHash
     JsonDeviceStream stream(device, &hash);
     OciJsonHandler handler(reader, stream, cancel);
     const JsonParseResult parsed = parseJsonValues(stream, handler);
-    stream.drain();
-    sheet.sha256 = hash.resultHex();
     const bool cancelled = cancelledBy(cancel);
+    if (!cancelled)
+        stream.drain(); // the digest covers the whole file, text after the list included
+    sheet.sha256 = hash.resultHex();
     if (!parsed.ok && !parsed.stopped && !cancelled)
         reader.error(parsed.line, {}, Tr::tr("JSON syntax error: %1").arg(parsed.error));
     else if (!handler.sawItems() && !cancelled)
