@@ -5,6 +5,7 @@
 #include <QBarCategoryAxis>
 #include <QCoreApplication>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QDateTimeAxis>
 #include <QHorizontalStackedBarSeries>
@@ -376,12 +377,9 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
         for (const BudgetMonth &month : plan->budget.months)
             highestBars = std::max(highestBars, month.cashOut);
     const AmountScale scale = amountScale(highestBars, plan->currency);
-    QStringList categories;
-    for (const BudgetMonth &month : plan->budget.months) {
+    for (const BudgetMonth &month : plan->budget.months)
         for (const auto &[set, amount] : stacked)
             set->append(month.*amount / scale.divisor);
-        categories.append(QString::number(month.month));
-    }
     auto *series = new QStackedBarSeries;
     for (const auto &[set, amount] : stacked) {
         series->append(set);
@@ -394,8 +392,15 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
                                                                      money(month.*amount, plan->currency)));
                              });
     }
-    auto *x = new QBarCategoryAxis;
-    x->append(categories);
+    // The months on a value axis (bar i at x = i) labelled at every step-th month: a category axis
+    // labels every bar, and in the window's narrow chart pane cut each label to "…".
+    const qsizetype months = plan->budget.months.size();
+    auto *x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setRange(-0.5, double(months) - 0.5);
+    x->setStartValue(-0.5);
+    for (qsizetype i = 0, step = std::max<qsizetype>(1, (months + 5) / 6); i < months; i += step)
+        x->append(QString::number(plan->budget.months.at(i).month), double(i));
     x->setTitleText(tr("Month"));
     QAbstractAxis *y = axisFor(0, highestBars / scale.divisor, false, scale.unit, u"%g"_s);
     attach(chart, series, x, y);
