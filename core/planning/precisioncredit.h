@@ -38,7 +38,9 @@ inline constexpr double kFp4OverFp8Speedup = 1.37;
 /// profiles with 1.53x moved the published AMD fp8 runs of tests/data/validation/training.csv
 /// from +5..+24 % to +37..+61 % and the Gaudi 2 ones up 15-20 points (median error 10.4 -> 13.1 %):
 /// the bf16 profiles standing in there (mi300x, the quartiles) are themselves low, so the
-/// dense credit waits for profiles measured on those chips.
+/// dense credit waits for profiles measured on those chips. TPU7x has its own dense bf16 and fp8
+/// profiles (data/catalog/profiles.csv, from the Ironwood table's 70B runs on 256 chips), so its
+/// fp8 runs take no credit.
 inline constexpr double kMoeFp8OverBf16Speedup = 1.2;
 
 /// The share of \a fast's peak an efficiency measured at \a slow may be applied to, where running at
