@@ -313,6 +313,18 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
 }
 
 
+/// A service's replicas as people count them: "4 × 2 chips", or "prefill 3 × 1, decode 1 × 4".
+QString servingLayout(const InferenceOption &o)
+{
+    if (const auto &d = o.disaggregation)
+        return Tr::tr("prefill %1 × %2, decode %3 × %4")
+            .arg(d->prefillReplicas)
+            .arg(d->prefillChipsPerReplica)
+            .arg(d->decodeReplicas)
+            .arg(d->decodeChipsPerReplica);
+    return Tr::tr("%1 × %2").arg(o.replicas).arg(o.projection.chipsPerReplica);
+}
+
 int serveCommand(Context &context, const QCommandLineParser &parser)
 {
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
@@ -417,14 +429,13 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     int rank = 0;
     for (const InferenceOption &o : plan.options) {
         const bool ok = o.runnable();
-        rows.append({ok ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku,
+        rows.append({ok ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku, o.offer.key.region,
                      pricing::toString(o.offer.key.priceModel), o.offer.accelerator,
-                     ok ? QString::number(o.projection.chipsPerReplica) : QString(),
-                     ok ? QString::number(o.replicas) : QString(),
+                     ok ? servingLayout(o) : QString(), ok ? QString::number(o.chips) : QString(),
                      ok ? QString::number(o.projection.tokensPerSecondPerChip, 'f', 0) : QString(),
                      ok ? QString::number(o.monthlyCost, 'f', 0) : QString(),
                      ok ? QString::number(o.costPerRequest, 'g', 3) : QString(),
-                     ok ? QString::number(o.costPerMillionOutput, 'f', 3) : QString(), o.cannotRun});
+                     ok ? QString::number(o.costPerMillionOutputAllIn, 'f', 3) : QString(), o.cannotRun});
     }
     if (*format == OutputFormat::Table && !headline.accelerator.isEmpty() && headline.runnable()) {
         const Range band = headline.tokensPerSecondPerChipBand;
@@ -450,9 +461,9 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
                            .arg(headline.attention)
                            .arg(headline.kvBytesPerToken, 0, 'f', 0);
     }
-    const QStringList headers{u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
-                              u"chips_per_replica"_s, u"replicas"_s, u"tokens_per_s_per_chip"_s,
-                              u"monthly_"_s + request.currency, u"per_request"_s, u"per_1M_output"_s, u"reason"_s};
+    const QStringList headers{u"rank"_s, u"provider"_s, u"sku"_s, u"region"_s, u"price_model"_s, u"accelerator"_s,
+                              u"replicas"_s, u"chips"_s, u"tokens_per_s_per_chip"_s,
+                              u"monthly_"_s + request.currency, u"per_request"_s, u"per_1M_output_all_in"_s, u"reason"_s};
     context.out << render(*format, headers, rows, {}); // JSON was written above
     return ExitOk;
 }
@@ -496,34 +507,44 @@ int planCommand(Context &context, const QCommandLineParser &parser)
         // Streamed: one option's JSON at a time (byte for byte what planJson() would print).
         return writeJson(context, [&](QIODevice *out) { planning::writePlanJson(*plan, listed, out, sinceJson); });
     }
-    const QStringList headers{u"section"_s, u"rank"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
-                              u"chips"_s, u"cost_"_s + plan->currency, u"lockin"_s, u"exit_cost"_s,
-                              u"adjusted_cost"_s, u"reason"_s};
+    // Key figures first: cost, days, chips, region; then how the cluster is built and the lock-in.
+    const QStringList headers{u"section"_s, u"rank"_s, u"cost_"_s + plan->currency, u"days"_s, u"chips"_s,
+                              u"region"_s, u"provider"_s, u"sku"_s, u"price_model"_s, u"accelerator"_s,
+                              u"nodes"_s, u"fabric"_s, u"lockin"_s, u"exit_cost"_s, u"adjusted_cost"_s, u"reason"_s};
     QList<QStringList> rows;
-    auto add = [&](const QString &section, const auto &options, auto chipsOf) {
+    auto add = [&](const QString &section, const auto &options, auto chipsOf, auto daysOf, auto nodesOf, auto fabricOf) {
         int rank = 0;
         for (qsizetype i = 0; i < (listed < 0 ? options.size() : std::min<qsizetype>(options.size(), listed)); ++i) {
             const auto &o = options.at(i);
             const bool ok = o.runnable() && o.lockin.computed;
-            rows.append({section, ok ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku,
-                         pricing::toString(o.offer.key.priceModel), o.offer.accelerator, QString::number(chipsOf(o)),
-                         ok ? money(o.lockin.planCost) : QString(), ok ? QString::number(o.lockin.score.score, 'f', 0) : QString(),
+            rows.append({section, ok ? QString::number(++rank) : u"-"_s, ok ? money(o.lockin.planCost) : QString(),
+                         ok ? daysOf(o) : QString(), QString::number(chipsOf(o)), o.offer.key.region, o.offer.key.provider,
+                         o.offer.key.sku, pricing::toString(o.offer.key.priceModel), o.offer.accelerator,
+                         ok ? QString::number(nodesOf(o)) : QString(), ok ? fabricOf(o) : QString(),
+                         ok ? QString::number(o.lockin.score.score, 'f', 0) : QString(),
                          ok ? money(o.lockin.exit.total()) : QString(), ok ? money(o.lockin.adjustedCost) : QString(),
                          o.cannotRun});
         }
     };
+    const int runs = plan->trainingRequest ? plan->trainingRequest->runs : 1;
     if (plan->training)
-        add(u"training"_s, plan->training->options, [](const TrainingOption &o) { return o.projection.chips; });
+        add(
+            u"training"_s, plan->training->options, [](const TrainingOption &o) { return o.projection.chips; },
+            [&](const TrainingOption &o) { return QString::number(o.projection.wallHours.typical * runs / 24, 'f', 1); },
+            [](const TrainingOption &o) { return o.projection.nodes; },
+            [](const TrainingOption &o) { return o.projection.fabric; });
     if (plan->inference)
-        add(u"inference"_s, plan->inference->options, [](const InferenceOption &o) { return o.chips; });
+        add(
+            u"inference"_s, plan->inference->options, [](const InferenceOption &o) { return o.chips; },
+            [](const InferenceOption &) { return QString(); }, [](const InferenceOption &o) { return o.instances; },
+            [](const InferenceOption &) { return QString(); });
     if (*format == OutputFormat::Table) {
-        context.out << Tr::tr("%1 — prices as of %2, costs in %3\n%4\n\n")
+        context.out << Tr::tr("%1 — prices as of %2, costs in %3\n%4\n%5\n")
                            .arg(plan->scenarioName, plan->pricesAsOf.toString(Qt::ISODate), plan->currency,
-                                plan->recommendation);
-        context.out << Tr::tr("Budget: %1 %2 over %3 months; P10/P50/P90 %4 / %5 / %6\n")
-                           .arg(money(plan->budget.total), plan->currency)
-                           .arg(plan->budget.months.size())
-                           .arg(money(plan->sensitivity.p10), money(plan->sensitivity.p50), money(plan->sensitivity.p90));
+                                plan->headline.text(), plan->recommendation);
+        for (const QString &risk : plan->headline.risks)
+            context.out << Tr::tr("Risk: %1\n").arg(risk);
+        context.out << u'\n';
         if (plan->trainingBreakEven)
             context.out << Tr::tr("Lock-in, training: %1\n").arg(plan->trainingBreakEven->summary);
         if (plan->inferenceBreakEven)
@@ -618,17 +639,17 @@ int compareCommand(Context &context, const QCommandLineParser &parser)
     }
     const QString currency = compared.first().currency;
     const QStringList headers{u"scenario"_s, u"name"_s, u"training_cost_"_s + currency, u"training_days"_s,
-                              u"inference_monthly_"_s + currency, u"budget_"_s + currency, u"p10"_s, u"p90"_s,
-                              u"lockin"_s, u"budget_delta"_s, u"recommendation"_s};
+                              u"inference_monthly_"_s + currency, u"budget_p50_"_s + currency, u"p90"_s,
+                              u"cash_out"_s, u"capex"_s, u"lockin"_s, u"budget_delta"_s, u"recommendation"_s};
     QList<QStringList> rows;
     for (const planning::ComparedScenario &c : std::as_const(compared)) {
         const planning::ComparedScenario &base = compared.at(baseline);
-        const double delta = c.budgetTotal - base.budgetTotal;
+        const double delta = c.budgetP50 - base.budgetP50;
         const auto budget = [&](double value) { return c.planned() ? money(value) : QString(); };
         rows.append({c.file, c.name, optionalMoney(c.trainingCost),
                      c.trainingDays ? QString::number(*c.trainingDays, 'f', 1) : QString(),
-                     optionalMoney(c.inferenceMonthlyCost), budget(c.budgetTotal), budget(c.budgetP10),
-                     budget(c.budgetP90), c.lockinScore ? QString::number(*c.lockinScore, 'f', 0) : QString(),
+                     optionalMoney(c.inferenceMonthlyCost), budget(c.budgetP50), budget(c.budgetP90),
+                     budget(c.cashTotal), budget(c.capex), c.lockinScore ? QString::number(*c.lockinScore, 'f', 0) : QString(),
                      &c == &base                        ? Tr::tr("baseline")
                      : !c.planned() || !base.planned() ? QString()
                                                         : (delta >= 0 ? u"+"_s : u""_s) + money(delta),

@@ -35,6 +35,8 @@ struct Accelerator
     /// Accelerators whose measured profiles stand in where this one has none: the same die in
     /// another package, or the same vendor's nearest generation (data/README.md says which).
     QStringList profileStandIns;
+    /// Built for inference only (accelerators.csv `workloads` = inference): not offered for training.
+    bool inferenceOnly = false;
     QString sourceUrl;
     QDate asOf;
     QString confidence; ///< exact | approximate | remembered

@@ -67,6 +67,10 @@ Result<AcceleratorCatalog> AcceleratorCatalog::load(QIODevice *device, const QSt
         a.asOf = r.date(u"as_of"_s, true);
         a.confidence = r.text(u"confidence"_s);
         a.notes = r.text(u"notes"_s);
+        const QString workloads = r.text(u"workloads"_s).trimmed().toLower();
+        if (!workloads.isEmpty() && workloads != u"inference"_s && workloads != u"training;inference"_s)
+            r.error(u"workloads"_s, Tr::tr("must be empty, 'inference' or 'training;inference', not '%1'").arg(workloads));
+        a.inferenceOnly = workloads == u"inference"_s;
 
         const qsizetype index = catalog.m_accelerators.size();
         QStringList names = a.aliases;

@@ -74,7 +74,8 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         }
         if (train->owned)
             addCash(train->owned, start, [&](double share) {
-                addByHours(months, start, hours, trainingTotal * share, &BudgetMonth::cashOut);
+                // What the hours run costs as it is used; the idle capex is in the capex already.
+                addByHours(months, start, hours, (trainingTotal - train->owned->idleCost) * share, &BudgetMonth::cashOut);
             });
         else if (isCommitment(model))
             addEvenly(months, start, int(std::max(1.0, std::ceil(hours / (termMonths(model) * kHoursPerMonth))) * termMonths(model)),

@@ -178,9 +178,20 @@ ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Acce
 {
     ClusterShape shape = rule ? referenceFigures(accelerator) : referenceShape(accelerator);
     const int perOffer = std::max(1, offer.acceleratorCount);
+    // Single-accelerator VMs with no RDMA fabric listed (none known, or plain Ethernet) are not
+    // joined into large clusters: capped at a few nodes.
+    auto capSingleAccelerator = [&] {
+        if (offer.offerKind != pricing::OfferKind::CloudVm || perOffer != 1 || shape.maxNodes
+            || (rule && shape.fabric != u"ethernet"_s))
+            return;
+        shape.maxNodes = kSingleAcceleratorMaxNodes;
+        shape.basis += Tr::tr("; single-accelerator VMs without a listed RDMA fabric: at most %1 nodes (judgement)")
+                           .arg(kSingleAcceleratorMaxNodes);
+    };
     if (!rule) {
         shape.acceleratorsPerNode = offer.offerKind == pricing::OfferKind::Tpu ? shape.acceleratorsPerNode : perOffer;
         shape.fastDomainChips = std::min(shape.fastDomainChips, shape.acceleratorsPerNode);
+        capSingleAccelerator();
         return shape;
     }
     shape.acceleratorsPerNode = rule->acceleratorsPerNode.value_or(perOffer);
@@ -200,6 +211,7 @@ ClusterShape clusterShape(const pricing::PriceRecord &offer, const catalog::Acce
                            rule->source.url.isEmpty() ? Tr::tr("default for %1 offers").arg(pricing::toString(offer.offerKind))
                                                       : rule->source.url,
                            rule->source.confidence, rule->source.asOf.toString(Qt::ISODate));
+    capSingleAccelerator();
     return shape;
 }
 

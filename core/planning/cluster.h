@@ -15,6 +15,10 @@
 
 namespace accelplan::planning {
 
+/// Nodes a cluster of single-accelerator cloud VMs without a listed RDMA fabric is capped at (a
+/// judgement: no provider states such clusters, and their traffic crosses a general network).
+constexpr int kSingleAcceleratorMaxNodes = 8;
+
 /// How an offer's accelerators can form one training cluster: accelerators per node, the fast
 /// (NVLink / xGMI / ICI) domain, the scale-out fabric between nodes and the largest cluster one
 /// job can get — from data/catalog/fabrics.csv, else the default for the offer's kind (assumed).

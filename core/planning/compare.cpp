@@ -51,9 +51,12 @@ ComparedScenario summarise(const Plan &plan, const QString &file)
         }
     }
     s.budgetTotal = plan.budget.total;
-    s.budgetP10 = plan.sensitivity.p10;
-    s.budgetP90 = plan.sensitivity.p90;
+    s.budgetP10 = plan.headline.p10;
+    s.budgetP50 = plan.headline.p50;
+    s.budgetP90 = plan.headline.p90;
     s.cashTotal = plan.budget.cashTotal;
+    s.capex = plan.headline.capex;
+    s.idleCost = plan.headline.idleCost;
     s.cashFirstMonth = plan.budget.months.isEmpty() ? 0 : plan.budget.months.first().cashOut;
     for (const BudgetMonth &month : plan.budget.months)
         s.cashByMonth.append(month.cashOut);
@@ -75,7 +78,8 @@ QList<Strategy> standardStrategies(const scenario::Scenario &base)
         {"on_demand", QT_TRANSLATE_NOOP("Accelplan", "Cloud on demand"), {OfferKind::CloudVm}, {PriceModel::OnDemand}},
         {"commit_1y", QT_TRANSLATE_NOOP("Accelplan", "1-year commitment"), {}, {PriceModel::Commit1y}},
         {"commit_3y", QT_TRANSLATE_NOOP("Accelplan", "3-year commitment"), {}, {PriceModel::Commit3y}},
-        {"tpu", QT_TRANSLATE_NOOP("Accelplan", "TPU"), {OfferKind::Tpu}, {}},
+        {"tpu", QT_TRANSLATE_NOOP("Accelplan", "TPU on demand"), {OfferKind::Tpu}, {PriceModel::OnDemand}},
+        {"spot", QT_TRANSLATE_NOOP("Accelplan", "Spot"), {}, {PriceModel::Spot}},
         {"buy", QT_TRANSLATE_NOOP("Accelplan", "Buy"), {OfferKind::Owned}, {PriceModel::Purchase}},
     };
     QList<Strategy> strategies;
@@ -106,8 +110,11 @@ QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baselin
                          {u"inference_monthly_cost"_s, optional(s.inferenceMonthlyCost)},
                          {u"budget_total"_s, budget(s.budgetTotal)},
                          {u"budget_p10"_s, budget(s.budgetP10)},
+                         {u"budget_p50"_s, budget(s.budgetP50)},
                          {u"budget_p90"_s, budget(s.budgetP90)},
                          {u"cash_total"_s, budget(s.cashTotal)},
+                         {u"capex"_s, budget(s.capex)},
+                         {u"idle_cost"_s, budget(s.idleCost)},
                          {u"cash_first_month"_s, budget(s.cashFirstMonth)},
                          {u"cash_by_month"_s, [&] {
                               QJsonArray months;
@@ -128,6 +135,10 @@ QJsonObject comparisonJson(const QList<ComparedScenario> &scenarios, int baselin
                                     {u"training_days"_s, delta(s.trainingDays, base->trainingDays)},
                                     {u"inference_monthly_cost"_s, delta(s.inferenceMonthlyCost, base->inferenceMonthlyCost)},
                                     {u"budget_total"_s, budgetDelta()},
+                                    {u"budget_p50"_s, s.planned() && base->planned() ? QJsonValue(s.budgetP50 - base->budgetP50)
+                                                                                   : QJsonValue()},
+                                    {u"cash_total"_s, s.planned() && base->planned() ? QJsonValue(s.cashTotal - base->cashTotal)
+                                                                                   : QJsonValue()},
                                     {u"lockin_score"_s, delta(s.lockinScore, base->lockinScore)}});
         array.append(json);
     }

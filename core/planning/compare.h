@@ -19,10 +19,13 @@ struct ComparedScenario
     std::optional<double> trainingCost;         ///< recommended training option's plan cost
     std::optional<double> trainingDays;         ///< its typical wall-clock days
     std::optional<double> inferenceMonthlyCost; ///< recommended inference option's monthly cost
-    double budgetTotal = 0;
-    double budgetP10 = 0;
+    double budgetTotal = 0;    ///< the point budget
+    double budgetP10 = 0;      ///< the budget at the Monte Carlo's percentiles (headline.h)
+    double budgetP50 = 0;
     double budgetP90 = 0;
     double cashTotal = 0;      ///< the budget's cash out (owned hardware paid up front)
+    double capex = 0;          ///< owned hardware bought
+    double idleCost = 0;       ///< of it, what the scenario's own use leaves idle
     double cashFirstMonth = 0; ///< what goes out in the first month
     QList<double> cashByMonth; ///< the budget's cash out, month by month (owned hardware up front)
     std::optional<double> lockinScore; ///< of the recommended training option, else inference
@@ -41,18 +44,18 @@ ComparedScenario summarise(const Plan &plan, const QString &file);
 /// A standard strategy derived from one scenario by its procurement constraints alone.
 struct Strategy
 {
-    QString id;   ///< "on_demand", "commit_1y", "commit_3y", "tpu", "buy"
+    QString id;   ///< "on_demand", "commit_1y", "commit_3y", "tpu", "spot", "buy"
     QString name; ///< for people: "Cloud on demand"
     scenario::Scenario scenario;
 };
 
-/// Cloud on demand (cloud VMs at on-demand prices), a 1-year and a 3-year commitment, TPU (any
-/// price model), and buying (owned hardware): the scenario with its offer kinds and price models
-/// replaced, every other constraint kept.
+/// Cloud on demand (cloud VMs at on-demand prices), a 1-year and a 3-year commitment, TPU on
+/// demand, spot (any kind at spot prices) and buying (owned hardware): each on one price model, the
+/// scenario with its offer kinds and price models replaced, every other constraint kept.
 QList<Strategy> standardStrategies(const scenario::Scenario &base);
 
 /// `{scenarios: [{file, name, recommendation, training_cost, training_days,
-/// inference_monthly_cost, budget_total, budget_p10, budget_p90, cash_total, cash_first_month,
+/// inference_monthly_cost, budget_total, budget_p10, budget_p50, budget_p90, cash_total, capex, idle_cost, cash_first_month,
 /// lockin_score, training_kwh,
 /// training_co2e_kg, inference_monthly_kwh, inference_monthly_co2e_kg, currency, planned,
 /// delta: {…}}], baseline, baseline_index}`; each delta is the figure minus the baseline's (null

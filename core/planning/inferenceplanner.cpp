@@ -179,6 +179,23 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                 }
             }
         }
+        if (option.runnable() && request.production && plan.requestsPerSecond > 0) {
+            // N+1: one spare replica (of the decode side when disaggregated) so that a failure or a
+            // rollout does not drop the load below the targets.
+            const int spare = option.disaggregation ? option.disaggregation->decodeChipsPerReplica
+                                                    : option.projection.chipsPerReplica;
+            if (option.disaggregation)
+                ++option.disaggregation->decodeReplicas;
+            ++option.replicas;
+            option.chips += spare;
+            option.warnings.append(Tr::tr("production: one spare replica beyond the load (N+1)"));
+        }
+        if (option.runnable() && request.production
+            && (offer.key.priceModel == pricing::PriceModel::Spot || offer.offerKind == pricing::OfferKind::Marketplace))
+            option.cannotRun = Tr::tr("a production service does not run on %1 capacity, which the provider can reclaim "
+                                      "(set inference.production to false for a trial)")
+                                   .arg(offer.key.priceModel == pricing::PriceModel::Spot ? Tr::tr("spot")
+                                                                                          : Tr::tr("marketplace"));
         if (option.runnable()) {
             if (option.chips > request.constraints.maxChips)
                 option.cannotRun = Tr::tr("needs %1 chips; max_chips is %2").arg(option.chips).arg(request.constraints.maxChips);
@@ -203,8 +220,8 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
             if (plan.requestsPerSecond > 0) {
                 const double requests = plan.requestsPerSecond * monthSeconds;
                 option.costPerRequest = option.monthlyCost / requests;
-                option.costPerMillionOutput = option.monthlyCost * (1 - p.prefillTimeShare)
-                                              / (requests * request.input.outputTokens) * 1e6;
+                option.costPerMillionOutputAllIn = option.monthlyCost / (requests * request.input.outputTokens) * 1e6;
+                option.costPerMillionOutput = option.costPerMillionOutputAllIn * (1 - p.prefillTimeShare);
                 option.costPerMillionInput = request.input.inputTokens > 0
                                                  ? option.monthlyCost * p.prefillTimeShare
                                                        / (requests * request.input.inputTokens) * 1e6
@@ -214,7 +231,8 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                 const double perReplicaMonth = option.monthlyCost / option.replicas;
                 const double outputTokens = p.tokensPerSecondPerReplica * request.input.targetUtilisation * monthSeconds;
                 const double inputTokens = p.inputTokensPerSecondPerReplica * request.input.targetUtilisation * monthSeconds;
-                option.costPerMillionOutput = perReplicaMonth * (1 - p.prefillTimeShare) / outputTokens * 1e6;
+                option.costPerMillionOutputAllIn = perReplicaMonth / outputTokens * 1e6;
+                option.costPerMillionOutput = option.costPerMillionOutputAllIn * (1 - p.prefillTimeShare);
                 option.costPerMillionInput = inputTokens > 0 ? perReplicaMonth * p.prefillTimeShare / inputTokens * 1e6 : 0;
                 option.costPerRequest = request.input.outputTokens > 0
                                             ? perReplicaMonth / (outputTokens / request.input.outputTokens)
@@ -241,7 +259,8 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         [&](const pricing::PriceRecord &offer) -> std::optional<double> {
             const auto rate = fx.convert(1.0, offer.currency, request.currency);
             return rate ? std::optional<double>(rate->amount) : std::nullopt;
-        });
+        },
+        [&](const InferenceOption &) { return request.months * kHoursPerMonth; });
     stableSortByIndex(plan.options, [](const InferenceOption &a, const InferenceOption &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();

@@ -11,6 +11,10 @@ struct InferenceRequest
     Constraints constraints;
     QString currency = QStringLiteral("USD");
     Ownership ownership; ///< how purchases are costed per hour of use
+    double months = 12;  ///< the service's horizon: an owned server's hours of use (its idle share)
+    /// A production service: spot and marketplace offers cannot run it, and it keeps one spare
+    /// replica beyond the load (N+1). Offline work is never production.
+    bool production = true;
 
     bool operator==(const InferenceRequest &) const = default;
 };
@@ -24,6 +28,11 @@ struct Disaggregation
     int decodeChipsPerReplica = 0;
 };
 
+/// How the per-token costs are split, for every presenter.
+inline const QString kCostSplitRule = QStringLiteral(
+    "all-in: the whole monthly cost over the output tokens served; split: the monthly cost divided by the time "
+    "each phase takes, prefill's share over input tokens and decode's over output tokens");
+
 /// One offer, sized and priced for the load.
 struct InferenceOption
 {
@@ -36,8 +45,13 @@ struct InferenceOption
     double monthlyCost = 0;       ///< in the plan's currency
     double setupCost = 0;         ///< one-off setup fees of monthly servers, in the plan's currency
     double costPerRequest = 0;
+    /// The split of the monthly cost by the time each phase takes (prefill's share to input
+    /// tokens, decode's to output tokens): each is a share, not what a token costs.
     double costPerMillionInput = 0;
     double costPerMillionOutput = 0;
+    /// All-in: the whole monthly cost (prefill included) over the output tokens served, the figure
+    /// to hold against an API's price per 1M output tokens.
+    double costPerMillionOutputAllIn = 0;
     /// The throughput band carried through: replicas, monthly cost, cost per request and per 1M
     /// output tokens at the band's high throughput (low) and its low throughput (high).
     Range replicasBand;

@@ -150,7 +150,10 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         Q_ASSERT(owned);
         if (!owned)
             break;
-        c.amount = wallHours.scaled(n * owned->total());
+        // Used hours at the owned hourly cost, and the capex those hours leave idle (ownership.h).
+        auto ownedCost = [&](double hours) { return n * (owned->total() * hours + ownedIdleCost(*owned, hours)); };
+        c.amount = {ownedCost(wallHours.low), ownedCost(wallHours.typical), ownedCost(wallHours.high)};
+        c.terms.ownedIdle = n * ownedIdleCost(*owned, wallHours.typical);
         c.terms.ownedHourly = owned->total();
         c.terms.ownedBasis = owned->basis;
         break;
@@ -195,6 +198,10 @@ QString CostTerms::runBasis() const
                    .arg(instances)
                    .arg(ownedHourly, 0, 'f', 2)
                    .arg(currency, ownedBasis);
+        if (ownedIdle > 0)
+            text += Tr::tr(" + %1 %2 of capex the run leaves idle (the hardware is not filled by this work)")
+                        .arg(ownedIdle, 0, 'f', 0)
+                        .arg(currency);
         break;
     }
     return runs > 1 ? text + Tr::tr(", %1 runs").arg(runs) : text;

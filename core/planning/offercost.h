@@ -44,6 +44,7 @@ struct CostTerms
     std::optional<Decimal> setupFee; ///< monthly servers
     QString blockBasis;              ///< capacity blocks: how the blocks were counted
     double ownedHourly = 0;          ///< purchases: the owned cost per hour of use
+    double ownedIdle = 0;            ///< purchases: the idle capex charged (typical hours, all servers)
     QString ownedBasis;
     int runs = 1;
 

@@ -5,6 +5,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::planning {
@@ -23,7 +25,9 @@ OwnedHourly ownedHourly(double purchasePrice, int acceleratorsPerServer, const c
 {
     OwnedHourly h;
     const double usedHours = o.lifetimeMonths * kHoursPerMonth * o.utilization;
-    h.capital = (purchasePrice + o.networkingPerServer) / usedHours;
+    h.capexPerServer = purchasePrice + o.networkingPerServer;
+    h.capital = h.capexPerServer / usedHours;
+    h.otherUse = o.otherUse;
     h.colocation = o.coloPerServerMonth * o.lifetimeMonths / usedHours;
     h.power = powerPerHour(acceleratorsPerServer, accelerator, o);
     h.powerKnown = accelerator.tdpWatts.has_value();
@@ -55,7 +59,29 @@ std::optional<OwnedHourly> ownedHourlyForOffer(const pricing::PriceRecord &offer
     h.capital /= rateToPlan;
     h.colocation /= rateToPlan;
     h.power /= rateToPlan;
+    h.capexPerServer /= rateToPlan;
     return h;
+}
+
+double ownedIdleCost(const OwnedHourly &hourly, double hoursUsed)
+{
+    // Like a commitment's term: the capex is paid whole; the plan's hours amortise their part of
+    // it, other work fills its share, and the plan carries what is left.
+    return std::max(0.0, hourly.capexPerServer * (1.0 - std::clamp(hourly.otherUse, 0.0, 1.0)) - hourly.capital * hoursUsed);
+}
+
+double ownedUsedShare(const Ownership &o, double hoursUsed)
+{
+    const double life = o.lifetimeMonths * kHoursPerMonth * o.utilization;
+    return life > 0 ? std::min(1.0, hoursUsed / life) : 1.0;
+}
+
+QString ownershipAssumptions(const Ownership &o)
+{
+    return Tr::tr("%1-month life, %2% utilisation, no residual value, other use %3%")
+        .arg(o.lifetimeMonths, 0, 'f', 0)
+        .arg(o.utilization * 100, 0, 'f', 0)
+        .arg(o.otherUse * 100, 0, 'f', 0);
 }
 
 std::optional<double> breakEvenUtilization(double purchasePrice, int acceleratorsPerServer,

@@ -20,6 +20,9 @@ struct Ownership
     double utilization = 0.7; ///< share of its lifetime the hardware does useful work
     double coloPerServerMonth = 1500;
     double networkingPerServer = 0; ///< cluster network bought with each server (NICs' share of switches, cables)
+    /// Share of the hardware's useful life (lifetime × utilisation), beyond the plan's own work,
+    /// that other work fills. The rest of the capex the plan does not use is charged to the plan.
+    double otherUse = 0;
 
     bool operator==(const Ownership &) const = default;
 };
@@ -34,6 +37,8 @@ struct OwnedHourly
     double capital = 0;
     double colocation = 0;
     double power = 0;
+    double capexPerServer = 0; ///< price + networking: what one server costs up front
+    double otherUse = 0;       ///< Ownership::otherUse
     double total() const { return capital + colocation + power; }
     QString basis;
     bool powerKnown = true; ///< false when the catalog has no TDP for the accelerator
@@ -61,7 +66,25 @@ struct OwnedFigures
     /// Share of the owned cost per hour of use that is paid as it is used (colocation and power);
     /// the rest amortises the capex, which is paid up front.
     double runningShare = 0;
+    /// Share of the hardware's assumed useful life (lifetime × 730 h × utilisation) the plan's own
+    /// work fills; below 1 the hardware is idle for the rest unless other work fills it.
+    double usedShare = 0;
+    /// The capex the plan's hours do not amortise and other work does not fill (ownedIdleCost),
+    /// charged to the plan: all servers, plan currency.
+    double idleCost = 0;
 };
+
+/// What owning one server costs beyond the hours a plan uses it: the capex its \a hoursUsed do not
+/// amortise, less the share of it that other work fills (Ownership::otherUse). 0 once the plan
+/// fills the hardware's useful life. In \a hourly's currency.
+double ownedIdleCost(const OwnedHourly &hourly, double hoursUsed);
+
+/// The share of the useful life (lifetime × 730 h × utilisation) that \a hoursUsed fill.
+double ownedUsedShare(const Ownership &ownership, double hoursUsed);
+
+/// For people: what the amortisation assumes, "48-month life, 70 % utilisation, no residual value,
+/// other use 0 %".
+QString ownershipAssumptions(const Ownership &ownership);
 
 /// For people: "Capex 7,142,640 USD (28 servers with their network); owning costs less than renting
 /// at AWS p6-b200.48xlarge (spot) above 65% utilisation; at the scenario's utilisation buying has
@@ -71,10 +94,12 @@ QString ownedSummary(const OwnedFigures &figures, int servers, const QString &cu
 /// Fills Option::owned for every runnable purchase among \a options: capex, and break-even against
 /// the cheapest runnable rented option of the same accelerator, whose cost per accelerator-hour
 /// \a rentedPerAcceleratorHour gives (nullopt where it has none). Options hold `offer`, `owned`,
-/// `runnable()`; \a rateToPlan gives an offer's currency rate to the plan's.
-template<typename Option, typename RentedRate, typename RateToPlan>
+/// `runnable()`; \a rateToPlan gives an offer's currency rate to the plan's; \a hoursUsed the hours
+/// each server works for the plan (its idle share follows from them).
+template<typename Option, typename RentedRate, typename RateToPlan, typename HoursUsed>
 void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog &accelerators,
-                      const Ownership &ownership, RentedRate rentedPerAcceleratorHour, RateToPlan rateToPlan);
+                      const Ownership &ownership, RentedRate rentedPerAcceleratorHour, RateToPlan rateToPlan,
+                      HoursUsed hoursUsed);
 
 /// The figures of \a servers purchased servers (price and count per server in the plan's currency)
 /// against renting at \a rentedHourly per server-hour (nullopt when nothing comparable is rented).
@@ -88,9 +113,10 @@ std::optional<double> breakEvenUtilization(double purchasePrice, int accelerator
                                            const catalog::Accelerator &accelerator, const Ownership &ownership,
                                            double rentedHourly);
 
-template<typename Option, typename RentedRate, typename RateToPlan>
+template<typename Option, typename RentedRate, typename RateToPlan, typename HoursUsed>
 void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog &accelerators,
-                      const Ownership &ownership, RentedRate rentedPerAcceleratorHour, RateToPlan rateToPlan)
+                      const Ownership &ownership, RentedRate rentedPerAcceleratorHour, RateToPlan rateToPlan,
+                      HoursUsed hoursUsed)
 {
     for (Option &o : options) {
         if (o.offer.key.priceModel != pricing::PriceModel::Purchase || !o.runnable())
@@ -118,6 +144,9 @@ void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog 
                                cheapest ? std::optional<double>(*cheapest * perServer) : std::nullopt, rentedName);
         const OwnedHourly hourly = ownedHourly(price, perServer, *accelerator, ownership);
         o.owned->runningShare = hourly.total() > 0 ? (hourly.colocation + hourly.power) / hourly.total() : 0;
+        const double hours = hoursUsed(o);
+        o.owned->usedShare = ownedUsedShare(ownership, hours);
+        o.owned->idleCost = o.instances * ownedIdleCost(hourly, hours);
     }
 }
 

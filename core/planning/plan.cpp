@@ -4,7 +4,9 @@
 #include "core/common/stablesort.h"
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
+#include "core/planning/headline.h"
 
+#include <QHash>
 #include <QLocale>
 
 #include <algorithm>
@@ -16,19 +18,12 @@ namespace accelplan::planning {
 
 namespace {
 
-/// A whole amount with thousands separators, the same on every machine: "1,111,454".
-QString grouped(double value)
-{
-    QLocale locale = QLocale::c();
-    locale.setNumberOptions(QLocale::DefaultNumberOptions);
-    return locale.toString(value, 'f', 0);
-}
-
 /// An inference option's cost over the horizon: its monthly cost for every month, and for a
-/// commitment longer than the horizon the rest of the term, less other work's share.
+/// commitment longer than the horizon the rest of the term, less other work's share; for owned
+/// hardware the capex the horizon leaves idle.
 double inferencePlanCost(const InferenceOption &o, double months, double otherUse)
 {
-    double cost = o.monthlyCost * months + o.setupCost;
+    double cost = o.monthlyCost * months + o.setupCost + (o.owned ? o.owned->idleCost : 0.0);
     const double term = termMonths(o.offer.key.priceModel);
     if (term > months)
         cost += o.monthlyCost * (term - months) * (1.0 - otherUse);
@@ -51,6 +46,43 @@ void fillLockin(Option &o, double planCost, int instances, const LockinParameter
                       &memo);
     l.score = lockinScore(l.providers, l.exit.portingWeeks, o.offer.key.priceModel, l.exit.total(), planCost);
     l.adjustedCost = lockinAdjustedCost(planCost, parameters.exitProbability, l.exit.total());
+}
+
+/// On-demand prices by provider, SKU, region and currency: what a spot price is held against.
+using OnDemandPrices = QHash<QString, double>;
+QString onDemandKey(const pricing::PriceRecord &o)
+{
+    return o.key.provider + u'\x1f' + o.key.sku + u'\x1f' + o.key.region + u'\x1f' + o.currency;
+}
+OnDemandPrices onDemandPrices(const QList<pricing::PriceRecord> &offers)
+{
+    OnDemandPrices prices;
+    for (const pricing::PriceRecord &o : offers)
+        if (o.key.priceModel == pricing::PriceModel::OnDemand && o.price.toDouble() > 0)
+            prices.insert(onDemandKey(o), o.price.toDouble());
+    return prices;
+}
+
+/// A spot price deeper below on-demand than providers' usual range is flagged on the option.
+template<typename Option>
+void flagImplausibleDiscounts(QList<Option> &options, const OnDemandPrices &onDemand)
+{
+    for (Option &o : options) {
+        if (!o.runnable() || o.offer.key.priceModel != pricing::PriceModel::Spot)
+            continue;
+        const auto found = onDemand.constFind(onDemandKey(o.offer));
+        if (found == onDemand.cend())
+            continue;
+        const double share = o.offer.price.toDouble() / *found;
+        if (share < 1.0 - kImplausibleSpotDiscount)
+            o.warnings.append(Tr::tr("implausible discount: spot at %1% of on-demand (%2 against %3 %4/h), deeper than "
+                                     "the %5% off providers' usual range; check the price before relying on it")
+                                  .arg(share * 100, 0, 'f', 0)
+                                  .arg(o.offer.price.toString())
+                                  .arg(*found)
+                                  .arg(o.offer.currency)
+                                  .arg(kImplausibleSpotDiscount * 100, 0, 'f', 0));
+    }
 }
 
 template<typename Option>
@@ -163,7 +195,8 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
 
     const Ownership ownership{s.ownership.powerPriceKwh, s.ownership.pue,
                               s.ownership.lifetimeMonths, s.ownership.utilization,
-                              s.ownership.coloPerServerMonth, s.ownership.networkingPerServer};
+                              s.ownership.coloPerServerMonth, s.ownership.networkingPerServer,
+                              s.ownership.otherUse};
     LockinParameters &lockin = plan.lockin;
     lockin.dataGb = s.lockin.datasetGb.value_or(0) + s.lockin.checkpointGb.value_or(0);
     lockin.engineerWeekCost = s.lockin.engineerWeekCost;
@@ -201,7 +234,9 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         plan.inferenceMonths = s.inference->months;
     }
 
+    const OnDemandPrices onDemand = onDemandPrices(offers);
     if (plan.training) {
+        flagImplausibleDiscounts(plan.training->options, onDemand);
         for (TrainingOption &o : plan.training->options) {
             if (o.runnable())
                 fillLockin(o, o.cost.typical, o.instances, lockin, market, accelerators, catalog, fx, plan.currency, exitMemo);
@@ -210,6 +245,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         plan.trainingBreakEven = breakEven(plan.training->options, lockin.exitProbability, plan.currency);
     }
     if (plan.inference) {
+        flagImplausibleDiscounts(plan.inference->options, onDemand);
         for (InferenceOption &o : plan.inference->options) {
             if (o.runnable())
                 fillLockin(o, inferencePlanCost(o, plan.inferenceMonths, lockin.commitmentOtherUse), o.instances, lockin,
@@ -261,16 +297,23 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
                                        s.sensitivity, plan.currency);
     plan.defaults.append(Tr::tr("price uncertainty by the price row's confidence: exact ±5%, derived or approximate "
                                 "±10%, remembered ±25% (judgement)"));
+    plan.defaults.append(Tr::tr("spot or marketplace training above %1 chips carries a capacity risk: no provider "
+                                "guarantees it (judgement)")
+                             .arg(kSpotCapacityRiskChips));
+    plan.defaults.append(Tr::tr("a spot price more than %1% below on-demand is flagged as implausible (Google Cloud "
+                                "states spot discounts of up to 91%; judgement)")
+                             .arg(kImplausibleSpotDiscount * 100, 0, 'f', 0));
 
     QStringList parts;
     auto offerName = [](const pricing::PriceRecord &o) -> QString {
         return o.key.provider + u' ' + o.key.sku + u" ("_s + pricing::toString(o.key.priceModel) + u')';
     };
     if (train)
-        parts.append(Tr::tr("train on %1 × %2 at %3: %4 %5 over %6 days")
+        parts.append(Tr::tr("train on %1 × %2 at %3 in %7: %4 %5 over %6 days")
                          .arg(QString::number(train->projection.chips), train->offer.accelerator, offerName(train->offer),
-                              grouped(train->cost.typical), plan.currency,
-                              QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1)));
+                              groupedAmount(train->cost.typical), plan.currency,
+                              QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1),
+                              train->offer.key.region));
     else if (plan.training)
         parts.append(Tr::tr("no training option meets the constraints"));
     auto replicas = [](int count, int chips) -> QString {
@@ -285,16 +328,20 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
                                               replicas(serve->disaggregation->decodeReplicas,
                                                        serve->disaggregation->decodeChipsPerReplica))
                                    : replicas(serve->replicas, serve->projection.chipsPerReplica);
-        parts.append(Tr::tr("serve on %1 × %2 at %3 (%4): %5 %6 a month, %7 %6 per 1M output tokens")
+        parts.append(Tr::tr("serve on %1 × %2 at %3 in %8 (%4): %5 %6 a month, %7 %6 per 1M output tokens all-in")
                          .arg(QString::number(serve->chips), serve->offer.accelerator, offerName(serve->offer), layout,
-                              grouped(serve->monthlyCost), plan.currency,
-                              QString::number(serve->costPerMillionOutput, 'f', 2)));
+                              groupedAmount(serve->monthlyCost), plan.currency,
+                              QString::number(serve->costPerMillionOutputAllIn, 'f', 3), serve->offer.key.region));
     }
     else if (plan.inference)
         parts.append(Tr::tr("no inference option meets the constraints"));
     plan.recommendation = parts.join(u"; "_s);
     if (!parts.isEmpty())
         plan.recommendation[0] = plan.recommendation[0].toUpper();
+    plan.headline = planHeadline(plan, ownership);
+    for (const QString &risk : std::as_const(plan.headline.risks))
+        if (!plan.warnings.contains(risk))
+            plan.warnings.append(risk);
     return plan;
 }
 

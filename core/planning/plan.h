@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/planning/budget.h"
+#include "core/planning/headline.h"
 #include "core/planning/inferenceplanner.h"
 #include "core/planning/requests.h"
 #include "core/planning/sensitivity.h"
@@ -49,6 +50,7 @@ struct Plan
     QList<OwnershipAnalysis> ownership;
     Budget budget;
     Sensitivity sensitivity;
+    Headline headline; ///< what every presenter leads with (headline.h)
     QString recommendation;
     QStringList defaults;
     QStringList warnings;

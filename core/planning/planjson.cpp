@@ -227,9 +227,13 @@ JsonFields inferenceOptionFields(const InferenceOption &o, const QString &curren
         {u"tokens_per_s_per_chip"_s, p.tokensPerSecondPerChip},
         {u"tokens_per_s_per_replica"_s, p.tokensPerSecondPerReplica},
         {u"cost_per_request"_s, money(o.costPerRequest)},
-        {u"cost_per_million_tokens"_s, money(o.costPerMillionOutput)},
+        // cost_per_million_tokens is all-in (the whole cost over the output tokens); the input and
+        // output figures split that cost by the time each phase takes.
+        {u"cost_per_million_tokens"_s, money(o.costPerMillionOutputAllIn)},
+        {u"cost_per_million_output_tokens_all_in"_s, money(o.costPerMillionOutputAllIn)},
         {u"cost_per_million_input_tokens"_s, money(o.costPerMillionInput)},
         {u"cost_per_million_output_tokens"_s, money(o.costPerMillionOutput)},
+        {u"cost_split_rule"_s, kCostSplitRule},
         {u"monthly_cost"_s, money(o.monthlyCost)},
         // The throughput band carried through (low: at the band's high throughput).
         {u"replicas_low"_s, money(o.replicasBand.low)},
@@ -392,13 +396,39 @@ void writeOptionsJson(QIODevice *out, QJsonObject head, const QList<InferenceOpt
 
 namespace {
 
+JsonFields headlineFields(const Headline &h)
+{
+    auto optional = [](const std::optional<double> &v) { return v ? JsonNode(*v) : JsonNode(); };
+    return JsonFields{{u"budget_p10"_s, h.p10},
+                      {u"budget_p50"_s, h.p50},
+                      {u"budget_p90"_s, h.p90},
+                      {u"budget_point"_s, h.amortised},
+                      {u"cash_total"_s, h.cashTotal},
+                      {u"capex"_s, h.capex},
+                      {u"idle_cost"_s, h.idleCost},
+                      {u"owned_used_share"_s, optional(h.usedShare)},
+                      {u"payback_months"_s, optional(h.paybackMonths)},
+                      {u"horizon_months"_s, h.horizonMonths},
+                      {u"owned_assumptions"_s, optionalNode(h.ownedAssumptions)},
+                      {u"training_days"_s, h.trainingDays ? JsonNode(h.trainingDays->typical) : JsonNode()},
+                      {u"training_days_low"_s, h.trainingDays ? JsonNode(h.trainingDays->low) : JsonNode()},
+                      {u"training_days_high"_s, h.trainingDays ? JsonNode(h.trainingDays->high) : JsonNode()},
+                      {u"deadline_days"_s, optional(h.deadlineDays)},
+                      {u"cost_per_million_output_tokens_all_in"_s, optional(h.costPerMillionOutput)},
+                      {u"risks"_s, JsonItems::fromStrings(h.risks)},
+                      {u"basis"_s, h.basis},
+                      {u"text"_s, h.text()},
+                      {u"currency"_s, h.currency}};
+}
+
 JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
 {
     auto listed = [top](qsizetype size) { return top < 0 ? size : std::min<qsizetype>(size, top); };
     JsonFields json{{u"scenario"_s, plan.scenarioName},
                      {u"currency"_s, plan.currency},
                      {u"prices_as_of"_s, plan.pricesAsOf.toString(Qt::ISODate)},
-                     {u"recommendation"_s, plan.recommendation}};
+                     {u"recommendation"_s, plan.recommendation},
+                     {u"headline"_s, headlineFields(plan.headline)}};
     if (plan.training) {
         JsonItems options;
         for (qsizetype i = 0; !placeholders && i < listed(plan.training->options.size()); ++i)

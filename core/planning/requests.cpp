@@ -94,6 +94,8 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
     in.speculativeAcceptance = i.speculativeAcceptance;
     r.constraints = s.constraints;
     r.currency = s.currency;
+    r.months = i.months;
+    r.production = i.production && !i.offline;
     return r;
 }
 

@@ -245,6 +245,12 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
             continue;
         TrainingOption option;
         option.offer = offer;
+        if (accelerator->inferenceOnly) {
+            option.cannotRun = Tr::tr("%1 is built for inference only (accelerators.csv); it is not offered for training")
+                                   .arg(accelerator->name);
+            plan.options.append(std::move(option));
+            continue;
+        }
         const int perInstance = std::max(1, offer.acceleratorCount);
         const ClusterShape &shape = cache.shape(offer, *accelerator);
         // Spot: the interruption rate published for this instance type and region, else the default.
@@ -339,7 +345,8 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         [&](const pricing::PriceRecord &offer) -> std::optional<double> {
             const auto rate = fx.convert(1.0, offer.currency, request.currency);
             return rate ? std::optional<double>(rate->amount) : std::nullopt;
-        });
+        },
+        [&](const TrainingOption &o) { return o.projection.wallHours.typical * request.runs; });
     stableSortByIndex(plan.options, [](const TrainingOption &a, const TrainingOption &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();

@@ -24,7 +24,8 @@ const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_para
                                     u"input_tokens"_s, u"output_tokens"_s, u"requests_per_second"_s,
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
                                     u"chips_per_replica"_s, u"utilization"_s, u"concurrency"_s, u"phase"_s,
-                                    u"kv_precision"_s, u"speculative_tokens"_s, u"speculative_acceptance"_s};
+                                    u"kv_precision"_s, u"speculative_tokens"_s, u"speculative_acceptance"_s,
+                                    u"production"_s};
 const QStringList kConstraintKeys = {u"providers"_s, u"offer_kinds"_s, u"regions"_s, u"price_models"_s,
                                      u"accelerators"_s, u"max_chips"_s, u"budget"_s, u"exclude_spot"_s,
                                      u"exclude_marketplace"_s, u"whole_nodes"_s, u"min_scale_out_gbps"_s,
@@ -33,7 +34,7 @@ const QStringList kFabrics = {u"infiniband"_s, u"efa"_s, u"roce"_s, u"ethernet"_
 const QStringList kLockinKeys = {u"dataset_gb"_s, u"checkpoint_gb"_s, u"engineer_week_cost"_s, u"exit_probability"_s,
                                  u"custom_cuda_kernels"_s, u"exit_at_fraction"_s, u"commitment_other_use"_s};
 const QStringList kOwnershipKeys = {u"power_price_kwh"_s, u"pue"_s, u"lifetime_months"_s, u"utilization"_s,
-                                    u"colo_per_server_month"_s, u"networking_per_server"_s};
+                                    u"colo_per_server_month"_s, u"networking_per_server"_s, u"other_use"_s};
 const QStringList kSensitivityKeys = {u"samples"_s, u"seed"_s, u"volume_band"_s, u"utilization_band"_s, u"fx_band"_s};
 const QStringList kPrecisions = {u"fp32"_s, u"bf16"_s, u"fp16"_s, u"fp8"_s, u"fp4"_s, u"int8"_s};
 const QStringList kFrameworks = {u"pytorch"_s, u"jax"_s, u"tensorflow"_s};
@@ -340,6 +341,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         i.kvPrecision = r.text(u"kv_precision"_s, {u"bf16"_s, u"fp8"_s}, {});
         i.speculativeTokens = r.integer(u"speculative_tokens"_s, 0, 16).value_or(0);
         i.speculativeAcceptance = r.number(u"speculative_acceptance"_s, 0, 0.99).value_or(0);
+        i.production = r.boolean(u"production"_s, true);
         s.inference = i;
     }
 
@@ -404,6 +406,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         o.utilization = r.number(u"utilization"_s, 0.01, 1, o.utilization);
         o.coloPerServerMonth = r.number(u"colo_per_server_month"_s, 0, 1e9, o.coloPerServerMonth);
         o.networkingPerServer = r.number(u"networking_per_server"_s, 0, 1e9, o.networkingPerServer);
+        o.otherUse = r.number(u"other_use"_s, 0, 1, o.otherUse);
     }
     {
         Reader r(json, fileName, &diagnostics, &s.defaults);
@@ -523,7 +526,8 @@ QJsonObject toJson(const Scenario &s)
                {u"kv_precision"_s, optionalText(i.kvPrecision)},
                {u"speculative_tokens"_s, i.speculativeTokens > 0 ? QJsonValue(i.speculativeTokens) : QJsonValue()},
                {u"speculative_acceptance"_s,
-                i.speculativeTokens > 0 ? QJsonValue(i.speculativeAcceptance) : QJsonValue()}});
+                i.speculativeTokens > 0 ? QJsonValue(i.speculativeAcceptance) : QJsonValue()},
+               {u"production"_s, i.production}});
     } else {
         root.remove(u"inference"_s);
     }
@@ -557,7 +561,8 @@ QJsonObject toJson(const Scenario &s)
            {u"lifetime_months"_s, o.lifetimeMonths},
            {u"utilization"_s, o.utilization},
            {u"colo_per_server_month"_s, o.coloPerServerMonth},
-           {u"networking_per_server"_s, o.networkingPerServer}});
+           {u"networking_per_server"_s, o.networkingPerServer},
+           {u"other_use"_s, o.otherUse}});
     const SensitivitySection &x = s.sensitivity;
     merge(root, u"sensitivity"_s,
           {{u"samples"_s, x.samples},

@@ -54,6 +54,9 @@ struct InferenceSection
     QString kvPrecision;             ///< bf16 | fp8; empty: fp8 with 8-bit or narrower weights, else bf16
     int speculativeTokens = 0;       ///< draft / MTP tokens proposed per step
     double speculativeAcceptance = 0;
+    /// A production service (online): no spot or marketplace capacity, which can be reclaimed, and
+    /// one spare replica beyond the load (N+1). false: a trial or internal service that may use them.
+    bool production = true;
 };
 
 struct LockinSection
@@ -75,6 +78,7 @@ struct OwnershipSection
     double utilization = 0.7;
     double coloPerServerMonth = 1500;
     double networkingPerServer = 0; ///< cluster network bought with each server, in the scenario's currency
+    double otherUse = 0; ///< share of the hardware's life, beyond this scenario's work, that other work fills
 };
 
 struct SensitivitySection

@@ -62,7 +62,7 @@ Row rowOf(const TrainingOption &o)
 Row rowOf(const InferenceOption &o)
 {
     return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, &o.costTerms, o.chips,
-            double(o.replicas), o.costPerMillionOutput, o.runnable(), 0, QString(), std::nullopt, &o.owned, o.instances,
+            double(o.replicas), o.costPerMillionOutputAllIn, o.runnable(), 0, QString(), std::nullopt, &o.owned, o.instances,
             &o.energyPerMonth, true};
 }
 

@@ -225,12 +225,11 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
     applyOptionFilters();
     m_charts->setPlan(plan);
 
-    QString text = u"<b>%1</b><br>"_s.arg(plan->recommendation.toHtmlEscaped());
-    text += tr("Budget %1 over %2 months (P10 %3, P50 %4, P90 %5). Prices as of %6.")
-                .arg(format::money(plan->budget.total, plan->currency))
-                .arg(plan->budget.months.size())
-                .arg(format::number(plan->sensitivity.p10), format::number(plan->sensitivity.p50),
-                     format::number(plan->sensitivity.p90), plan->pricesAsOf.toString(Qt::ISODate));
+    // The headline first (budget at P50 and P90, cash, capex), then what to run, then its risks.
+    QString text = u"<b>%1</b><br>%2 "_s.arg(plan->headline.text().toHtmlEscaped(), plan->recommendation.toHtmlEscaped());
+    text += tr("Prices as of %1.").arg(plan->pricesAsOf.toString(Qt::ISODate));
+    for (const QString &risk : plan->headline.risks)
+        text += u"<br><span style=\"color:#a33\">%1</span>"_s.arg(tr("Risk: %1").arg(risk).toHtmlEscaped());
     if (plan->trainingBreakEven)
         text += u"<br>"_s + tr("Lock-in, training: %1").arg(plan->trainingBreakEven->summary.toHtmlEscaped());
     if (plan->inferenceBreakEven)

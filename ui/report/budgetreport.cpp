@@ -257,13 +257,23 @@ QString reportHtml(const ReportRequest &request)
 
     // Summary
     html += u"<h2>%1</h2>"_s.arg(tr("Summary"));
+    const Headline &headline = plan.headline;
+    html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Headline:")), esc(headline.text()));
     html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Recommendation:")), esc(plan.recommendation));
+    if (!headline.risks.isEmpty()) {
+        html += u"<p><b>%1</b></p><ul>"_s.arg(esc(tr("Risks:")));
+        for (const QString &risk : headline.risks)
+            html += u"<li>"_s + esc(risk) + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
     html += u"<p><b>%1</b> %2</p>"_s.arg(
         esc(tr("Total budget:")),
-        esc(tr("%1 over %2 months (Monte Carlo P10 %3, P50 %4, P90 %5).")
-                .arg(format::report().money(plan.budget.total, cur), QString::number(plan.budget.months.size()),
-                     format::report().money(plan.sensitivity.p10, cur), format::report().money(plan.sensitivity.p50, cur),
-                     format::report().money(plan.sensitivity.p90, cur))));
+        esc(tr("%1 at P50, %2 at P90 (P10 %3; point projection %4) over %5 months; cash out %6%7.")
+                .arg(format::report().money(headline.p50, cur), format::report().money(headline.p90, cur),
+                     format::report().money(headline.p10, cur), format::report().money(headline.amortised, cur),
+                     QString::number(headline.horizonMonths), format::report().money(headline.cashTotal, cur),
+                     headline.capex > 0 ? tr(", of which capex %1").arg(format::report().money(headline.capex, cur))
+                                        : QString())));
     if (const TrainingOption *t = plan.recommendedTraining()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Time to train:")),
@@ -289,9 +299,12 @@ QString reportHtml(const ReportRequest &request)
     if (const InferenceOption *i = plan.recommendedInference()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Cost per 1M tokens:")),
-            esc(tr("%1 %2 per 1M output tokens and %3 %2 per 1M input tokens at %4 (%5 a month).")
-                    .arg(format::report().number(i->costPerMillionOutput, 2), cur, format::report().number(i->costPerMillionInput, 2), optionName(i->offer),
-                         format::report().money(i->monthlyCost, cur))));
+            esc(tr("%1 %2 per 1M output tokens all-in at %4 (%5 a month); split by phase, %6 %2 per 1M output and %3 %2 "
+                   "per 1M input tokens (%7).")
+                    .arg(format::report().number(i->costPerMillionOutputAllIn, 3), cur,
+                         format::report().number(i->costPerMillionInput, 3), optionName(i->offer),
+                         format::report().money(i->monthlyCost, cur), format::report().number(i->costPerMillionOutput, 3),
+                         kCostSplitRule)));
     }
     // Energy and CO2e of the recommended options: the electricity at TDP and the grid of the region.
     QStringList energy;
