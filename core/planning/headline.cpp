@@ -78,6 +78,7 @@ Headline planHeadline(const Plan &plan, const Ownership &ownership)
     if (train && plan.trainingRequest) {
         h.trainingDays = train->projection.wallHours.scaled(1.0 / 24);
         h.deadlineDays = plan.trainingRequest->deadlineDays;
+        h.trainingRuns = plan.trainingRequest->runs;
         if (h.deadlineDays && h.trainingDays->high > *h.deadlineDays)
             h.risks.append(Tr::tr("deadline: the slow end of the training band, %1 days, misses the %2-day deadline "
                                   "(typical %3 days)")
@@ -137,8 +138,9 @@ QString Headline::text() const
                            : Tr::tr(" (buying never pays back against renting; %1)").arg(ownedAssumptions);
     }
     if (trainingDays)
-        t += Tr::tr("; training %1 days (%2–%3)%4")
+        t += Tr::tr("; training %1 days (%2–%3)%4%5")
                  .arg(days(trainingDays->typical), days(trainingDays->low), days(trainingDays->high),
+                      trainingRuns > 1 ? Tr::tr(" a run, %1 runs").arg(trainingRuns) : QString(),
                       deadlineDays ? Tr::tr(" against a %1-day deadline").arg(days(*deadlineDays)) : QString());
     if (costPerMillionOutput)
         t += Tr::tr("; %1 %2 per 1M output tokens all-in").arg(*costPerMillionOutput, 0, 'f', 3).arg(currency);

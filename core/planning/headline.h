@@ -35,6 +35,7 @@ struct Headline
     int horizonMonths = 0;
     QString ownedAssumptions; ///< empty without owned hardware
     std::optional<Range> trainingDays; ///< one run's wall days: low, typical, high (the slow end)
+    int trainingRuns = 1;              ///< runs back to back (a deadline applies to each)
     std::optional<double> deadlineDays;
     std::optional<double> costPerMillionOutput; ///< all-in (inferenceplanner.h)
     QStringList risks; ///< each also a plan warning

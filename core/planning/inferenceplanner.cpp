@@ -60,7 +60,7 @@ void carryThroughputBand(InferenceOption &option, int chipsPerInstance, bool loa
     // requests; without one, the tokens one replica serves.
     auto scaled = [&](double value, double monthly, double throughput) {
         if (loaded)
-            return option.monthlyCost > 0 ? value * monthly / option.monthlyCost : value;
+            return option.monthlyCost > 0 && monthly != option.monthlyCost ? value * monthly / option.monthlyCost : value;
         return throughput > 0 ? value * p.tokensPerSecondPerChip / throughput : value;
     };
     option.costPerRequestBand = {scaled(option.costPerRequest, option.monthlyCostBand.low, band.high), option.costPerRequest,

@@ -75,8 +75,9 @@ void flagImplausibleDiscounts(QList<Option> &options, const OnDemandPrices &onDe
             continue;
         const double share = o.offer.price.toDouble() / *found;
         if (share < 1.0 - kImplausibleSpotDiscount)
-            o.warnings.append(Tr::tr("implausible discount: spot at %1% of on-demand (%2 against %3 %4/h), deeper than "
-                                     "the %5% off providers' usual range; check the price before relying on it")
+            o.warnings.append(Tr::tr("implausible discount: spot at %1% of on-demand (%2 against %3 %4/h), more than "
+                                     "%5% below it, deeper than providers' usual spot discounts; check the price before "
+                                     "relying on it")
                                   .arg(share * 100, 0, 'f', 0)
                                   .arg(o.offer.price.toString())
                                   .arg(*found)
@@ -131,8 +132,8 @@ std::optional<BreakEven> breakEven(const QList<Option> &options, double exitProb
     } else {
         b.summary = Tr::tr("%1 saves %2 %3 against the cheapest portable option (%4); leaving it would cost %5 %3, "
                            "%6 %3 expected at the scenario's exit probability%7")
-                        .arg(name(b.cheapest), QString::number(b.savings, 'f', 0), currency, name(b.cheapestPortable),
-                             QString::number(cheap.exit.total(), 'f', 0), QString::number(b.expectedExitCost, 'f', 0),
+                        .arg(name(b.cheapest), groupedAmount(b.savings), currency, name(b.cheapestPortable),
+                             groupedAmount(cheap.exit.total()), groupedAmount(b.expectedExitCost),
                              !b.breakEvenExitProbability ? QString()
                              // Savings above the whole exit gap: cheaper however likely leaving is.
                              : *b.breakEvenExitProbability > 1

@@ -145,13 +145,16 @@ void insertEnergy(JsonFields &json, const std::optional<Energy> &e)
     json.insert(u"energy_basis"_s, e ? JsonNode(e->basis()) : JsonNode());
 }
 
-// capex, break_even_utilization and break_even_months on every option: null unless it is bought.
+// capex, break_even_utilization, break_even_months, idle_cost and used_share on every option: null
+// unless it is bought.
 void insertOwned(JsonFields &json, const std::optional<OwnedFigures> &owned)
 {
     auto value = [](const std::optional<double> &v) { return v ? JsonNode(*v) : JsonNode(); };
     json.insert(u"capex"_s, owned ? JsonNode(owned->capex) : JsonNode());
     json.insert(u"break_even_utilization"_s, owned ? value(owned->breakEvenUtilization) : JsonNode());
     json.insert(u"break_even_months"_s, owned ? value(owned->breakEvenMonths) : JsonNode());
+    json.insert(u"idle_cost"_s, owned ? JsonNode(owned->idleCost) : JsonNode());
+    json.insert(u"used_share"_s, owned ? JsonNode(owned->usedShare) : JsonNode());
     json.insert(u"break_even_against"_s, owned && !owned->rentedOffer.isEmpty() ? JsonNode(owned->rentedOffer) : JsonNode());
 }
 
@@ -413,6 +416,7 @@ JsonFields headlineFields(const Headline &h)
                       {u"training_days"_s, h.trainingDays ? JsonNode(h.trainingDays->typical) : JsonNode()},
                       {u"training_days_low"_s, h.trainingDays ? JsonNode(h.trainingDays->low) : JsonNode()},
                       {u"training_days_high"_s, h.trainingDays ? JsonNode(h.trainingDays->high) : JsonNode()},
+                      {u"training_runs"_s, h.trainingRuns},
                       {u"deadline_days"_s, optional(h.deadlineDays)},
                       {u"cost_per_million_output_tokens_all_in"_s, optional(h.costPerMillionOutput)},
                       {u"risks"_s, JsonItems::fromStrings(h.risks)},

@@ -245,12 +245,6 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
             continue;
         TrainingOption option;
         option.offer = offer;
-        if (accelerator->inferenceOnly) {
-            option.cannotRun = Tr::tr("%1 is built for inference only (accelerators.csv); it is not offered for training")
-                                   .arg(accelerator->name);
-            plan.options.append(std::move(option));
-            continue;
-        }
         const int perInstance = std::max(1, offer.acceleratorCount);
         const ClusterShape &shape = cache.shape(offer, *accelerator);
         // Spot: the interruption rate published for this instance type and region, else the default.
@@ -259,6 +253,13 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
                                             : nullptr;
         if (!fabricAllowed(request.constraints, shape))
             continue;
+        if (accelerator->inferenceOnly) {
+            option.cannotRun = Tr::tr("%1 is built for inference only (accelerators.csv); it is not offered for training")
+                                   .arg(accelerator->name);
+            option.projection = cache.described(*accelerator, shape, spot, perInstance);
+            plan.options.append(std::move(option));
+            continue;
+        }
         // Capacity blocks are sold up to a number of instances per block.
         const bool block = offer.key.priceModel == pricing::PriceModel::CapacityBlock;
         const QList<catalog::CapacityBlockRule> blockRules = block ? catalog.capacityBlockRules(offer.key.provider)

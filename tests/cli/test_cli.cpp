@@ -629,10 +629,27 @@ TEST_CASE("cli: plan prints the pinned JSON of a scenario, ranked by lock-in-adj
     // The table and CSV forms list the same options.
     const Run table = scratch.run({u"plan"_s, test::examplePath(u"llama-70b.accelplan"_s)});
     CHECK(table.exitCode == 0);
-    CHECK(table.out.contains(u"Budget: "_s));
+    // The headline leads: the budget at P50 with P90 beside it, the cash out, the figures of the JSON.
+    const QJsonObject headline = plan.value(u"headline"_s).toObject();
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions); // grouped thousands, as the headline writes them
+    CHECK(table.out.section(u'\n', 1, 1)
+              .startsWith(u"Budget %1 USD at P50 (P90 %2"_s.arg(c.toString(headline[u"budget_p50"_s].toDouble(), 'f', 0),
+                                                                c.toString(headline[u"budget_p90"_s].toDouble(), 'f', 0))));
+    CHECK(table.out.contains(u"cash out %1 USD"_s.arg(c.toString(headline[u"cash_total"_s].toDouble(), 'f', 0))));
+    CHECK(headline[u"text"_s].toString() == table.out.section(u'\n', 1, 1));
+    for (const QJsonValue &risk : headline[u"risks"_s].toArray())
+        CHECK(table.out.contains(u"Risk: "_s + risk.toString()));
+    // Key figures first, and where each option runs.
     const Run csv = scratch.run({u"plan"_s, test::examplePath(u"jax-8b-tpu-or-gpu.accelplan"_s), u"--format"_s, u"csv"_s});
     CHECK(csv.exitCode == 0);
-    CHECK(csv.out.startsWith(u"section,rank,provider"_s));
+    CHECK(csv.out.startsWith(u"section,rank,cost_USD,days,chips,region,provider,sku,price_model,accelerator,nodes,fabric,"_s));
+    const QStringList firstTraining = csv.out.section(u'\n', 1, 1).split(u',');
+    REQUIRE(firstTraining.size() >= 12);
+    CHECK(firstTraining.at(0) == u"training"_s);
+    CHECK_FALSE(firstTraining.at(5).isEmpty()); // region
+    CHECK(firstTraining.at(3).toDouble() > 0);   // days
+    CHECK(firstTraining.at(10).toInt() > 0);     // nodes
 }
 
 TEST_CASE("cli: plan refuses a newer or broken scenario with file and line, exit 2", "[cli][plan]")

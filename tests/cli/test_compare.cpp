@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <QJsonArray>
+#include <QLocale>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -88,7 +89,7 @@ TEST_CASE("compare: a strategy with nothing to plan has no budget rather than a 
             "training": {"model": "llama3-8b", "tokens": 1e11}, "constraints": {"providers": ["AWS"]}})");
     const QJsonArray scenarios =
         jsonObject(scratch.run({u"compare"_s, file, u"--strategies"_s, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
-    REQUIRE(scenarios.size() == 5);
+    REQUIRE(scenarios.size() == 6);
     const QJsonObject tpu = scenarios.at(3).toObject();
     CHECK_FALSE(tpu[u"planned"_s].toBool());
     CHECK(tpu[u"budget_total"_s].isNull());
@@ -96,27 +97,50 @@ TEST_CASE("compare: a strategy with nothing to plan has no budget rather than a 
     CHECK(scenarios.at(0)[u"planned"_s].toBool());
 }
 
-TEST_CASE("compare --strategies: on demand, commitments, TPU and buy from one scenario, each obeyed", "[cli][compare]")
+TEST_CASE("compare --strategies: on demand, commitments, TPU on demand, spot and buy from one scenario, each obeyed",
+          "[cli][compare]")
 {
     Scratch scratch;
     const QString file = examplePath(u"llama-70b.accelplan"_s);
     const QJsonArray scenarios =
         jsonObject(scratch.run({u"compare"_s, file, u"--strategies"_s, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
-    REQUIRE(scenarios.size() == 5);
+    REQUIRE(scenarios.size() == 6);
     QStringList ids;
     for (const QJsonValue &s : scenarios)
         ids << s[u"file"_s].toString().section(u'#', 1);
-    CHECK(ids == QStringList{u"on_demand"_s, u"commit_1y"_s, u"commit_3y"_s, u"tpu"_s, u"buy"_s});
+    CHECK(ids == QStringList{u"on_demand"_s, u"commit_1y"_s, u"commit_3y"_s, u"tpu"_s, u"spot"_s, u"buy"_s});
     CHECK(scenarios.at(0)[u"recommendation"_s].toString().contains(u"(on_demand)"_s));
     CHECK(scenarios.at(1)[u"recommendation"_s].toString().contains(u"(commit_1y)"_s));
     CHECK(scenarios.at(2)[u"recommendation"_s].toString().contains(u"(commit_3y)"_s));
+    // TPU stays on demand, as cloud on demand does; spot is its own strategy.
     CHECK(scenarios.at(3)[u"recommendation"_s].toString().contains(u"tpu-v"_s));
+    CHECK(scenarios.at(3)[u"recommendation"_s].toString().contains(u"(on_demand)"_s));
     CHECK_FALSE(scenarios.at(3)[u"recommendation"_s].toString().contains(u" h100"_s));
+    CHECK(scenarios.at(4)[u"recommendation"_s].toString().contains(u"(spot)"_s));
     // A 1-year commitment is paid whole for a two-month run: dearer than on demand.
     CHECK(scenarios.at(1)[u"training_cost"_s].toDouble() > scenarios.at(0)[u"training_cost"_s].toDouble());
-    // Buying works from the shipped reference prices, before any quote.
-    CHECK(scenarios.at(4)[u"planned"_s].toBool());
-    CHECK(scenarios.at(4)[u"recommendation"_s].toString().contains(u"(purchase)"_s));
+    // Buying works from the shipped reference prices, before any quote; its cash carries the
+    // capex, and a plan of months does not fill hardware bought for years: never cheaper in cash
+    // than renting on demand, and its budget carries the idle capex.
+    const QJsonObject buy = scenarios.at(5).toObject();
+    CHECK(buy[u"planned"_s].toBool());
+    CHECK(buy[u"recommendation"_s].toString().contains(u"(purchase)"_s));
+    CHECK(buy[u"capex"_s].toDouble() > 0);
+    CHECK(buy[u"idle_cost"_s].toDouble() > 0);
+    CHECK(buy[u"cash_total"_s].toDouble() >= buy[u"capex"_s].toDouble());
+    CHECK(buy[u"cash_total"_s].toDouble() > scenarios.at(0)[u"cash_total"_s].toDouble());
+    CHECK(buy[u"budget_p50"_s].toDouble() > scenarios.at(0)[u"budget_p50"_s].toDouble());
+    for (const QJsonValue &s : scenarios) {
+        CHECK(s[u"budget_p50"_s].toDouble() <= s[u"budget_p90"_s].toDouble());
+        CHECK(s[u"capex"_s].isDouble());
+    }
+    // The table carries the cash and the capex beside the budget at P50 and P90.
+    const Run table = scratch.run({u"compare"_s, file, u"--strategies"_s});
+    REQUIRE(table.exitCode == 0);
+    const QString header = table.out.section(u'\n', 0, 0);
+    for (const QString &column : {u"budget_p50_USD"_s, u"p90"_s, u"cash_out"_s, u"capex"_s})
+        CHECK(header.contains(column));
+    CHECK(table.out.contains(QLocale::c().toString(buy[u"capex"_s].toDouble(), 'f', 0)));
 
     const Run one = scratch.run({u"compare"_s, file});
     CHECK(one.exitCode == 1);
@@ -196,13 +220,15 @@ TEST_CASE("owned hardware: one costing in train, serve and plan, with capex and 
     const QJsonObject trained = find(train[u"options"_s].toArray(), sku);
     REQUIRE_FALSE(planned.isEmpty());
     REQUIRE_FALSE(trained.isEmpty());
-    // The same cost per hour of use everywhere: never the whole purchase price for one run.
+    // The same costing everywhere: the hours of use, plus the capex a run of weeks leaves idle on
+    // hardware bought for years (no other use given), so never less than the cash it takes.
     CHECK(trained[u"cost"_s].toDouble() == Approx(planned[u"cost"_s].toDouble()));
     CHECK(trained[u"cost_basis"_s].toString().contains(u"per hour of use"_s));
+    CHECK(trained[u"cost_basis"_s].toString().contains(u"of capex the run leaves idle"_s));
     const double servers = trained[u"cost_basis"_s].toString().section(u' ', 0, 0).toDouble();
     REQUIRE(servers > 0);
     CHECK(trained[u"capex"_s].toDouble() == Approx(servers * 255237.04));
-    CHECK(trained[u"capex"_s].toDouble() > trained[u"cost"_s].toDouble());
+    CHECK(trained[u"cost"_s].toDouble() >= trained[u"capex"_s].toDouble());
     CHECK(trained[u"break_even_utilization"_s].toDouble() > 0);
     CHECK_FALSE(trained[u"break_even_against"_s].toString().isEmpty());
     CHECK(planned[u"capex"_s].toDouble() == Approx(trained[u"capex"_s].toDouble()));
@@ -228,6 +254,7 @@ TEST_CASE("owned hardware: the report says what buying costs in cash and when it
         u"buy.accelplan"_s,
         R"({"format": "accelplan-scenario", "version": 1, "name": "Buy or rent",
             "training": {"model": "llama3-70b", "tokens": 2e12, "deadline_days": 60},
+            "constraints": {"price_models": ["purchase"]},
             "ownership": {"networking_per_server": 15000}})");
     const QString pdf = scratch.dir.filePath(u"buy.pdf"_s);
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, scenario, u"--top"_s, u"60"_s});

@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 
@@ -143,4 +144,36 @@ TEST_CASE("report: accelplan-cli links no GUI library and hands the report to it
     CHECK(err.contains(u"libexec/accelplan/accelplan-report"_s));
     CHECK(err.contains(u"missing"_s));
     CHECK_FALSE(QFile::exists(pdf));
+}
+
+TEST_CASE("report: the first page leads with the plan's headline, risks and all-in cost per token", "[cli][report]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    const Run plan = scratch.run({u"plan"_s, scenario, u"--format"_s, u"json"_s});
+    REQUIRE(plan.exitCode == 0);
+    const QJsonObject headline = QJsonDocument::fromJson(plan.out.toUtf8()).object()[u"headline"_s].toObject();
+    REQUIRE_FALSE(headline[u"text"_s].toString().isEmpty());
+    REQUIRE(scratch.run({u"report"_s, u"-o"_s, pdf, scenario}).exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {u"-f"_s, u"1"_s, u"-l"_s, u"1"_s, pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    // Ligatures as pdftotext writes them ("ﬀ", "ﬁ") back to letters.
+    const QString first = QString::fromUtf8(text.readAllStandardOutput())
+                              .replace(u"\uFB00"_s, u"ff"_s)
+                              .replace(u"\uFB01"_s, u"fi"_s)
+                              .replace(u"\uFB02"_s, u"fl"_s)
+                              .simplified();
+    CHECK(first.contains(u"Headline: "_s + headline[u"text"_s].toString()));
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions); // grouped thousands, as the headline writes them
+    CHECK(first.contains(u"%1 USD at P50, %2 USD at P90"_s.arg(c.toString(headline[u"budget_p50"_s].toDouble(), 'f', 0),
+                                                            c.toString(headline[u"budget_p90"_s].toDouble(), 'f', 0))));
+    CHECK(first.contains(u"cash out %1 USD"_s.arg(c.toString(headline[u"cash_total"_s].toDouble(), 'f', 0))));
+    REQUIRE_FALSE(headline[u"risks"_s].toArray().isEmpty());
+    for (const QJsonValue &risk : headline[u"risks"_s].toArray())
+        CHECK(first.contains(risk.toString()));
+    CHECK(first.contains(u"%1 USD per 1M output tokens all-in"_s.arg(
+        c.toString(headline[u"cost_per_million_output_tokens_all_in"_s].toDouble(), 'f', 3))));
 }

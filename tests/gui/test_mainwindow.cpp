@@ -568,6 +568,12 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
     CHECK(planner->trainingModel()->rowCount() > 20);
     CHECK(planner->inferenceModel()->rowCount() > 20);
     CHECK(planner->summaryLabel()->text().contains(u"Budget"_s));
+    // The summary leads with the headline (budget at P50, P90 beside it, cash out), then its risks.
+    const QString summary = planner->summaryLabel()->text();
+    CHECK(summary.startsWith(u"<b>"_s + planner->plan()->headline.text().toHtmlEscaped()));
+    CHECK(summary.contains(u" at P50 (P90 "_s));
+    for (const QString &risk : planner->plan()->headline.risks)
+        CHECK(summary.contains(QString(u"Risk: "_s + risk).toHtmlEscaped()));
 
     // Without a deadline the chip count is the memory minimum, so twice the tokens is twice the
     // cost of every hourly option.
@@ -630,6 +636,28 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
 namespace {
 
 // A window whose planner has delivered a plan for its current scenario.
+/// How the budget chart lays out a plan (chartbuilder.cpp): inference stacked with the rest, or
+/// a line on an axis of its own when a month of it is under 5 % of the highest month.
+struct BudgetLayout
+{
+    bool inferenceOwnAxis = false;
+    double highestInference = 0;
+    double highestBar = 0; ///< the highest stacked bar
+};
+static BudgetLayout budgetLayout(const planning::Plan &plan)
+{
+    BudgetLayout layout;
+    double highest = 0;
+    for (const planning::BudgetMonth &month : plan.budget.months) {
+        highest = std::max(highest, month.total());
+        layout.highestInference = std::max(layout.highestInference, month.inference);
+    }
+    layout.inferenceOwnAxis = layout.highestInference > 0 && layout.highestInference < 0.05 * highest;
+    for (const planning::BudgetMonth &month : plan.budget.months)
+        layout.highestBar = std::max(layout.highestBar, month.total() - (layout.inferenceOwnAxis ? month.inference : 0.0));
+    return layout;
+}
+
 std::unique_ptr<MainWindow> plannedWindow(PriceDatabase &database)
 {
     auto window = makeWindow(database);
@@ -742,20 +770,17 @@ TEST_CASE("gui: a new plan redraws the chart in view and the others when they ar
     ui::PlanCharts *charts = planner->charts();
     REQUIRE(charts->tabs()->currentIndex() == ui::PlanCharts::CostTime);
     auto budgetTotal = [](QChart *chart, const planning::Plan &plan) {
-        double highestMonth = 0, highestInference = 0;
-        for (const planning::BudgetMonth &month : plan.budget.months) {
-            highestMonth = std::max(highestMonth, month.training + month.commitments);
-            highestInference = std::max(highestInference, month.inference);
-        }
+        const BudgetLayout layout = budgetLayout(plan);
         auto *bars = qobject_cast<QStackedBarSeries *>(chart->series().value(0));
-        auto *line = qobject_cast<QLineSeries *>(chart->series().value(1));
+        auto *line = layout.inferenceOwnAxis ? qobject_cast<QLineSeries *>(chart->series().value(1)) : nullptr;
         REQUIRE(bars != nullptr);
-        REQUIRE(line != nullptr);
+        REQUIRE((line != nullptr) == layout.inferenceOwnAxis);
         double total = 0;
-        for (int month = 0; month < line->count(); ++month) {
-            total += line->at(month).y() * ui::charts::amountScale(highestInference, plan.currency).divisor;
+        for (int month = 0; month < plan.budget.months.size(); ++month) {
+            if (line)
+                total += line->at(month).y() * ui::charts::amountScale(layout.highestInference, plan.currency).divisor;
             for (QBarSet *set : bars->barSets())
-                total += set->at(month) * ui::charts::amountScale(highestMonth, plan.currency).divisor;
+                total += set->at(month) * ui::charts::amountScale(layout.highestBar, plan.currency).divisor;
         }
         return total;
     };
@@ -1075,36 +1100,37 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     CHECK(charts->hoverText().contains(best.offer.key.sku));
     CHECK(charts->hoverText().contains(QLocale().toString(best.cost.typical, 'f', 0)));
 
-    // The budget adds up to the plan's total, month by month. Inference a month is far below a
-    // training month here, so it is a line on an axis of its own (stacked it was invisible).
+    // The budget adds up to the plan's total, month by month. Inference a month far below a
+    // training month is a line on an axis of its own (stacked it was invisible); else it is stacked.
     QChart *budget = charts->chart(ui::PlanCharts::Budget);
     auto *bars = qobject_cast<QStackedBarSeries *>(budget->series().value(0));
     REQUIRE(bars != nullptr);
-    REQUIRE(bars->barSets().size() == 2);
-    auto *inference = qobject_cast<QLineSeries *>(budget->series().value(1));
-    REQUIRE(inference != nullptr);
-    REQUIRE(budget->axes(Qt::Vertical, inference).size() == 1);
-    CHECK(budget->axes(Qt::Vertical, inference).first()->alignment() == Qt::AlignRight);
-    double highestMonth = 0, highestInference = 0;
-    for (const planning::BudgetMonth &month : plan.budget.months) {
-        highestMonth = std::max(highestMonth, month.training + month.commitments);
-        highestInference = std::max(highestInference, month.inference);
-    }
-    const double barDivisor = ui::charts::amountScale(highestMonth, plan.currency).divisor;
-    const double lineDivisor = ui::charts::amountScale(highestInference, plan.currency).divisor;
+    const BudgetLayout layout = budgetLayout(plan);
+    REQUIRE(bars->barSets().size() == (layout.inferenceOwnAxis ? 2 : 3));
+    auto *inference = layout.inferenceOwnAxis ? qobject_cast<QLineSeries *>(budget->series().value(1)) : nullptr;
+    REQUIRE((inference != nullptr) == layout.inferenceOwnAxis);
+    const double barDivisor = ui::charts::amountScale(layout.highestBar, plan.currency).divisor;
+    const double lineDivisor = ui::charts::amountScale(layout.highestInference, plan.currency).divisor;
     double total = 0;
     for (int month = 0; month < plan.budget.months.size(); ++month) {
-        double stacked = inference->at(month).y() * lineDivisor;
+        double stacked = inference ? inference->at(month).y() * lineDivisor : 0.0;
         for (QBarSet *set : bars->barSets())
             stacked += set->at(month) * barDivisor;
         CHECK(stacked == Approx(plan.budget.months.at(month).total()));
         total += stacked;
     }
     CHECK(total == Approx(plan.budget.total));
-    const double inferenceTop = qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, inference).first())->max() * lineDivisor;
-    CHECK(inferenceTop < 0.5 * qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, bars).first())->max() * barDivisor);
-    Q_EMIT inference->hovered(inference->at(0), true);
-    CHECK(charts->hoverText().startsWith(u"Month 1, inference"_s));
+    if (inference) {
+        REQUIRE(budget->axes(Qt::Vertical, inference).size() == 1);
+        CHECK(budget->axes(Qt::Vertical, inference).first()->alignment() == Qt::AlignRight);
+        const double inferenceTop = qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, inference).first())->max() * lineDivisor;
+        CHECK(inferenceTop < 0.5 * qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, bars).first())->max() * barDivisor);
+        Q_EMIT inference->hovered(inference->at(0), true);
+        CHECK(charts->hoverText().startsWith(u"Month 1, inference"_s));
+    } else {
+        Q_EMIT bars->barSets().at(1)->hovered(true, 0);
+        CHECK(charts->hoverText().startsWith(u"Month 1, Inference"_s));
+    }
 
     // Cost against exit cost: every priced option of both sides.
     int priced = 0;
@@ -1918,12 +1944,14 @@ TEST_CASE("gui: The Compare view shows scenarios side by side with the command l
     QStandardItemModel *model = compare->model();
     const int delta = model->rowCount() - 1; // the last row
     CHECK(model->item(delta, 0)->text() == u"baseline"_s);
+    // Budgets compared at P50, the headline's figure.
+    CHECK(first.budgetP50 == Approx(plan->headline.p50));
     CHECK(model->item(delta, 1)->data(Qt::UserRole).toDouble()
-          == Approx(compare->compared().at(1).budgetTotal - first.budgetTotal));
+          == Approx(compare->compared().at(1).budgetP50 - first.budgetP50));
     compare->setBaseline(1);
     CHECK(model->item(delta, 1)->text() == u"baseline"_s);
     CHECK(model->item(delta, 0)->data(Qt::UserRole).toDouble()
-          == Approx(first.budgetTotal - compare->compared().at(1).budgetTotal));
+          == Approx(first.budgetP50 - compare->compared().at(1).budgetP50));
     CHECK(first.cashTotal == Approx(plan->budget.cashTotal));
     REQUIRE(first.cashByMonth.size() == plan->budget.months.size());
     CHECK(first.cashByMonth.first() == Approx(plan->budget.months.first().cashOut));
@@ -1963,18 +1991,18 @@ TEST_CASE("gui: The Compare view shows scenarios side by side with the command l
     REQUIRE(compare->busy());
     compare->findChild<QPushButton *>(u"compareCancel"_s)->click();
     waitForCompare(compare);
-    CHECK(compare->compared().size() < 5);
+    CHECK(compare->compared().size() < 6);
     CHECK(compare->findChild<QLabel *>(u"compareStatus"_s)->text().contains(u"Cancelled"_s));
     compare->showStrategies();
     waitForCompare(compare);
-    REQUIRE(compare->count() == 5);
-    REQUIRE(compare->compared().size() == 5);
+    REQUIRE(compare->count() == 6);
+    REQUIRE(compare->compared().size() == 6);
     CHECK(compare->findChild<QLabel *>(u"compareStatus"_s)->text().contains(u"standard strategies"_s));
     // Buying pays up front: in the first month its cash out is above cloud on demand's.
-    CHECK(compare->compared().at(4).cashFirstMonth > compare->compared().at(0).cashFirstMonth);
-    CHECK(compare->cashFlowView()->chart()->series().size() == 5);
+    CHECK(compare->compared().at(5).cashFirstMonth > compare->compared().at(0).cashFirstMonth);
+    CHECK(compare->cashFlowView()->chart()->series().size() == 6);
     CHECK(model->headerData(0, Qt::Horizontal).toString().contains(u"Cloud on demand"_s));
-    CHECK(model->headerData(4, Qt::Horizontal).toString().contains(u"Buy"_s));
+    CHECK(model->headerData(5, Qt::Horizontal).toString().contains(u"Buy"_s));
     CHECK(model->item(0, 1)->text().contains(u"commit_1y"_s));
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));

@@ -289,7 +289,7 @@ TEST_CASE("Plan: large spot training carries a capacity risk with its on-demand 
     CHECK(risk->contains(groupedAmount(fallback.cost.typical)));
 }
 
-TEST_CASE("Training: inference-only chips are not offered; single-accelerator VMs without a fabric are capped",
+TEST_CASE("Training: inference-only chips are not offered, and single-accelerator VMs without a fabric are capped",
           "[planning][headline][cluster]")
 {
     const catalog::Accelerator *inferentia = test::shippedCatalog().find(u"inferentia2"_s);

@@ -186,6 +186,7 @@ QVariant OptionTableModel::raw(int row, int column) const
     case Rank: return priced ? QVariant(row + 1) : QVariant();
     case Provider: return r.offer->key.provider;
     case Offer: return r.offer->key.sku;
+    case Region: return r.offer->key.region;
     case Accelerator: return r.offer->accelerator;
     case PriceModel: return pricing::toString(r.offer->key.priceModel);
     case Kind: return pricing::toString(r.offer->offerKind);
@@ -243,6 +244,7 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
     case Rank: return tr("#");
     case Provider: return tr("Provider");
     case Offer: return tr("Offer");
+    case Region: return tr("Region");
     case Accelerator: return tr("Accelerator");
     case PriceModel: return tr("Price model");
     case Kind: return tr("Kind");
@@ -251,7 +253,7 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
     case Fabric: return tr("Fabric");
     case Time: return m_side == Side::Training ? tr("Days") : tr("Replicas");
     case Cost: return tr("Cost (%1)").arg(currency);
-    case PerMillion: return tr("Per 1M out");
+    case PerMillion: return tr("Per 1M out, all-in");
     case Lockin: return tr("Lock-in");
     case ExitCost: return tr("Exit cost");
     case AdjustedCost: return tr("Adjusted cost");

@@ -23,6 +23,7 @@ public:
         Rank,
         Provider,
         Offer,
+        Region,
         Accelerator,
         PriceModel,
         Kind,
@@ -31,7 +32,7 @@ public:
         Fabric,    ///< training: scale-out fabric and Gb/s per node
         Time,      ///< training: wall days; inference: replicas
         Cost,      ///< over the whole plan
-        PerMillion, ///< inference: cost per 1M output tokens
+        PerMillion, ///< inference: all-in cost per 1M output tokens
         Lockin,
         ExitCost,
         AdjustedCost,

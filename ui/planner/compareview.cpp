@@ -25,8 +25,8 @@ namespace accelplan::ui {
 
 namespace {
 
-enum Row { Recommendation, TrainingCost, TrainingDays, InferenceMonthly, Budget, P10, P90, CashFirst, CashTotal, Lockin,
-           BudgetDelta, RowCount };
+enum Row { Recommendation, TrainingCost, TrainingDays, InferenceMonthly, Budget, P90, P10, CashFirst, CashTotal, Capex,
+           Lockin, BudgetDelta, RowCount };
 
 } // namespace
 
@@ -68,8 +68,9 @@ CompareView::CompareView(ScenarioDocument *current, QWidget *parent) : QWidget(p
 
     m_model = new QStandardItemModel(RowCount, 0, this);
     m_model->setVerticalHeaderLabels({tr("Recommendation"), tr("Training cost"), tr("Training days"),
-                                      tr("Inference per month"), tr("Budget"), tr("Budget P10"), tr("Budget P90"),
-                                      tr("Cash out, first month"), tr("Cash out in all"), tr("Lock-in score"),
+                                      tr("Inference per month"), tr("Budget at P50"), tr("Budget P90"), tr("Budget P10"),
+                                      tr("Cash out, first month"), tr("Cash out in all"), tr("Capex (owned hardware)"),
+                                      tr("Lock-in score"),
                                       tr("Budget against the baseline")});
     m_table = new QTableView(this);
     m_table->setObjectName(u"compareTable"_s);
@@ -313,7 +314,7 @@ void CompareView::showComparison()
             item->setTextAlignment(row == Recommendation ? Qt::AlignLeft | Qt::AlignTop : Qt::AlignRight | Qt::AlignVCenter);
             m_model->setItem(row, c, item);
         };
-        const std::optional<double> budget = s.planned() ? std::optional<double>(s.budgetTotal) : std::nullopt;
+        const std::optional<double> budget = s.planned() ? std::optional<double>(s.budgetP50) : std::nullopt;
         set(Recommendation, s.recommendation);
         set(TrainingCost, money(s.trainingCost, s.currency), s.trainingCost);
         set(TrainingDays, s.trainingDays ? format::number(*s.trainingDays, 1) : tr("—"), s.trainingDays);
@@ -323,11 +324,12 @@ void CompareView::showComparison()
         set(P90, s.planned() ? format::money(s.budgetP90, s.currency) : tr("—"));
         set(CashFirst, s.planned() ? format::money(s.cashFirstMonth, s.currency) : tr("—"));
         set(CashTotal, s.planned() ? format::money(s.cashTotal, s.currency) : tr("—"));
+        set(Capex, s.planned() ? format::money(s.capex, s.currency) : tr("—"));
         set(Lockin, s.lockinScore ? format::number(*s.lockinScore, 0) : tr("—"), s.lockinScore);
         if (c == m_baseline) {
             set(BudgetDelta, tr("baseline"));
         } else if (base && s.planned() && base->planned()) {
-            const double delta = s.budgetTotal - base->budgetTotal;
+            const double delta = s.budgetP50 - base->budgetP50;
             set(BudgetDelta, (delta >= 0 ? u"+"_s : QString()) + format::money(delta, s.currency), delta);
         } else {
             set(BudgetDelta, tr("—"));

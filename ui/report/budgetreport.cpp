@@ -362,8 +362,8 @@ QString reportHtml(const ReportRequest &request)
         html += u"<p>"_s
                 + esc(tr("Each scenario planned on the same prices; deltas against %1.").arg(plan.scenarioName))
                 + u"</p>"_s;
-        Table table{{tr("Scenario"), tr("Training"), tr("Days"), tr("Inference/month"), tr("Budget"), tr("P10"),
-                     tr("P90"), tr("Lock-in"), tr("Budget delta")},
+        Table table{{tr("Scenario"), tr("Training"), tr("Days"), tr("Inference/month"), tr("Budget P50"), tr("P90"),
+                     tr("Cash out"), tr("Lock-in"), tr("P50 delta")},
                     {1, 2, 3, 4, 5, 6, 7, 8},
                     {},
                     {22, 11, 6, 11, 11, 10, 10, 7, 12}};
@@ -373,12 +373,12 @@ QString reportHtml(const ReportRequest &request)
         for (const planning::ComparedScenario &c : request.comparison) {
             const bool isBase = &c == &base;
             table.add({c.name, amount(c.trainingCost), c.trainingDays ? format::report().number(*c.trainingDays, 1) : u"—"_s,
-                       amount(c.inferenceMonthlyCost), c.planned() ? reportAmount(c.budgetTotal) : u"—"_s,
-                       c.planned() ? reportAmount(c.budgetP10) : u"—"_s, c.planned() ? reportAmount(c.budgetP90) : u"—"_s,
+                       amount(c.inferenceMonthlyCost), c.planned() ? reportAmount(c.budgetP50) : u"—"_s,
+                       c.planned() ? reportAmount(c.budgetP90) : u"—"_s, c.planned() ? reportAmount(c.cashTotal) : u"—"_s,
                        c.lockinScore ? format::report().number(*c.lockinScore) : u"—"_s,
                        isBase                              ? tr("baseline")
-                       : c.planned() && base.planned() ? (c.budgetTotal >= base.budgetTotal ? u"+"_s : QString())
-                                                              + reportAmount(c.budgetTotal - base.budgetTotal)
+                       : c.planned() && base.planned() ? (c.budgetP50 >= base.budgetP50 ? u"+"_s : QString())
+                                                              + reportAmount(c.budgetP50 - base.budgetP50)
                                                         : u"—"_s});
             QString line = tr("%1: %2").arg(c.name, c.recommendation);
             if (c.trainingCo2eKg)
@@ -396,9 +396,10 @@ QString reportHtml(const ReportRequest &request)
 
     // Options
     html += u"<h2>%1</h2>"_s.arg(tr("Options"));
-    const QList<int> kOptionWidths = {4, 10, 34, 11, 6, 9, 10, 6, 10};
-    const QStringList optionHeaders = {tr("#"), tr("Provider"), tr("Offer"), tr("Accelerator"), tr("Chips"),
+    const QList<int> kOptionWidths = {4, 10, 26, 10, 9, 6, 9, 10, 6, 10};
+    const QStringList optionHeaders = {tr("#"), tr("Provider"), tr("Offer"), tr("Region"), tr("Accelerator"), tr("Chips"),
                                        tr("Time"), tr("Cost"), tr("Lock-in"), tr("Adjusted cost")};
+    const QList<int> kOptionNumbers = {0, 5, 6, 7, 8, 9};
     QList<const TrainingOption *> trainingShown;
     QList<const InferenceOption *> inferenceShown;
     if (plan.training) {
@@ -406,11 +407,11 @@ QString reportHtml(const ReportRequest &request)
         html += u"<h3>%1</h3>"_s.arg(esc(tr("Training: the %1 cheapest of %2 options by lock-in-adjusted cost")
                                              .arg(QString::number(trainingShown.size()),
                                                   QString::number(plan.training->options.size()))));
-        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, kOptionWidths};
+        Table table{optionHeaders, kOptionNumbers, {}, kOptionWidths};
         for (int r = 0; r < trainingShown.size(); ++r) {
             const TrainingOption &o = *trainingShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
-                       offerCell(o.offer, plan.pricesAsOf), o.offer.accelerator,
+                       offerCell(o.offer, plan.pricesAsOf), o.offer.key.region, o.offer.accelerator,
                        QString::number(o.projection.chips), tr("%1 days").arg(format::report().number(o.projection.wallHours.typical / 24, 1)),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
@@ -422,12 +423,12 @@ QString reportHtml(const ReportRequest &request)
                                              .arg(QString::number(plan.inferenceMonths, 'g', 4),
                                                   QString::number(inferenceShown.size()),
                                                   QString::number(plan.inference->options.size()))));
-        Table table{optionHeaders, {0, 4, 5, 6, 7, 8}, {}, kOptionWidths};
+        Table table{optionHeaders, kOptionNumbers, {}, kOptionWidths};
         for (int r = 0; r < inferenceShown.size(); ++r) {
             const InferenceOption &o = *inferenceShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
-                       offerCell(o.offer, plan.pricesAsOf), o.offer.accelerator,
-                       QString::number(o.chips), tr("%1 replicas").arg(o.replicas),
+                       offerCell(o.offer, plan.pricesAsOf), o.offer.key.region, o.offer.accelerator,
+                       QString::number(o.chips), o.replicas == 1 ? tr("1 replica") : tr("%1 replicas").arg(o.replicas),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
         html += table.html();
