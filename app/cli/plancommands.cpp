@@ -396,6 +396,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     if (mode != u"online"_s && mode != u"offline"_s)
         return context.usage(Tr::tr("--mode must be online or offline"));
     i.offline = mode == u"offline"_s;
+    i.production = !parser.isSet(u"trial"_s);
     catalog::Precision precision;
     if (!precisionOption(context, parser, &precision, &i.precision))
         return ExitUsage;
@@ -727,6 +728,9 @@ QList<Command> planCommands()
              p.addOption({u"kv-precision"_s, Tr::tr("KV cache: bf16 or fp8 (default fp8 with 8-bit weights)."), u"P"_s});
              p.addOption({u"speculative-tokens"_s, Tr::tr("Draft or MTP tokens proposed per step."), u"K"_s});
              p.addOption({u"acceptance"_s, Tr::tr("Acceptance rate of each proposed token (0..0.99)."), u"A"_s});
+             p.addOption({u"trial"_s, Tr::tr("Not a production service: spot and marketplace capacity allowed, no "
+                                             "spare replica (production, the default, runs N+1 on capacity that "
+                                             "cannot be reclaimed).")});
              addConstraintOptions(p);
          },
          serveCommand},

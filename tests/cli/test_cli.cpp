@@ -476,6 +476,45 @@ TEST_CASE("cli: serve JSON has the pinned fields", "[cli][serve]")
     CHECK(first[u"cost_per_request"_s].toDouble() * 5 * 730 * 3600 == Approx(first[u"monthly_cost"_s].toDouble()));
 }
 
+TEST_CASE("cli: serve prints a disaggregated split and its real chip count, and --trial allows spot", "[cli][serve]")
+{
+    Scratch scratch;
+    const QStringList load = {u"serve"_s, u"--model"_s, u"llama3-70b"_s, u"--qps"_s, u"20"_s, u"--input-tokens"_s,
+                              u"8000"_s, u"--output-tokens"_s, u"200"_s, u"--ttft-ms"_s, u"2000"_s, u"--tpot-ms"_s, u"50"_s};
+    const QJsonArray options = jsonObject(scratch.run(load + QStringList{u"--format"_s, u"json"_s}))[u"options"_s].toArray();
+    QJsonObject split;
+    int spot = 0;
+    for (const QJsonValue &o : options) {
+        if (split.isEmpty() && o[u"runnable"_s].toBool() && o[u"disaggregation"_s].isObject())
+            split = o.toObject();
+        spot += o[u"runnable"_s].toBool() && o[u"price_model"_s].toString() == u"spot"_s;
+    }
+    CHECK(spot == 0); // a production service by default
+    REQUIRE_FALSE(split.isEmpty());
+    const QJsonObject d = split[u"disaggregation"_s].toObject();
+    const int chips = d[u"prefill_replicas"_s].toInt() * d[u"prefill_chips_per_replica"_s].toInt()
+                      + d[u"decode_replicas"_s].toInt() * d[u"decode_chips_per_replica"_s].toInt();
+    CHECK(split[u"chips"_s].toInt() == chips);
+    const Run table = scratch.run(load);
+    REQUIRE(table.exitCode == 0);
+    const QString layout = u"prefill %1 × %2, decode %3 × %4"_s.arg(d[u"prefill_replicas"_s].toInt())
+                               .arg(d[u"prefill_chips_per_replica"_s].toInt())
+                               .arg(d[u"decode_replicas"_s].toInt())
+                               .arg(d[u"decode_chips_per_replica"_s].toInt());
+    const QString row = table.out.split(u'\n').filter(split[u"sku"_s].toString()).filter(layout).value(0);
+    INFO(table.out.left(3000).toStdString());
+    REQUIRE_FALSE(row.isEmpty());
+    CHECK(row.contains(QRegularExpression(u"%1\\s+%2\\s"_s.arg(QRegularExpression::escape(layout)).arg(chips))));
+    CHECK(table.out.contains(u" per_1M_output_all_in"_s));
+
+    const QJsonArray trial =
+        jsonObject(scratch.run(load + QStringList{u"--trial"_s, u"--format"_s, u"json"_s}))[u"options"_s].toArray();
+    int trialSpot = 0;
+    for (const QJsonValue &o : trial)
+        trialSpot += o[u"runnable"_s].toBool() && o[u"price_model"_s].toString() == u"spot"_s;
+    CHECK(trialSpot > 0);
+}
+
 TEST_CASE("cli: serve takes the concurrency, the phase and the KV precision, and needs a load", "[cli][serve]")
 {
     Scratch scratch;

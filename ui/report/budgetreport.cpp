@@ -396,7 +396,7 @@ QString reportHtml(const ReportRequest &request)
 
     // Options
     html += u"<h2>%1</h2>"_s.arg(tr("Options"));
-    const QList<int> kOptionWidths = {4, 10, 26, 10, 9, 6, 9, 10, 6, 10};
+    const QList<int> kOptionWidths = {3, 9, 33, 10, 9, 5, 9, 9, 5, 8};
     const QStringList optionHeaders = {tr("#"), tr("Provider"), tr("Offer"), tr("Region"), tr("Accelerator"), tr("Chips"),
                                        tr("Time"), tr("Cost"), tr("Lock-in"), tr("Adjusted cost")};
     const QList<int> kOptionNumbers = {0, 5, 6, 7, 8, 9};
