@@ -62,6 +62,8 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -1587,6 +1589,35 @@ TEST_CASE("gui: The mouse wheel scrolls the editor and changes only the field be
     CHECK(utilisation->value() != value);
 }
 
+/// At a small window or a large scale the options keep their rows and their key figures (cost,
+/// days, chips, region) come first; the summary scrolls instead of pushing them away.
+static void checkOptionsInView(MainWindow &window, int minimumRows)
+{
+    ui::PlannerView *planner = window.planner();
+    auto *table = planner->findChild<QTableView *>(u"trainingOptions"_s);
+    REQUIRE(table != nullptr);
+    planner->findChild<QTabWidget *>(u"optionTabs"_s)->setCurrentIndex(0);
+    QCoreApplication::processEvents();
+    const int rows = table->viewport()->height() / std::max(1, table->rowHeight(0));
+    INFO("option rows in view: " << rows);
+    CHECK(rows >= minimumRows);
+    QAbstractItemModel *model = table->model();
+    CHECK(model->headerData(ui::OptionTableModel::Cost, Qt::Horizontal).toString().startsWith(u"Cost"_s));
+    CHECK(model->headerData(ui::OptionTableModel::Time, Qt::Horizontal).toString() == u"Days"_s);
+    CHECK(model->headerData(ui::OptionTableModel::Chips, Qt::Horizontal).toString() == u"Chips"_s);
+    CHECK(model->headerData(ui::OptionTableModel::Region, Qt::Horizontal).toString() == u"Region"_s);
+    // The key columns are in view without scrolling sideways.
+    for (const int column : {ui::OptionTableModel::Cost, ui::OptionTableModel::Time, ui::OptionTableModel::Chips})
+        CHECK(table->columnViewportPosition(column) + table->columnWidth(column) <= table->viewport()->width());
+    const planning::TrainingOption *best = planner->plan()->recommendedTraining();
+    REQUIRE(best != nullptr);
+    CHECK(model->index(0, ui::OptionTableModel::Region).data().toString() == best->offer.key.region);
+    auto *scroll = planner->findChild<QScrollArea *>(u"planSummaryScroll"_s);
+    REQUIRE(scroll != nullptr);
+    // The whole summary is reachable: shown, or scrolled to.
+    CHECK(scroll->viewport()->height() + scroll->verticalScrollBar()->maximum() >= planner->summaryLabel()->height() - 1);
+}
+
 TEST_CASE("gui: The window fits 1024x700 and its restored size is clamped to the screen", "[gui][window]")
 {
     SeededDatabase db;
@@ -1639,6 +1670,7 @@ TEST_CASE("gui: The window fits 1024x700 and its restored size is clamped to the
             CHECK(title.boundingRect().width() <= side);
         }
     }
+    checkOptionsInView(*window, 5);
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner-1024x700.png"_s)));
@@ -1677,6 +1709,7 @@ TEST_CASE("gui: At scale 2 the window fits half of a 1920x1080 screen", "[.scale
     CHECK(minimum.height() <= available.height());
     window->resize(available.size());
     QTest::qWait(50);
+    checkOptionsInView(*window, 2);
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"planner-scale2.png"_s)));

@@ -19,19 +19,19 @@ public:
     /// How the lock-in score is made, with the planner's weights (header tooltip and details).
     static QString lockinExplanation();
     enum class Side { Training, Inference };
-    enum Column {
+    enum Column { // key figures first (cost, days or replicas, chips, region), then what and how
         Rank,
+        Cost,      ///< over the whole plan
+        Time,      ///< training: wall days; inference: replicas
+        Chips,
+        Region,
         Provider,
         Offer,
-        Region,
         Accelerator,
         PriceModel,
         Kind,
-        Chips,
         Nodes,     ///< training: nodes of the cluster
         Fabric,    ///< training: scale-out fabric and Gb/s per node
-        Time,      ///< training: wall days; inference: replicas
-        Cost,      ///< over the whole plan
         PerMillion, ///< inference: all-in cost per 1M output tokens
         Lockin,
         ExitCost,

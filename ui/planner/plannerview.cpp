@@ -122,7 +122,16 @@ QWidget *PlannerView::buildResults()
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(m_staleBanner);
-    topLayout->addWidget(m_summary);
+    // The summary scrolls past a few lines, so that the options keep their rows at 1024x700 and at
+    // a large scale factor.
+    auto *summaryScroll = new QScrollArea(this);
+    summaryScroll->setObjectName(u"planSummaryScroll"_s);
+    summaryScroll->setWidget(m_summary);
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    summaryScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    summaryScroll->setMaximumHeight(fontMetrics().lineSpacing() * 7 + 4);
+    topLayout->addWidget(summaryScroll);
     topLayout->addWidget(m_filterBar);
     topLayout->addWidget(tabs, 1);
     auto *bottom = new QSplitter(Qt::Horizontal, this);
