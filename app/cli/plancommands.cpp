@@ -96,9 +96,12 @@ bool countOption(Context &context, const QCommandLineParser &parser, const QStri
 
 
 /// Reads --precision into a precision and its name; false after a usage error.
+/// --precision into \a name, which holds the scenario format's default when the option is not given
+/// (one set of defaults: the window and a scenario file without the field get the same).
 bool precisionOption(Context &context, const QCommandLineParser &parser, catalog::Precision *precision, QString *name)
 {
-    *name = parser.value(u"precision"_s).trimmed().toLower();
+    if (parser.isSet(u"precision"_s))
+        *name = parser.value(u"precision"_s).trimmed().toLower();
     const auto parsed = catalog::precisionFromString(*name);
     if (!parsed) {
         context.usage(Tr::tr("--precision must be fp32, bf16, fp16, fp8, fp4 or int8"));
@@ -690,7 +693,8 @@ QList<Command> planCommands()
              p.addOption({u"model"_s, Tr::tr("A model preset (data/catalog/models.csv) for shape and size."), u"ID"_s});
              p.addOption({u"accelerator"_s, Tr::tr("Only this accelerator."), u"ID"_s});
              p.addOption({u"chips"_s, Tr::tr("Use exactly this many chips."), u"N"_s});
-             p.addOption({u"precision"_s, Tr::tr("fp32, bf16, fp16, fp8, fp4 or int8 (where the chip has that peak)."), u"P"_s, u"bf16"_s});
+             p.addOption({u"precision"_s, Tr::tr("fp32, bf16, fp16, fp8, fp4 or int8 (where the chip has that peak; "
+                                                 "default bf16, as in a scenario file)."), u"P"_s});
              p.addOption({u"framework"_s, Tr::tr("pytorch, jax or tensorflow."), u"F"_s, u"pytorch"_s});
              p.addOption({u"custom-cuda-kernels"_s, Tr::tr("The code depends on hand-written CUDA kernels.")});
              p.addOption({u"mfu"_s, Tr::tr("Override the measured MFU (0..1)."), u"X"_s});
@@ -715,7 +719,8 @@ QList<Command> planCommands()
              p.addOption({u"requests-per-month"_s, Tr::tr("Requests per month."), u"R"_s});
              p.addOption({u"accelerator"_s, Tr::tr("Only this accelerator."), u"ID"_s});
              p.addOption({u"chips-per-replica"_s, Tr::tr("Use exactly this tensor-parallel group."), u"N"_s});
-             p.addOption({u"precision"_s, Tr::tr("Weights: fp32, bf16, fp16, fp8, fp4 or int8."), u"P"_s, u"bf16"_s});
+             p.addOption({u"precision"_s, Tr::tr("Weights: fp32, bf16, fp16, fp8, fp4 or int8 (default bf16, as in a "
+                                                 "scenario file)."), u"P"_s});
              p.addOption({u"ttft-ms"_s, Tr::tr("Time-to-first-token target."), u"X"_s});
              p.addOption({u"tpot-ms"_s, Tr::tr("Time-per-output-token target."), u"Y"_s});
              p.addOption({u"mode"_s, Tr::tr("online (latency targets) or offline (maximum throughput)."), u"MODE"_s,

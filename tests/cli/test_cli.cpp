@@ -490,6 +490,8 @@ TEST_CASE("cli: serve prints a disaggregated split and its real chip count, and 
         spot += o[u"runnable"_s].toBool() && o[u"price_model"_s].toString() == u"spot"_s;
     }
     CHECK(spot == 0); // a production service by default
+    // Without --precision, the scenario format's default, as the window's new scenario has it.
+    CHECK(jsonObject(scratch.run(load + QStringList{u"--format"_s, u"json"_s}))[u"precision"_s].toString() == u"bf16"_s);
     REQUIRE_FALSE(split.isEmpty());
     const QJsonObject d = split[u"disaggregation"_s].toObject();
     const int chips = d[u"prefill_replicas"_s].toInt() * d[u"prefill_chips_per_replica"_s].toInt()

@@ -100,3 +100,17 @@ TEST_CASE("document: edits are undoable, saving marks it clean, opening resets i
     CHECK(renamed.size() == 2);
     CHECK(tokens->text() == u"2T"_s);
 }
+
+TEST_CASE("document: a new scenario states no default of its own: the scenario format's, as the command line's",
+          "[gui][document]")
+{
+    const scenario::Scenario fresh = ui::ScenarioDocument::newScenario();
+    REQUIRE(fresh.training.has_value());
+    REQUIRE(fresh.inference.has_value());
+    // The precision is left to the scenario format's default, which `serve` and `train` also take
+    // when --precision is not given (tests/cli: serve's JSON says bf16 without the option).
+    CHECK(fresh.inference->precision == scenario::InferenceSection{}.precision);
+    CHECK(fresh.training->precision == scenario::TrainingSection{}.precision);
+    CHECK(fresh.defaults.contains(u"inference.precision = bf16 (default)"_s));
+    CHECK(fresh.inference->production);
+}

@@ -59,7 +59,7 @@ scenario::Scenario ScenarioDocument::newScenario()
 {
     auto loaded = scenario::parseScenario(R"({"format": "accelplan-scenario", "version": 1, "name": "New scenario",
         "training": {"model_params": 7e10, "tokens": 2e12, "deadline_days": 60},
-        "inference": {"model_params": 7e10, "precision": "fp8", "input_tokens": 1000, "output_tokens": 300,
+        "inference": {"model_params": 7e10, "input_tokens": 1000, "output_tokens": 300,
                       "requests_per_second": 20, "ttft_ms": 2000, "tpot_ms": 50, "months": 12}})",
                                           u"new"_s);
     Q_ASSERT(loaded.ok());
