@@ -8,7 +8,12 @@
 #include <catch2/catch.hpp>
 
 #include <QFile>
+#include <QAction>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -113,4 +118,57 @@ TEST_CASE("document: a new scenario states no default of its own: the scenario f
     CHECK(fresh.training->precision == scenario::TrainingSection{}.precision);
     CHECK(fresh.defaults.contains(u"inference.precision = bf16 (default)"_s));
     CHECK(fresh.inference->production);
+}
+
+TEST_CASE("document: every constraint of the scenario is editable, each an undoable edit", "[gui][document]")
+{
+    ui::ScenarioDocument document;
+    ui::ScenarioEditor editor(&document);
+    auto action = [&](const QString &name) {
+        auto *found = editor.findChild<QAction *>(name);
+        INFO(name.toStdString());
+        REQUIRE(found != nullptr);
+        return found;
+    };
+    auto *kinds = editor.findChild<QToolButton *>(u"constraintOfferKinds"_s);
+    REQUIRE(kinds != nullptr);
+    CHECK(kinds->text() == u"all"_s);
+    // "Cloud only, no purchase": offer kinds and price models.
+    action(u"constraintOfferKinds:cloud_vm"_s)->setChecked(true);
+    action(u"constraintOfferKinds:tpu"_s)->setChecked(true);
+    action(u"constraintPriceModels:on_demand"_s)->setChecked(true);
+    CHECK(kinds->text() == u"cloud vm, tpu"_s);
+    const scenario::Constraints &c = document.scenario().constraints;
+    CHECK(c.offerKinds == QList<pricing::OfferKind>{pricing::OfferKind::CloudVm, pricing::OfferKind::Tpu});
+    CHECK(c.priceModels == QList<pricing::PriceModel>{pricing::PriceModel::OnDemand});
+    editor.findChild<QLineEdit *>(u"constraintRegions"_s)->setText(u"us-east-1, eastus"_s);
+    editor.findChild<QLineEdit *>(u"constraintAccelerators"_s)->setText(u"H100-SXM, tpu-v6e"_s);
+    CHECK(document.scenario().constraints.regions == QStringList{u"us-east-1"_s, u"eastus"_s});
+    CHECK(document.scenario().constraints.accelerators == QStringList{u"h100-sxm"_s, u"tpu-v6e"_s});
+    editor.findChild<QDoubleSpinBox *>(u"commitmentOtherUse"_s)->setValue(25);
+    editor.findChild<QDoubleSpinBox *>(u"ownedOtherUse"_s)->setValue(60);
+    editor.findChild<QDoubleSpinBox *>(u"checkpointGb"_s)->setValue(1500);
+    editor.findChild<QCheckBox *>(u"production"_s)->setChecked(false);
+    const scenario::Scenario &s = document.scenario();
+    CHECK(s.lockin.commitmentOtherUse == Approx(0.25));
+    CHECK(s.ownership.otherUse == Approx(0.6));
+    REQUIRE(s.lockin.checkpointGb.has_value());
+    CHECK(*s.lockin.checkpointGb == Approx(1500));
+    CHECK_FALSE(s.inference->production);
+    const int edits = document.undoStack()->count();
+    CHECK(edits >= 9);
+
+    // Undo takes each back and the editor shows it; a fresh editor of the same document shows all.
+    document.undoStack()->undo();
+    CHECK(editor.findChild<QCheckBox *>(u"production"_s)->isChecked());
+    document.undoStack()->redo();
+    ui::ScenarioEditor again(&document);
+    CHECK(again.findChild<QToolButton *>(u"constraintOfferKinds"_s)->text() == u"cloud vm, tpu"_s);
+    CHECK(again.findChild<QAction *>(u"constraintPriceModels:on_demand"_s)->isChecked());
+    CHECK_FALSE(again.findChild<QAction *>(u"constraintPriceModels:purchase"_s)->isChecked());
+    CHECK(again.findChild<QLineEdit *>(u"constraintRegions"_s)->text() == u"us-east-1, eastus"_s);
+    CHECK(again.findChild<QDoubleSpinBox *>(u"ownedOtherUse"_s)->value() == Approx(60));
+    CHECK_FALSE(again.findChild<QCheckBox *>(u"production"_s)->isChecked());
+    // The window says which is which: constraints change the plan, filters only hide rows.
+    CHECK(editor.findChild<QLabel *>(u"constraintsNote"_s)->text().contains(u"change the plan"_s));
 }

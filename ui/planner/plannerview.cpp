@@ -99,6 +99,7 @@ QWidget *PlannerView::buildResults()
     m_summary->setAccessibleName(tr("Recommendation"));
     m_filterBar = new OfferFilterBar(u"option"_s, true, this);
     connect(m_filterBar, &OfferFilterBar::changed, this, &PlannerView::applyOptionFilters);
+    m_filterBar->setToolTip(tr("These filters only hide rows of the plan; the scenario's constraints (left) change it"));
     m_staleBanner = new QLabel(this);
     m_staleBanner->setObjectName(u"staleBanner"_s);
     m_staleBanner->setWordWrap(true);

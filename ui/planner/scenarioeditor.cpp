@@ -15,7 +15,9 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <tuple>
@@ -63,6 +65,17 @@ QString problemText(const scenario::Problem &problem)
     field.replace(u'_', u' ');
     field[0] = field[0].toUpper();
     return field + u": "_s + problem.message;
+}
+
+/// A multiple choice's button names what is checked, or "all" when nothing is.
+void showChecked(QToolButton *button, const QList<QAction *> &actions)
+{
+    QStringList checked;
+    for (const QAction *action : actions)
+        if (action->isChecked())
+            checked.append(action->text());
+    button->setText(checked.isEmpty() ? QCoreApplication::translate("ScenarioEditor", "all") : checked.join(u", "_s));
+    button->setToolTip(button->text());
 }
 
 std::optional<double> positive(double value)
@@ -219,11 +232,58 @@ void ScenarioEditor::build()
     serve->addRow(tr("KV cache"), m_kvPrecision);
     m_months = spin(m_inference, u"months"_s, tr("Serving horizon"), 1, 240, tr(" months"));
     serve->addRow(tr("Horizon"), m_months);
+    m_production = new QCheckBox(tr("Production (N+1, no spot)"), m_inference);
+    m_production->setObjectName(u"production"_s);
+    m_production->setAccessibleName(tr("Production service"));
+    m_production->setToolTip(tr("A production service keeps one spare replica beyond the load and runs on no capacity the "
+                                "provider can reclaim; clear it for a trial or an internal service"));
+    connect(m_production, &QCheckBox::toggled, this, &ScenarioEditor::edited);
+    serve->addRow(QString(), m_production);
 
     auto *constraints = group(tr("&Constraints"), u"constraintsGroup"_s, false);
     auto *limits = new QFormLayout(constraints);
+    auto *constraintsNote = new QLabel(tr("Constraints change the plan: offers outside them are not planned. The "
+                                          "filters above the options only hide rows of the plan."),
+                                       constraints);
+    constraintsNote->setObjectName(u"constraintsNote"_s);
+    constraintsNote->setWordWrap(true);
+    limits->addRow(constraintsNote);
+    // A menu of checks per offer kind and per price model, on a button that names the choice
+    // ("all" when none is checked): compact enough for the editor's narrow column.
+    auto checks = [&](const QStringList &names, const QString &name, const QString &accessible, QList<QAction *> *actions) {
+        auto *button = new QToolButton(constraints);
+        button->setObjectName(name);
+        button->setAccessibleName(accessible);
+        button->setPopupMode(QToolButton::InstantPopup);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        auto *menu = new QMenu(button);
+        for (const QString &value : names) {
+            QString text = value;
+            text.replace(u'_', u' ');
+            QAction *action = menu->addAction(text);
+            action->setCheckable(true);
+            action->setObjectName(name + u':' + value);
+            action->setProperty("name", value); // the spelling of pricing::toString
+            connect(action, &QAction::toggled, this, &ScenarioEditor::edited);
+            connect(action, &QAction::toggled, button, [button, actions] { showChecked(button, *actions); });
+            actions->append(action);
+        }
+        button->setMenu(menu);
+        showChecked(button, *actions);
+        return button;
+    };
+    limits->addRow(tr("Offer kinds"), checks(pricing::offerKindNames(), u"constraintOfferKinds"_s, tr("Allowed offer kinds"),
+                                             &m_offerKinds));
+    limits->addRow(tr("Price models"), checks(pricing::priceModelNames(), u"constraintPriceModels"_s,
+                                              tr("Allowed price models"), &m_priceModels));
     m_providers = line(constraints, u"constraintProviders"_s, tr("Allowed providers"), tr("all; or e.g. AWS, Lambda"));
     limits->addRow(tr("Providers"), m_providers);
+    m_regions = line(constraints, u"constraintRegions"_s, tr("Allowed regions"), tr("all; or e.g. us-east-1, eastus"));
+    limits->addRow(tr("Regions"), m_regions);
+    m_accelerators = line(constraints, u"constraintAccelerators"_s, tr("Allowed accelerators"),
+                          tr("all; or e.g. h100-sxm, tpu-v6e"));
+    limits->addRow(tr("Accelerators"), m_accelerators);
     m_maxChips = spin(constraints, u"maxChips"_s, tr("Most chips"), 1, 1'000'000, tr(" chips"));
     limits->addRow(tr("At most"), m_maxChips);
     m_budget = real(constraints, u"budget"_s, tr("Training budget"), 0, 1e12, 0, QString(), tr("no budget"));
@@ -254,6 +314,12 @@ void ScenarioEditor::build()
     lock->addRow(tr("Exit probability"), m_exitProbability);
     m_datasetGb = real(lockin, u"datasetGb"_s, tr("Dataset to move out"), 0, 1e9, 0, tr(" GB"));
     lock->addRow(tr("Dataset"), m_datasetGb);
+    m_checkpointGb = real(lockin, u"checkpointGb"_s, tr("Checkpoints to move out"), 0, 1e9, 0, tr(" GB"),
+                          tr("16 bytes per parameter"));
+    lock->addRow(tr("Checkpoints"), m_checkpointGb);
+    m_commitmentOtherUse = real(lockin, u"commitmentOtherUse"_s, tr("Share of a commitment other work uses"), 0, 100, 0,
+                                tr(" %"));
+    lock->addRow(tr("Terms' other use"), m_commitmentOtherUse);
     m_engineerWeek = real(lockin, u"engineerWeekCost"_s, tr("Cost of an engineer-week"), 0, 1e7, 0, QString());
     lock->addRow(tr("Engineer-week"), m_engineerWeek);
     m_customKernels = new QCheckBox(tr("Custom CUDA kernels"), lockin);
@@ -280,6 +346,11 @@ void ScenarioEditor::build()
     m_networking->setToolTip(tr("NICs' share of switches and cables, paid with each server (a 400G InfiniBand fabric "
                                 "was about 15,000 USD per node in 2024)"));
     own->addRow(tr("Network"), m_networking);
+    m_ownedOtherUse = real(ownership, u"ownedOtherUse"_s, tr("Share of the hardware's life other work fills"), 0, 100, 0,
+                           tr(" %"));
+    m_ownedOtherUse->setToolTip(tr("The capex this scenario's own use leaves idle is charged to the plan, less the share "
+                                   "other work fills"));
+    own->addRow(tr("Other use"), m_ownedOtherUse);
 
     auto *sensitivity = group(tr("&Sensitivity"), u"sensitivityGroup"_s, false);
     auto *sens = new QFormLayout(sensitivity);
@@ -361,6 +432,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_phase->setCurrentIndex(std::max(0, m_phase->findData(i.phase)));
     m_kvPrecision->setCurrentIndex(std::max(0, m_kvPrecision->findData(i.kvPrecision)));
     m_months->setValue(int(i.months));
+    m_production->setChecked(i.production);
     m_providers->setText(s.constraints.providers.join(u", "_s));
     m_maxChips->setValue(s.constraints.maxChips);
     m_budget->setValue(s.constraints.budget.value_or(0));
@@ -369,6 +441,15 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_wholeNodes->setChecked(s.constraints.wholeNodes);
     m_minScaleOut->setValue(s.constraints.minScaleOutGbps.value_or(0));
     m_fabrics->setText(s.constraints.fabrics.join(u", "_s));
+    m_regions->setText(s.constraints.regions.join(u", "_s));
+    m_accelerators->setText(s.constraints.accelerators.join(u", "_s));
+    for (QAction *box : std::as_const(m_offerKinds))
+        box->setChecked(s.constraints.offerKinds.contains(*pricing::offerKindFromString(box->property("name").toString())));
+    for (QAction *box : std::as_const(m_priceModels))
+        box->setChecked(s.constraints.priceModels.contains(*pricing::priceModelFromString(box->property("name").toString())));
+    m_checkpointGb->setValue(s.lockin.checkpointGb.value_or(0));
+    m_commitmentOtherUse->setValue(s.lockin.commitmentOtherUse * 100);
+    m_ownedOtherUse->setValue(s.ownership.otherUse * 100);
     m_exitProbability->setValue(s.lockin.exitProbability);
     m_datasetGb->setValue(s.lockin.datasetGb.value_or(0));
     m_engineerWeek->setValue(s.lockin.engineerWeekCost);
@@ -430,6 +511,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
         i.phase = m_phase->currentData().toString();
         i.kvPrecision = m_kvPrecision->currentData().toString();
         i.months = m_months->value();
+        i.production = m_production->isChecked();
         s.inference = i;
     } else {
         s.inference.reset();
@@ -448,6 +530,26 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     for (const QString &fabric : m_fabrics->text().split(u',', Qt::SkipEmptyParts))
         if (!fabric.trimmed().isEmpty())
             s.constraints.fabrics.append(fabric.trimmed().toLower());
+    auto listOf = [](const QLineEdit *edit, bool lower) {
+        QStringList items;
+        for (const QString &item : edit->text().split(u',', Qt::SkipEmptyParts))
+            if (!item.trimmed().isEmpty())
+                items.append(lower ? item.trimmed().toLower() : item.trimmed());
+        return items;
+    };
+    s.constraints.regions = listOf(m_regions, false);
+    s.constraints.accelerators = listOf(m_accelerators, true);
+    s.constraints.offerKinds.clear();
+    for (const QAction *box : m_offerKinds)
+        if (box->isChecked())
+            s.constraints.offerKinds.append(*pricing::offerKindFromString(box->property("name").toString()));
+    s.constraints.priceModels.clear();
+    for (const QAction *box : m_priceModels)
+        if (box->isChecked())
+            s.constraints.priceModels.append(*pricing::priceModelFromString(box->property("name").toString()));
+    s.lockin.checkpointGb = positive(m_checkpointGb->value());
+    s.lockin.commitmentOtherUse = m_commitmentOtherUse->value() / 100;
+    s.ownership.otherUse = m_ownedOtherUse->value() / 100;
     s.lockin.exitProbability = m_exitProbability->value();
     s.lockin.datasetGb = m_datasetGb->value();
     s.lockin.engineerWeekCost = m_engineerWeek->value();

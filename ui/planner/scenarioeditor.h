@@ -6,6 +6,7 @@
 
 #include <memory>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -98,10 +99,18 @@ private:
     QCheckBox *m_wholeNodes = nullptr;
     QDoubleSpinBox *m_minScaleOut = nullptr;
     QLineEdit *m_fabrics = nullptr;
+    QLineEdit *m_regions = nullptr;
+    QLineEdit *m_accelerators = nullptr;
+    QList<QAction *> m_offerKinds;  ///< one per pricing::OfferKind (property "name"); none checked: all
+    QList<QAction *> m_priceModels; ///< one per pricing::PriceModel (property "name"); none checked: all
     QDoubleSpinBox *m_exitProbability = nullptr;
     QDoubleSpinBox *m_datasetGb = nullptr;
     QDoubleSpinBox *m_engineerWeek = nullptr;
     QCheckBox *m_customKernels = nullptr;
+    QDoubleSpinBox *m_checkpointGb = nullptr;
+    QDoubleSpinBox *m_commitmentOtherUse = nullptr;
+    QDoubleSpinBox *m_ownedOtherUse = nullptr;
+    QCheckBox *m_production = nullptr;
     QDoubleSpinBox *m_powerPrice = nullptr;
     QDoubleSpinBox *m_pue = nullptr;
     QSpinBox *m_lifetime = nullptr;
