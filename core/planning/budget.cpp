@@ -57,6 +57,7 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         if (!owned)
             return;
         monthAt(months, first).cashOut += owned->capex;
+        monthAt(months, first).capex += owned->capex;
         spread(owned->runningShare);
     };
     if (train) {

@@ -18,6 +18,7 @@ struct BudgetMonth
     /// Cash paid out in the month: the budget, except that owned hardware is paid for up front
     /// (its capex in the month it starts) and then costs only its colocation and power.
     double cashOut = 0;
+    double capex = 0; ///< of the cash out, owned hardware bought in the month
     double total() const { return training + inference + commitments; }
 };
 

@@ -64,6 +64,7 @@ Headline planHeadline(const Plan &plan, const Ownership &ownership)
         h.capex += owned->capex;
         h.idleCost += owned->idleCost;
         h.usedShare = h.usedShare ? std::min(*h.usedShare, owned->usedShare) : owned->usedShare;
+        h.rentedCompared = h.rentedCompared && !owned->rentedOffer.isEmpty();
         if (owned->breakEvenMonths)
             h.paybackMonths = h.paybackMonths ? std::max(*h.paybackMonths, *owned->breakEvenMonths) : *owned->breakEvenMonths;
         h.ownedAssumptions = ownershipAssumptions(ownership);
@@ -131,11 +132,13 @@ QString Headline::text() const
     t += Tr::tr("; cash out %1 %2 over %3 months").arg(groupedAmount(cashTotal), currency).arg(horizonMonths);
     if (capex > 0) {
         t += Tr::tr(", of which capex %1 %2").arg(groupedAmount(capex), currency);
-        t += paybackMonths ? Tr::tr(" (buying pays back after %1 months of use against a %2-month horizon; %3)")
-                                 .arg(*paybackMonths, 0, 'f', 0)
-                                 .arg(horizonMonths)
-                                 .arg(ownedAssumptions)
-                           : Tr::tr(" (buying never pays back against renting; %1)").arg(ownedAssumptions);
+        t += paybackMonths    ? Tr::tr(" (buying pays back after %1 months of use against a %2-month horizon; %3)")
+                                    .arg(*paybackMonths, 0, 'f', 0)
+                                    .arg(horizonMonths)
+                                    .arg(ownedAssumptions)
+             : rentedCompared ? Tr::tr(" (buying never pays back against renting; %1)").arg(ownedAssumptions)
+                              : Tr::tr(" (no rented option of the same accelerator in the plan to compare with; %1)")
+                                    .arg(ownedAssumptions);
     }
     if (trainingDays)
         t += Tr::tr("; training %1 days (%2–%3)%4%5")

@@ -32,6 +32,7 @@ struct Headline
     double idleCost = 0;  ///< of that capex, what the plan's own use leaves idle and the plan carries
     std::optional<double> usedShare;     ///< owned: the share of the hardware's useful life the plan fills
     std::optional<double> paybackMonths; ///< owned: months of use after which buying beats renting
+    bool rentedCompared = true;          ///< owned: a rented option of the same accelerator was there to compare
     int horizonMonths = 0;
     QString ownedAssumptions; ///< empty without owned hardware
     std::optional<Range> trainingDays; ///< one run's wall days: low, typical, high (the slow end)

@@ -116,6 +116,7 @@ TEST_CASE("Headline: buying for a short run shows its capex, the idle share and 
     CHECK(*h.usedShare < 0.05);
     CHECK(h.cashTotal >= h.capex);
     CHECK(buy.budget.months.first().cashOut >= h.capex);
+    CHECK(buy.budget.months.first().capex == Approx(h.capex));
     // The plan cost is never below the cash the hardware takes (no other use, no residual value).
     CHECK(owned->cost.typical >= h.capex);
     const OwnedHourly hourly = ownedHourly(300000, 8, *test::shippedCatalog().find(u"h100-sxm"_s), Ownership{});

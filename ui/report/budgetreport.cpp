@@ -274,6 +274,26 @@ QString reportHtml(const ReportRequest &request)
                      QString::number(headline.horizonMonths), format::report().money(headline.cashTotal, cur),
                      headline.capex > 0 ? tr(", of which capex %1").arg(format::report().money(headline.capex, cur))
                                         : QString())));
+    // Cash by quarter: what goes out, capex (owned hardware, paid when bought) and the running cost.
+    {
+        Table quarters{{tr("Quarter"), tr("Cash out"), tr("Capex"), tr("Running cost")}, {1, 2, 3}, {}, {}};
+        for (qsizetype first = 0; first < plan.budget.months.size(); first += 3) {
+            double cash = 0, capex = 0;
+            for (qsizetype m = first; m < std::min<qsizetype>(first + 3, plan.budget.months.size()); ++m) {
+                cash += plan.budget.months.at(m).cashOut;
+                capex += plan.budget.months.at(m).capex;
+            }
+            quarters.add({tr("Q%1 (months %2–%3)")
+                              .arg(first / 3 + 1)
+                              .arg(first + 1)
+                              .arg(std::min<qsizetype>(first + 3, plan.budget.months.size())),
+                          reportAmount(cash), reportAmount(capex), reportAmount(cash - capex)});
+        }
+        quarters.add({tr("Total"), reportAmount(plan.budget.cashTotal), reportAmount(headline.capex),
+                      reportAmount(plan.budget.cashTotal - headline.capex)},
+                     true);
+        html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Cash by quarter (%1):").arg(cur))) + quarters.html();
+    }
     if (const TrainingOption *t = plan.recommendedTraining()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Time to train:")),
