@@ -176,7 +176,8 @@ TEST_CASE("report: the first page leads with the plan's headline, risks and all-
         CHECK(first.contains(risk.toString()));
     // Cash by quarter, capex apart from the running cost, adding up to the cash out.
     CHECK(first.contains(u"Cash by quarter (USD):"_s));
-    CHECK(first.contains(u"Total %1 %2 %3"_s.arg(c.toString(headline[u"cash_total"_s].toDouble(), 'f', 0),
+    CHECK(first.contains(u"Total"_s));
+    CHECK(first.contains(u"%1 %2 %3"_s.arg(c.toString(headline[u"cash_total"_s].toDouble(), 'f', 0),
                                                  c.toString(headline[u"capex"_s].toDouble(), 'f', 0),
                                                  c.toString(headline[u"cash_total"_s].toDouble()
                                                                 - headline[u"capex"_s].toDouble(), 'f', 0))));
