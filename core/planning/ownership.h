@@ -3,6 +3,7 @@
 #include "core/catalog/accelerator.h"
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricetypes.h"
+#include "core/scenario/scenario.h"
 
 #include <QList>
 #include <QString>
@@ -19,7 +20,7 @@ struct Ownership
     double lifetimeMonths = 48;
     double utilization = 0.7; ///< share of its lifetime the hardware does useful work
     double coloPerServerMonth = 1500;
-    double networkingPerServer = 0; ///< cluster network bought with each server (NICs' share of switches, cables)
+    double networkingPerServer = scenario::kNetworkingPerServer; ///< cluster network bought with each server (NICs' share of switches, cables)
     /// Share of the hardware's useful life (lifetime × utilisation), beyond the plan's own work,
     /// that other work fills. The rest of the capex the plan does not use is charged to the plan.
     double otherUse = 0;

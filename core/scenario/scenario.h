@@ -70,6 +70,12 @@ struct LockinSection
     double commitmentOtherUse = 0;   ///< share of a commitment other work uses
 };
 
+/// The cluster network bought with each owned server when a scenario gives none: a 400G InfiniBand
+/// fabric's switch share and cables per node, one switch tier, 64 nodes (the H100 cost sheet of
+/// Aug 2024 quoted in data/README.md, about 15,060 USD). Not zero: a server without its network
+/// cannot join a cluster.
+inline constexpr double kNetworkingPerServer = 15060;
+
 struct OwnershipSection
 {
     double powerPriceKwh = 0.12;
@@ -77,7 +83,7 @@ struct OwnershipSection
     double lifetimeMonths = 48;
     double utilization = 0.7;
     double coloPerServerMonth = 1500;
-    double networkingPerServer = 0; ///< cluster network bought with each server, in the scenario's currency
+    double networkingPerServer = kNetworkingPerServer; ///< cluster network bought with each server, in the scenario's currency
     double otherUse = 0; ///< share of the hardware's life, beyond this scenario's work, that other work fills
 };
 

@@ -68,7 +68,10 @@ TEST_CASE("Owned hardware: capex a run leaves idle is charged to it, less what o
 {
     const catalog::Accelerator &h100 = *test::shippedCatalog().find(u"h100-sxm"_s);
     pricing::PriceRecord server = buyOrRent().first();
-    Ownership o; // 48 months at 70 %
+    Ownership o; // 48 months at 70 %, the default network per server
+    CHECK(o.networkingPerServer == scenario::kNetworkingPerServer);
+    CHECK(ownedHourlyForOffer(server, h100, o, 1.0)->capexPerServer == Approx(300000 + scenario::kNetworkingPerServer));
+    o.networkingPerServer = 0; // the server alone, for round figures below
     const auto hourly = ownedHourlyForOffer(server, h100, o, 1.0);
     REQUIRE(hourly.has_value());
     CHECK(hourly->capexPerServer == Approx(300000));
@@ -95,6 +98,7 @@ TEST_CASE("Headline: buying for a short run shows its capex, the idle share and 
           "[planning][headline][owned]")
 {
     scenario::Scenario s = scenarioOf(kShortRun);
+    s.ownership.networkingPerServer = 0; // the server alone, for round figures
     // Rent or buy: a run of days does not fill a server bought for four years.
     const Plan either = planOf(s, buyOrRent());
     const TrainingOption *best = either.recommendedTraining();
@@ -119,7 +123,9 @@ TEST_CASE("Headline: buying for a short run shows its capex, the idle share and 
     CHECK(buy.budget.months.first().capex == Approx(h.capex));
     // The plan cost is never below the cash the hardware takes (no other use, no residual value).
     CHECK(owned->cost.typical >= h.capex);
-    const OwnedHourly hourly = ownedHourly(300000, 8, *test::shippedCatalog().find(u"h100-sxm"_s), Ownership{});
+    Ownership serverAlone;
+    serverAlone.networkingPerServer = 0;
+    const OwnedHourly hourly = ownedHourly(300000, 8, *test::shippedCatalog().find(u"h100-sxm"_s), serverAlone);
     const double hours = owned->projection.wallHours.typical;
     CHECK(owned->cost.typical
           == Approx(owned->instances * (hourly.total() * hours + 300000 - hourly.capital * hours)));

@@ -256,6 +256,7 @@ TEST_CASE("Ownership: hourly cost of use and the break-even utilisation", "[plan
     o.lifetimeMonths = 48;
     o.utilization = 0.5;
     o.coloPerServerMonth = 2000;
+    o.networkingPerServer = 0; // the server alone
     const double price = 300'000;
     const OwnedHourly h = ownedHourly(price, 8, h100, o);
     const double usedHours = 48 * 730 * 0.5;
