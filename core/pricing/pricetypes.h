@@ -66,8 +66,8 @@ struct PriceRecord
     Decimal price;    ///< for the whole SKU, in currency per unit
     QString currency; ///< ISO 4217
     PriceUnit unit = PriceUnit::Hour;
-    QDate effectiveDate;
-    QDate asOf; ///< when the price was read at its source
+    QDate effectiveDate; ///< when the price took effect
+    QDate asOf; ///< when the price was read: the source's publication date, else the import
     std::optional<Decimal> setupFee;
     QString sourceUrl;
     QString confidence; ///< exact | approximate | remembered, or empty

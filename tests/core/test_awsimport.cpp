@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QBuffer>
 #include <QCryptographicHash>
 #include <QFile>
 
@@ -157,6 +158,34 @@ TEST_CASE("aws-json: the JSON offer file gives the same offers as the CSV form, 
     CHECK(test::skippedFor(sheet, u"terms of a product left out"_s) == 8);
     CHECK(sheet.unknownTypes == QStringList{u"p3.2xlarge"_s});
     CHECK(sheet.sha256.size() == 64);
+}
+
+TEST_CASE("aws: an offer file without a publication date was read on import, not on the effective date",
+          "[aws][import]")
+{
+    const auto instances = loadAwsInstances();
+    REQUIRE(instances.ok());
+    for (const QString &name : {u"ec2_traps.json"_s, u"ec2_traps.csv"_s}) {
+        CAPTURE(name);
+        QFile file(test::dataPath(u"aws/"_s + name));
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        QByteArray content = file.readAll();
+        REQUIRE((content.contains("\"publicationDate\"") || content.contains("\"Publication Date\"")));
+        content.replace("\"publicationDate\"", "\"notPublished\"").replace("\"Publication Date\"", "\"Not Dated\"");
+        QBuffer buffer(&content);
+        REQUIRE(buffer.open(QIODevice::ReadOnly));
+        const QDate readFrom = QDate::currentDate();
+        const ParsedSheet sheet = name.endsWith(u".json"_s) ? parseAwsJson(&buffer, name, instances.value())
+                                                            : parseAwsCsv(&buffer, name, instances.value());
+        const QDate readTo = QDate::currentDate();
+        REQUIRE(sheet.ok());
+        const PriceRecord *onDemand = test::findRecord(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand);
+        REQUIRE(onDemand != nullptr);
+        CHECK(onDemand->effectiveDate == QDate(2025, 6, 1));
+        CHECK(onDemand->asOf >= readFrom);
+        CHECK(onDemand->asOf <= readTo);
+        CHECK_FALSE(onDemand->stale(readTo));
+    }
 }
 
 TEST_CASE("aws-json: a CSV offer file is not the JSON form", "[aws][import]")

@@ -96,7 +96,9 @@ ParsedSheet parsePage(const QByteArray &json, const QString &name)
 
 TEST_CASE("gcp: machines are assembled from vCPU, RAM and GPU SKUs per region and price model", "[gcp][import]")
 {
+    const QDate readFrom = QDate::currentDate();
     const ParsedSheet sheet = parseGcp(u"gcp_traps.json"_s);
+    const QDate readTo = QDate::currentDate();
     INFO(firstProblem(sheet));
     REQUIRE(sheet.ok());
     CHECK(sheet.rowCount == 41); // both pages
@@ -121,7 +123,9 @@ TEST_CASE("gcp: machines are assembled from vCPU, RAM and GPU SKUs per region an
     CHECK(a3->currency == u"USD"_s);
     CHECK(a3->unit == PriceUnit::Hour);
     CHECK(a3->effectiveDate == QDate(2026, 9, 1));
-    CHECK(a3->asOf == QDate(2026, 9, 1));
+    // A SKU list says when a price took effect, not when it was read: it was read on import.
+    CHECK(a3->asOf >= readFrom);
+    CHECK(a3->asOf <= readTo);
     CHECK(a3->confidence == u"exact"_s);
     CHECK(a3->sourceUrl == u"https://cloudbilling.googleapis.com/v1/services/6F81-5844-456A/skus"_s);
     CHECK(a3->sheetLine == 83); // the GPU SKU

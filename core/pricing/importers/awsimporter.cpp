@@ -235,7 +235,9 @@ public:
         record.effectiveDate = QDate::fromString(d.effectiveDate.left(10), Qt::ISODate);
         if (!record.effectiveDate.isValid())
             record.effectiveDate = m_published.isValid() ? m_published : QDate::currentDate();
-        record.asOf = m_published.isValid() ? m_published : record.effectiveDate;
+        // Read when the offer file was published, else on import: never the effective date,
+        // which can be years old for a price still in force.
+        record.asOf = m_published.isValid() ? m_published : QDate::currentDate();
         record.sheetLine = line;
         const QString id = record.key.sku + u'|' + record.key.region;
 

@@ -317,7 +317,8 @@ public:
         record.currency = currency;
         record.unit = PriceUnit::Hour;
         record.price = termYears > 0 ? hourlyFromTerm(*price, termYears) : *price;
-        // The file does not say when it was fetched: the price's own start date is the best date.
+        // effectiveStartDate is when the price took effect, often years ago; a Retail Prices
+        // response carries no publication or fetch date, so the price was read on import.
         const QString effective = text(ItemField::EffectiveStartDate);
         record.effectiveDate = QDate::fromString(effective.left(10), Qt::ISODate);
         QString dated = Tr::tr("effective %1").arg(effective.left(10));
@@ -325,7 +326,7 @@ public:
             record.effectiveDate = QDate::currentDate();
             dated = Tr::tr("no effectiveStartDate, dated on import");
         }
-        record.asOf = record.effectiveDate;
+        record.asOf = QDate::currentDate();
         record.sourceUrl = u"https://prices.azure.com/api/retail/prices"_s;
         record.confidence = u"exact"_s;
         record.sheetLine = line;

@@ -331,7 +331,9 @@ PriceRecord GcpImport::record(const QString &sku, const QString &region, PriceMo
     r.currency = main.currency;
     r.unit = PriceUnit::Hour;
     r.effectiveDate = main.effective.isValid() ? main.effective : QDate::currentDate();
-    r.asOf = r.effectiveDate; // a SKU list says when a price took effect, not when it was fetched
+    // A SKU list says when a price took effect (effectiveTime), not when it was fetched: it was
+    // read on import.
+    r.asOf = QDate::currentDate();
     r.sourceUrl = u"https://cloudbilling.googleapis.com/v1/services/%1/skus"_s.arg(main.service);
     r.confidence = u"exact"_s;
     r.sheetLine = main.line;
@@ -399,7 +401,6 @@ void GcpImport::assembleMachines()
                 r.ramGb = Decimal::fromNanos(machine.ramGib * kNanosPerUnit);
                 r.price = Decimal::fromNanos(total);
                 r.effectiveDate = std::max(r.effectiveDate, partsEffective);
-                r.asOf = r.effectiveDate;
                 QStringList notes = {how};
                 if (isCommitment(model))
                     notes.append(u"resource-based commitment, hourly rate"_s);
