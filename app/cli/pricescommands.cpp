@@ -37,26 +37,37 @@ QString changeLine(const PriceChange &change)
 {
     const QString key = u"%1 %2 %3 %4"_s.arg(change.key.provider, change.key.sku, change.key.region,
                                              toString(change.key.priceModel));
+    const QString supersedes = change.supersedesApproximate
+                                   ? Tr::tr(" (supersedes an approximate price from %1)")
+                                         .arg(change.oldEffectiveDate.toString(Qt::ISODate))
+                                   : QString();
     switch (change.kind) {
     case PriceChange::Kind::Added: return u"  + "_s + key + u"  "_s + change.newPrice;
-    case PriceChange::Kind::Changed: return u"  ~ "_s + key + u"  "_s + change.oldPrice + u" -> "_s + change.newPrice;
+    case PriceChange::Kind::Changed:
+        return u"  ~ "_s + key + u"  "_s + change.oldPrice + u" -> "_s + change.newPrice + supersedes;
     case PriceChange::Kind::Historical:
+        if (isApproximate(change.newConfidence) && !isApproximate(change.oldConfidence))
+            return u"  h "_s + key + u"  "_s + change.newPrice
+                   + Tr::tr(" (history only: the stored %1 from %2 is not approximate and outranks it)")
+                         .arg(change.oldPrice, change.oldEffectiveDate.toString(Qt::ISODate));
         return u"  h "_s + key + u"  "_s + change.newPrice
                + Tr::tr(" (history only: the stored %1 from %2 is newer)")
                      .arg(change.oldPrice, change.oldEffectiveDate.toString(Qt::ISODate));
-    case PriceChange::Kind::Unchanged: return u"  = "_s + key + u"  "_s + change.newPrice;
+    case PriceChange::Kind::Unchanged: return u"  = "_s + key + u"  "_s + change.newPrice + supersedes;
     }
     return {};
 }
 
 void printChanges(Context &context, const ImportSummary &summary, bool verbose)
 {
-    for (const PriceChange::Kind kind :
-         {PriceChange::Kind::Added, PriceChange::Kind::Changed, PriceChange::Kind::Historical}) {
+    // Unchanged prices are listed only where they supersede an approximate one: the current
+    // price's source changes although its value does not.
+    for (const PriceChange::Kind kind : {PriceChange::Kind::Added, PriceChange::Kind::Changed,
+                                         PriceChange::Kind::Unchanged, PriceChange::Kind::Historical}) {
         int shown = 0;
         int total = 0;
         for (const PriceChange &change : summary.changes) {
-            if (change.kind != kind)
+            if (change.kind != kind || (kind == PriceChange::Kind::Unchanged && !change.supersedesApproximate))
                 continue;
             ++total;
             if (verbose || shown < kDetailLines) {
@@ -257,6 +268,8 @@ int importCommand(Context &context, const QCommandLineParser &parser)
                            .arg(summary->changed)
                            .arg(summary->unchanged)
                            .arg(summary->historical);
+        if (const QString superseded = supersededText(*summary); !superseded.isEmpty())
+            context.out << u"; "_s << superseded;
         if (dryRun)
             context.out << Tr::tr(" (dry run: nothing written)");
         else

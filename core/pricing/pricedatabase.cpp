@@ -51,6 +51,18 @@ std::optional<Decimal> decimalFromColumn(const QVariant &value)
     return Decimal::parse(value.toString());
 }
 
+/// ORDER BY over an offer's prices p2 that puts its current price first: one not approximate
+/// before an approximate one, then the latest effective, then the latest stored (as diffSheet
+/// ranks them). The same SQL on SQLite and PostgreSQL.
+QString currentPriceFirst()
+{
+    QStringList quoted;
+    for (const QString &confidence : approximateConfidences())
+        quoted.append(u'\'' + confidence + u'\'');
+    return u"CASE WHEN p2.confidence IN ("_s + quoted.join(u", "_s)
+           + u") THEN 1 ELSE 0 END, p2.effective_date DESC, p2.id DESC"_s;
+}
+
 } // namespace
 
 PriceDatabase::PriceDatabase(DbLocation location, QString connectionName)
@@ -455,9 +467,10 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
 
     QHash<OfferKey, StoredOffer> stored;
     if (!query.exec(u"SELECT o.id, o.provider, o.sku, o.region, o.price_model, o.offer_kind, o.accelerator,"
-                    " o.accelerator_count, o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date"
-                    " FROM offers o LEFT JOIN prices p ON p.id = (SELECT p2.id FROM prices p2 WHERE p2.offer_id = o.id"
-                    " ORDER BY p2.effective_date DESC, p2.id DESC LIMIT 1)"_s))
+                    " o.accelerator_count, o.vcpus, o.ram_gb, p.price, p.currency, p.unit, p.effective_date,"
+                    " p.confidence FROM offers o LEFT JOIN prices p ON p.id = (SELECT p2.id FROM prices p2"
+                    " WHERE p2.offer_id = o.id ORDER BY "_s
+                    + currentPriceFirst() + u" LIMIT 1)"_s))
         return fail(sqlError(Tr::tr("reading the stored offers"), query));
     while (query.next()) {
         const auto model = priceModelFromString(query.value(4).toString());
@@ -466,7 +479,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
         StoredOffer offer{query.value(0).toLongLong(), query.value(5).toString(), query.value(6).toString(),
                           query.value(7).toInt(), query.value(8), query.value(9),
                           query.value(10).toString(), query.value(11).toString(), query.value(12).toString(),
-                          QDate::fromString(query.value(13).toString(), Qt::ISODate)};
+                          QDate::fromString(query.value(13).toString(), Qt::ISODate), query.value(14).toString()};
         stored.insert(OfferKey{query.value(1).toString(), query.value(2).toString(), query.value(3).toString(), *model},
                       offer);
     }
@@ -611,7 +624,8 @@ Result<QList<PriceRecord>> PriceDatabase::prices(const OfferFilter &filter) cons
     } else {
         const QDate asOf = filter.asOf.isValid() ? filter.asOf : QDate::currentDate();
         sql = u"JOIN prices p ON p.id = (SELECT p2.id FROM prices p2 WHERE p2.offer_id = o.id"
-              " AND p2.effective_date <= ? ORDER BY p2.effective_date DESC, p2.id DESC LIMIT 1) WHERE 1 = 1"_s;
+              " AND p2.effective_date <= ? ORDER BY "_s
+              + currentPriceFirst() + u" LIMIT 1) WHERE 1 = 1"_s;
         bindings.append(asOf.toString(Qt::ISODate));
     }
     if (!filter.provider.isEmpty()) {

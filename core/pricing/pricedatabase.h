@@ -122,7 +122,8 @@ public:
     Result<ImportSummary> importSheet(const ParsedSheet &sheet, const QString &name, const QString &source,
                                       bool dryRun, SheetKind kind = SheetKind::Import);
 
-    /// Current prices (the newest effective price of each offer) matching \a filter, or the
+    /// Current prices matching \a filter (of each offer, the price in force that outranks the
+    /// others: not approximate before approximate, then the newest effective; see diffSheet), or the
     /// rows of one sheet when filter.sheetId is set. Sorted by provider, sku, region, model.
     Result<QList<PriceRecord>> prices(const OfferFilter &filter = {}) const;
     /// Every stored price of the offers with this SKU, oldest first.

@@ -50,6 +50,16 @@ PriceUnit unitFor(PriceModel model)
     return PriceUnit::Hour;
 }
 
+QStringList approximateConfidences()
+{
+    return {u"approximate"_s, u"remembered"_s};
+}
+
+bool isApproximate(const QString &confidence)
+{
+    return approximateConfidences().contains(confidence); // stored lower case, as the SQL compares
+}
+
 size_t qHash(const OfferKey &key, size_t seed) noexcept
 {
     return qHashMulti(seed, key.provider.toCaseFolded(), key.sku.toCaseFolded(), key.region.toCaseFolded(),

@@ -54,6 +54,13 @@ size_t qHash(const OfferKey &key, size_t seed = 0) noexcept;
 /// A price read more than this many days before the day it is used for is stale.
 constexpr int kStaleAfterDays = 180;
 
+/// The confidences of a third-party or recalled price ("approximate", "remembered"). A price not
+/// so marked — a provider's own price file (always "exact"), an exact sheet row, a manual price —
+/// supersedes them for the same offer whatever their dates; among prices of one standing, the
+/// latest effective wins.
+QStringList approximateConfidences();
+bool isApproximate(const QString &confidence);
+
 struct PriceRecord
 {
     OfferKey key;

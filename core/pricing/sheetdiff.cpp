@@ -1,6 +1,7 @@
 #include "core/pricing/sheetdiff.h"
 
 #include "core/common/decimal.h"
+#include "core/common/tr.h"
 
 using namespace Qt::StringLiterals;
 
@@ -23,6 +24,7 @@ void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOf
         change.key = r.key;
         change.line = r.sheetLine;
         change.newPrice = priceText(r.price.toString(), r.currency, toString(r.unit));
+        change.newConfidence = r.confidence;
         const auto it = stored.constFind(r.key);
         if (it == stored.cend()) {
             change.kind = PriceChange::Kind::Added;
@@ -30,11 +32,19 @@ void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOf
         } else {
             change.oldPrice = priceText(it->price, it->currency, it->unit);
             change.oldEffectiveDate = it->effectiveDate;
+            change.oldConfidence = it->confidence;
+            const bool newApproximate = isApproximate(r.confidence);
+            const bool storedApproximate = isApproximate(it->confidence);
+            change.supersedesApproximate = !newApproximate && storedApproximate;
+            const bool outranked = newApproximate == storedApproximate ? r.effectiveDate < it->effectiveDate
+                                                                        : newApproximate;
             const bool samePrice = Decimal::parse(it->price) == r.price && it->currency == r.currency
                                    && it->unit == toString(r.unit);
             const bool sameOffer = it->offerKind == toString(r.offerKind) && it->accelerator == r.accelerator
                                    && it->acceleratorCount == r.acceleratorCount;
-            if (r.effectiveDate < it->effectiveDate) {
+            if (change.supersedesApproximate)
+                ++summary->supersededApproximate;
+            if (outranked) {
                 change.kind = PriceChange::Kind::Historical;
                 ++summary->historical;
             } else if (samePrice && sameOffer) {
@@ -47,6 +57,13 @@ void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOf
         }
         summary->changes.append(change);
     }
+}
+
+QString supersededText(const ImportSummary &summary)
+{
+    if (summary.supersededApproximate == 0)
+        return {};
+    return Tr::tr("supersedes %n approximate third-party row(s)", nullptr, summary.supersededApproximate);
 }
 
 } // namespace accelplan::pricing

@@ -16,9 +16,15 @@ struct PriceChange
     Kind kind = Kind::Added;
     OfferKey key;
     int line = 0;
-    QString oldPrice; ///< "98.32 USD/hour": the newest stored price; empty when added
-    QDate oldEffectiveDate; ///< when the newest stored price took effect
+    QString oldPrice; ///< "98.32 USD/hour": the current stored price; empty when added
+    QDate oldEffectiveDate; ///< when the current stored price took effect
+    QString oldConfidence;  ///< of the current stored price
     QString newPrice;
+    QString newConfidence;
+    /// The row, not approximate, replaces a current approximate (third-party) price, whatever
+    /// their dates. A Historical approximate row under a current one not approximate is history
+    /// because of that standing, not its date.
+    bool supersedesApproximate = false;
 };
 
 struct ImportSummary
@@ -29,11 +35,13 @@ struct ImportSummary
     int added = 0;
     int changed = 0;
     int unchanged = 0;
-    int historical = 0; ///< rows older than the stored current price: history only
+    int historical = 0; ///< rows the stored current price outranks (see diffSheet): history only
+    /// Added to changed or unchanged: rows that replace a current approximate third-party price.
+    int supersededApproximate = 0;
     QList<PriceChange> changes; ///< one per row, in file order
 };
 
-/// An offer as stored, with its newest price: what a new sheet row is compared with.
+/// An offer as stored, with its current price: what a new sheet row is compared with.
 struct StoredOffer
 {
     qint64 id = 0; ///< the offers row
@@ -46,12 +54,18 @@ struct StoredOffer
     QString currency;
     QString unit;
     QDate effectiveDate;
+    QString confidence;
 };
 
 /// Compares each of \a records with the stored offer of the same key: added (none stored),
-/// historical (older than the stored current price), unchanged (same price, currency, unit, kind,
-/// accelerator and count) or changed. Appends one change per record, in order, to \a summary and
-/// counts them. Pure: the database reads \a stored and writes what this decides.
+/// historical (the stored current price outranks it), unchanged (same price, currency, unit, kind,
+/// accelerator and count) or changed. A price outranks another when it is not approximate and the
+/// other is (isApproximate), else when it took effect later; so a provider's own file supersedes
+/// an approximate third-party row whatever the dates. Appends one change per record, in order, to
+/// \a summary and counts them. Pure: the database reads \a stored and writes what this decides.
 void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOffer> &stored, ImportSummary *summary);
+
+/// "supersedes 4 approximate third-party rows", or empty when none: for import summaries.
+QString supersededText(const ImportSummary &summary);
 
 } // namespace accelplan::pricing

@@ -904,6 +904,52 @@ TEST_CASE("cli: prices import --format aws reads the EC2 offer file, counts what
     CHECK(sheetCount(scratch) == before + 1); // nothing written
 }
 
+TEST_CASE("cli: an Azure price file read today supersedes the shipped approximate row and is not stale",
+          "[cli][import][supersede]")
+{
+    Scratch scratch;
+    auto a100 = [&]() -> QJsonObject {
+        const QJsonArray rows = jsonArray(scratch.run({u"prices"_s, u"list"_s, u"--provider"_s, u"Azure"_s, u"--region"_s,
+                                                       u"eastus"_s, u"--price-model"_s, u"on_demand"_s, u"--format"_s,
+                                                       u"json"_s}));
+        for (const QJsonValue &v : rows)
+            if (v[u"sku"_s].toString() == u"Standard_NC24ads_A100_v4"_s)
+                return v.toObject();
+        return {};
+    };
+    // The premise: the shipped sheet holds this offer as an approximate third-party price, dated
+    // after the file's effectiveStartDate (2024-06-01), so by date alone the file would be history.
+    const QJsonObject shipped = a100();
+    REQUIRE(shipped[u"confidence"_s].toString() == u"approximate"_s);
+    REQUIRE(QDate::fromString(shipped[u"effective_date"_s].toString(), Qt::ISODate) > QDate(2024, 6, 1));
+
+    const QString file = test::dataPath(u"azure/retail_traps.json"_s);
+    const Run dry = scratch.run({u"prices"_s, u"import"_s, u"--dry-run"_s, file});
+    INFO(dry.out.toStdString() << dry.err.toStdString());
+    REQUIRE(dry.exitCode == 0);
+    CHECK(dry.out.contains(u"; supersedes 1 approximate third-party row"_s));
+    // Listed (changed, or unchanged as the shipped price is today) saying what it supersedes.
+    QString line;
+    for (const QString &l : dry.out.split(u'\n'))
+        if (l.contains(u" Azure Standard_NC24ads_A100_v4 eastus on_demand "_s))
+            line = l;
+    CHECK(line.endsWith(u" 3.673 USD/hour (supersedes an approximate price from "_s
+                        + shipped[u"effective_date"_s].toString() + u')'));
+
+    const QDate readFrom = QDate::currentDate();
+    const Run run = scratch.run({u"prices"_s, u"import"_s, file});
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.out.contains(u"; supersedes 1 approximate third-party row"_s));
+    const QJsonObject now = a100();
+    CHECK(now[u"confidence"_s].toString() == u"exact"_s);
+    CHECK(now[u"price"_s].toDouble() == 3.673);
+    CHECK(now[u"effective_date"_s].toString() == u"2024-06-01"_s);
+    const QDate read = QDate::fromString(now[u"as_of"_s].toString(), Qt::ISODate);
+    CHECK(read >= readFrom);
+    CHECK(read <= QDate::currentDate());
+    CHECK_FALSE(now[u"stale"_s].toBool());
+}
+
 TEST_CASE("cli: prices import --format auto recognises each provider format and says which", "[cli][import]")
 {
     Scratch scratch;

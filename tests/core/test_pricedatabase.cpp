@@ -1,3 +1,5 @@
+#include "core/pricing/importers/awsimporter.h"
+#include "core/pricing/importers/azureimporter.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/pricing/pricesheetparser.h"
 #include "core/pricing/schema.h"
@@ -66,6 +68,53 @@ std::optional<PriceRecord> currentPrice(PriceDatabase &db, const QString &sku, Q
             return r;
     }
     return std::nullopt;
+}
+
+std::unique_ptr<PriceDatabase> openUnseeded(const QString &path)
+{
+    auto opened = PriceDatabase::open(path, test::shippedCatalog(), OpenOptions{.seed = false});
+    if (!opened.ok())
+        FAIL(opened.error().message.toStdString());
+    return std::move(opened).value();
+}
+
+ImportSummary importParsed(PriceDatabase &db, const ParsedSheet &sheet, bool dryRun = false)
+{
+    REQUIRE(sheet.ok());
+    const auto summary = db.importSheet(sheet, sheet.fileName, sheet.fileName, dryRun);
+    INFO((summary.ok() ? QString() : summary.error().message).toStdString());
+    REQUIRE(summary.ok());
+    return summary.value();
+}
+
+ParsedSheet parseCsvText(QByteArray csv, const QString &name)
+{
+    QBuffer buffer(&csv);
+    REQUIRE(buffer.open(QIODevice::ReadOnly));
+    const PriceSheetParser parser(test::shippedCatalog(), QDate(2026, 11, 22));
+    return parser.parse(&buffer, name);
+}
+
+std::optional<PriceRecord> current(PriceDatabase &db, const OfferKey &key)
+{
+    OfferFilter filter;
+    filter.provider = key.provider;
+    filter.region = key.region;
+    filter.priceModel = key.priceModel;
+    const auto all = db.prices(filter);
+    REQUIRE(all.ok());
+    for (const PriceRecord &r : *all)
+        if (r.key == key)
+            return r;
+    return std::nullopt;
+}
+
+const PriceChange *changeFor(const ImportSummary &summary, const OfferKey &key)
+{
+    for (const PriceChange &change : summary.changes)
+        if (change.key == key)
+            return &change;
+    return nullptr;
 }
 
 void executeScript(const QString &dbPath, const QString &scriptPath)
@@ -555,4 +604,113 @@ TEST_CASE("Database locations: an unreachable team database says so and names wh
                                             test::shippedCatalog());
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.error().message.contains(u"cannot connect to the team database postgresql://nobody@/prices"_s));
+}
+
+TEST_CASE("A provider's own price file supersedes an approximate third-party row of the same offer, whatever "
+          "was read first", "[database][import][supersede]")
+{
+    QTemporaryDir dir;
+    auto db = openUnseeded(dir.filePath(u"p.sqlite"_s));
+    const OfferKey onDemand{u"AWS"_s, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand};
+    const OfferKey oneYear{u"AWS"_s, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Commit1y};
+
+    // A third-party snapshot dated after the prices in AWS's own file took effect (2025-06-01).
+    const ImportSummary snapshot = importParsed(
+        *db, parseCsvText("provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                          "effective_date,as_of,source_url,confidence\n"
+                          "AWS,cloud_vm,p5.48xlarge,h100-sxm,8,us-east-1,on_demand,60.00,USD,hour,2026-09-27,2026-10-01,"
+                          "https://example.org/snapshot,approximate\n"
+                          "AWS,cloud_vm,p5.48xlarge,h100-sxm,8,us-east-1,commit_1y,39.00,USD,hour,2026-09-27,2026-10-01,"
+                          "https://example.org/snapshot,remembered\n",
+                          u"snapshot.csv"_s));
+    CHECK(snapshot.added == 2);
+    CHECK(snapshot.supersededApproximate == 0);
+    REQUIRE(current(*db, onDemand));
+    CHECK(current(*db, onDemand)->price.toString() == u"60"_s);
+
+    // AWS's own offer file, read afterwards: p5.48xlarge at 55.04 on demand, effective 2025-06-01.
+    const auto instances = loadAwsInstances();
+    REQUIRE(instances.ok());
+    QFile file(test::dataPath(u"aws/ec2_traps.json"_s));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const ParsedSheet aws = parseAwsJson(&file, u"ec2_traps.json"_s, instances.value());
+    const PriceRecord *awsOnDemand = test::findRecord(aws, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand);
+    REQUIRE(awsOnDemand != nullptr);
+    REQUIRE(awsOnDemand->effectiveDate < QDate(2026, 9, 27));
+
+    // The preview says so, and the import does what it said.
+    for (const bool dryRun : {true, false}) {
+        CAPTURE(dryRun);
+        const ImportSummary summary = importParsed(*db, aws, dryRun);
+        CHECK(summary.supersededApproximate == 2);
+        CHECK(summary.historical == 0);
+        CHECK(supersededText(summary).startsWith(u"supersedes 2 approximate third-party row"_s));
+        const PriceChange *change = changeFor(summary, onDemand);
+        REQUIRE(change != nullptr);
+        CHECK(change->kind == PriceChange::Kind::Changed);
+        CHECK(change->supersedesApproximate);
+        CHECK(change->oldPrice == u"60 USD/hour"_s);
+        CHECK(change->newPrice == u"55.04 USD/hour"_s);
+        REQUIRE(changeFor(summary, oneYear) != nullptr);
+        CHECK(changeFor(summary, oneYear)->supersedesApproximate);
+    }
+    const auto now = current(*db, onDemand);
+    REQUIRE(now);
+    CHECK(now->price.toString() == u"55.04"_s);
+    CHECK(now->confidence == u"exact"_s);
+    CHECK(now->effectiveDate == awsOnDemand->effectiveDate);
+    CHECK(current(*db, oneYear)->confidence == u"exact"_s);
+    // The snapshot stays in history.
+    const auto history = db->history(u"p5.48xlarge"_s, u"AWS"_s, u"us-east-1"_s);
+    REQUIRE(history.ok());
+    int onDemandRows = 0;
+    for (const PriceRecord &r : *history)
+        onDemandRows += r.key == onDemand ? 1 : 0;
+    CHECK(onDemandRows == 2);
+
+    // A later approximate snapshot does not displace the provider's own price: history only.
+    const ImportSummary later = importParsed(
+        *db, parseCsvText("provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                          "effective_date,as_of,confidence\n"
+                          "AWS,cloud_vm,p5.48xlarge,h100-sxm,8,us-east-1,on_demand,58.00,USD,hour,2026-11-20,2026-11-20,"
+                          "approximate\n",
+                          u"later.csv"_s));
+    CHECK(later.historical == 1);
+    CHECK(later.supersededApproximate == 0);
+    CHECK(current(*db, onDemand)->price.toString() == u"55.04"_s);
+
+    // Between prices of one standing the latest effective still wins: an exact row after it.
+    const ImportSummary exact = importParsed(
+        *db, parseCsvText("provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                          "effective_date,as_of,confidence\n"
+                          "AWS,cloud_vm,p5.48xlarge,h100-sxm,8,us-east-1,on_demand,50.00,USD,hour,2026-11-21,2026-11-21,"
+                          "exact\n",
+                          u"exact.csv"_s));
+    CHECK(exact.changed == 1);
+    CHECK(exact.supersededApproximate == 0);
+    CHECK(current(*db, onDemand)->price.toString() == u"50"_s);
+}
+
+TEST_CASE("An Azure price file imported today is read today: dated by effectiveStartDate, not stale",
+          "[database][import][azure]")
+{
+    QTemporaryDir dir;
+    auto db = openUnseeded(dir.filePath(u"p.sqlite"_s));
+    const auto skus = loadAzureSkus();
+    REQUIRE(skus.ok());
+    QFile file(test::dataPath(u"azure/retail_traps.json"_s));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QDate before = QDate::currentDate();
+    importParsed(*db, parseAzureJson(&file, u"retail_traps.json"_s, skus.value()));
+    const QDate after = QDate::currentDate();
+
+    const auto price = current(*db, OfferKey{u"Azure"_s, u"Standard_ND96isr_H100_v5"_s, u"eastus"_s,
+                                             PriceModel::OnDemand});
+    REQUIRE(price);
+    CHECK(price->effectiveDate == QDate(2024, 6, 1)); // the item's effectiveStartDate
+    CHECK(price->asOf >= before);
+    CHECK(price->asOf <= after);
+    CHECK(price->ageDays(after) <= 1);
+    CHECK_FALSE(price->stale(after));
+    CHECK(price->confidence == u"exact"_s);
 }

@@ -25,9 +25,9 @@ PriceRecord row(const QString &sku, const QString &price, QDate effective, int l
     return r;
 }
 
-StoredOffer stored(const QString &price, QDate effective, int count = 8)
+StoredOffer stored(const QString &price, QDate effective, int count = 8, const QString &confidence = {})
 {
-    return StoredOffer{1, u"cloud_vm"_s, u"h100-sxm"_s, count, {}, {}, price, u"USD"_s, u"hour"_s, effective};
+    return StoredOffer{1, u"cloud_vm"_s, u"h100-sxm"_s, count, {}, {}, price, u"USD"_s, u"hour"_s, effective, confidence};
 }
 
 } // namespace
@@ -64,4 +64,45 @@ TEST_CASE("Sheet diff: each row is added, changed, unchanged or historical again
     CHECK(summary.unchanged == 1);
     CHECK(summary.changed == 2);
     CHECK(summary.historical == 1);
+}
+
+TEST_CASE("Sheet diff: a price not approximate outranks an approximate one whatever the dates", "[sheetdiff]")
+{
+    const QDate older{2025, 6, 1}, newer{2026, 9, 27};
+    using Kind = PriceChange::Kind;
+    struct Case
+    {
+        const char *name;
+        QString storedConfidence;
+        QDate storedEffective;
+        QString newConfidence;
+        QDate newEffective;
+        Kind kind;
+        bool supersedes;
+    };
+    const QList<Case> cases = {
+        {"provider file under a later approximate snapshot", u"approximate"_s, newer, u"exact"_s, older, Kind::Changed, true},
+        {"provider file under a later remembered price", u"remembered"_s, newer, u"exact"_s, older, Kind::Changed, true},
+        {"unmarked row under a later approximate one", u"approximate"_s, newer, QString(), older, Kind::Changed, true},
+        {"later approximate snapshot over a provider price", u"exact"_s, older, u"approximate"_s, newer, Kind::Historical, false},
+        {"older exact row under an exact one", u"exact"_s, newer, u"exact"_s, older, Kind::Historical, false},
+        {"later exact row over an exact one", u"exact"_s, older, u"exact"_s, newer, Kind::Changed, false},
+        {"older approximate row under an approximate one", u"approximate"_s, newer, u"remembered"_s, older, Kind::Historical, false},
+        {"later approximate row over an approximate one", u"approximate"_s, older, u"approximate"_s, newer, Kind::Changed, false},
+    };
+    for (const Case &c : cases) {
+        CAPTURE(c.name);
+        PriceRecord r = row(u"p5"_s, u"55.04"_s, c.newEffective, 7);
+        r.confidence = c.newConfidence;
+        QHash<OfferKey, StoredOffer> offers;
+        offers.insert(r.key, stored(u"60"_s, c.storedEffective, 8, c.storedConfidence));
+        ImportSummary summary;
+        diffSheet({r}, offers, &summary);
+        REQUIRE(summary.changes.size() == 1);
+        CHECK(summary.changes[0].kind == c.kind);
+        CHECK(summary.changes[0].supersedesApproximate == c.supersedes);
+        CHECK(summary.changes[0].oldConfidence == c.storedConfidence);
+        CHECK(summary.supersededApproximate == (c.supersedes ? 1 : 0));
+        CHECK(supersededText(summary).isEmpty() == !c.supersedes);
+    }
 }

@@ -113,6 +113,27 @@ TEST_CASE("PostgreSQL: plan and compare and prices list and the PDF report equal
     CHECK(textPg == textSqlite);
 }
 
+TEST_CASE("PostgreSQL: a provider's own file supersedes an approximate row and is dated as on SQLite")
+{
+    const QString pg = PgServer::instance().url(freshDatabase());
+    Scratch scratch;
+    // The shipped sheet holds Standard_NC24ads_A100_v4 in eastus as an approximate price dated
+    // after the Azure file's effectiveStartDate: the current price is chosen by the same SQL.
+    const QString file = dataPath(u"azure/retail_traps.json"_s);
+    const Run onPg = cliOn(pg, {u"prices"_s, u"import"_s, file});
+    const Run onSqlite = scratch.run({u"prices"_s, u"import"_s, file});
+    INFO(onPg.err.toStdString());
+    REQUIRE(onPg.exitCode == 0);
+    REQUIRE(onSqlite.exitCode == 0);
+    CHECK(onPg.out.contains(u"supersedes 1 approximate third-party row"_s));
+    CHECK(onPg.out == onSqlite.out);
+    const QStringList list{u"prices"_s, u"list"_s, u"--provider"_s, u"Azure"_s, u"--format"_s, u"csv"_s};
+    const Run listPg = cliOn(pg, list);
+    REQUIRE(listPg.exitCode == 0);
+    CHECK(listPg.out.contains(u"Standard_NC24ads_A100_v4"_s));
+    CHECK(listPg.out == scratch.run(list).out);
+}
+
 TEST_CASE("PostgreSQL: the schema version is kept in a table and a newer schema is refused")
 {
     PgServer &server = PgServer::instance();

@@ -268,7 +268,10 @@ void ImportDialog::parsed()
     const QString counts = tr("%1 rows: %2 added, %3 changed, %4 unchanged, %5 history only.")
                                .arg(QString::number(m_summary.rowCount), QString::number(m_summary.added),
                                     QString::number(m_summary.changed), QString::number(m_summary.unchanged),
-                                    QString::number(m_summary.historical));
+                                    QString::number(m_summary.historical))
+                           + (m_summary.supersededApproximate > 0
+                                  ? u" "_s + tr("The file %1.").arg(pricing::supersededText(m_summary))
+                                  : QString());
     if (m_summary.alreadyImportedAs > 0) {
         setState(State::AlreadyImported,
                  tr("This file was already imported as sheet %1; importing it again would change nothing. %2")
