@@ -47,6 +47,19 @@ TEST_CASE("report: the Assumptions page names every input in words with its unit
     CHECK_FALSE(assumptions.contains(u"inference.mode ="_s));
     CHECK(assumptions.contains(u"Inference: mode = online (default)"_s));
     CHECK_FALSE(assumptions.contains(u"20,261,122"_s));
+    CHECK_FALSE(assumptions.contains(u"inference.production"_s));
+    CHECK_FALSE(assumptions.contains(u"ownership.other_use"_s));
+    // Grouped by topic, not by the alphabet of the keys: the scenario, training, inference,
+    // constraints, lock-in, owned hardware, sensitivity.
+    qsizetype at = 0;
+    for (const QString &first : {u"Scenario name"_s, u"Training: "_s, u"Inference: "_s, u"Constraint: "_s, u"Lock-in: "_s,
+                                 u"Owned hardware: "_s, u"Sensitivity: "_s}) {
+        INFO(first.toStdString());
+        const qsizetype found = assumptions.indexOf(first);
+        REQUIRE(found >= 0);
+        CHECK(found >= at);
+        at = found;
+    }
 }
 
 

@@ -6,7 +6,9 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 using namespace Qt::StringLiterals;
 
@@ -61,6 +63,7 @@ constexpr InputLabel kInputLabels[] = {
     {"inference.kv_precision", "Inference: KV cache precision", ""},
     {"inference.speculative_tokens", "Inference: speculative tokens per step", ""},
     {"inference.speculative_acceptance", "Inference: speculative acceptance rate", ""},
+    {"inference.production", "Inference: production service (N+1, no spot or marketplace)", ""},
     {"constraints.providers", "Constraint: providers", ""},
     {"constraints.offer_kinds", "Constraint: offer kinds", ""},
     {"constraints.regions", "Constraint: regions", ""},
@@ -86,6 +89,7 @@ constexpr InputLabel kInputLabels[] = {
     {"ownership.utilization", "Owned hardware: utilisation", ""},
     {"ownership.colo_per_server_month", "Owned hardware: colocation per server", "a month"},
     {"ownership.networking_per_server", "Owned hardware: cluster network per server", "once"},
+    {"ownership.other_use", "Owned hardware: share of its life other work fills", ""},
     {"sensitivity.samples", "Sensitivity: Monte Carlo samples", ""},
     {"sensitivity.seed", "Sensitivity: random seed", "", false},
     {"sensitivity.volume_band", "Sensitivity: token volume band", "±"},
@@ -144,15 +148,39 @@ QString defaultInWords(const QString &line)
     return line;
 }
 
-void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
+namespace {
+
+void collect(const QJsonValue &value, const QString &path, QList<std::pair<QString, QJsonValue>> &out)
 {
     if (!value.isObject()) {
-        out.append(describeInput(path, value));
+        out.append({path, value});
         return;
     }
     const QJsonObject object = value.toObject();
     for (auto it = object.begin(); it != object.end(); ++it)
-        flatten(it.value(), path.isEmpty() ? it.key() : path + u'.' + it.key(), out);
+        collect(it.value(), path.isEmpty() ? it.key() : path + u'.' + it.key(), out);
+}
+
+/// Where an input stands in the table: by topic (the order of kInputLabels), unknown keys last.
+qsizetype topicOrder(const QString &path)
+{
+    const qsizetype count = qsizetype(std::size(kInputLabels));
+    for (qsizetype i = 0; i < count; ++i)
+        if (path == QLatin1String(kInputLabels[i].path))
+            return i;
+    return count;
+}
+
+} // namespace
+
+void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out)
+{
+    QList<std::pair<QString, QJsonValue>> inputs;
+    collect(value, path, inputs);
+    std::stable_sort(inputs.begin(), inputs.end(),
+                     [](const auto &a, const auto &b) { return topicOrder(a.first) < topicOrder(b.first); });
+    for (const auto &[inputPath, inputValue] : std::as_const(inputs))
+        out.append(describeInput(inputPath, inputValue));
 }
 
 

@@ -8,7 +8,8 @@
 
 namespace accelplan::ui::report {
 
-/// The scenario file's inputs, in file order, as the report's Assumptions rows: each key in
+/// The scenario file's inputs, grouped by topic (scenario, training, inference, constraints,
+/// lock-in, owned hardware, sensitivity), as the report's Assumptions rows: each key in
 /// words with its value and unit ("Training: tokens", "2,000,000,000,000"); an unknown key keeps
 /// its path. Appends to \a out.
 void flatten(const QJsonValue &value, const QString &path, QList<std::pair<QString, QString>> &out);
