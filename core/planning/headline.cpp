@@ -120,7 +120,7 @@ Headline planHeadline(const Plan &plan, const Ownership &ownership)
         staleRisk(serve->offer);
     for (const QStringList &warnings : {train ? train->warnings : QStringList(), serve ? serve->warnings : QStringList()})
         for (const QString &w : warnings)
-            if (w.startsWith(u"implausible"_s))
+            if (w.startsWith(QStringView(kImplausibleDiscountWarning)))
                 h.risks.append(w);
     return h;
 }

@@ -57,6 +57,8 @@ constexpr int kSpotCapacityRiskChips = 64;
 /// A spot discount below on-demand deeper than this share is flagged as implausible (a judgement;
 /// Google Cloud states spot discounts of up to 91 %).
 constexpr double kImplausibleSpotDiscount = 0.80;
+/// How an option's warning about such a discount begins: the headline lifts it into its risks.
+inline constexpr char16_t kImplausibleDiscountWarning[] = u"implausible discount: ";
 
 /// An amount with thousands separators, the same on every machine: "1,111,454".
 QString groupedAmount(double value);

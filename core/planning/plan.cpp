@@ -75,9 +75,9 @@ void flagImplausibleDiscounts(QList<Option> &options, const OnDemandPrices &onDe
             continue;
         const double share = o.offer.price.toDouble() / *found;
         if (share < 1.0 - kImplausibleSpotDiscount)
-            o.warnings.append(Tr::tr("implausible discount: spot at %1% of on-demand (%2 against %3 %4/h), more than "
-                                     "%5% below it, deeper than providers' usual spot discounts; check the price before "
-                                     "relying on it")
+            o.warnings.append(QString::fromUtf16(kImplausibleDiscountWarning)
+                              + Tr::tr("spot at %1% of on-demand (%2 against %3 %4/h), more than %5% below it, deeper "
+                                       "than providers' usual spot discounts; check the price before relying on it")
                                   .arg(share * 100, 0, 'f', 0)
                                   .arg(o.offer.price.toString())
                                   .arg(*found)
