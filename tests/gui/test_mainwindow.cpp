@@ -9,6 +9,7 @@
 #include "core/pricing/pricesheetparser.h"
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
+#include "tests/gui/guisupport.h"
 #include "ui/planner/chartbuilder.h"
 #include "ui/planner/plancharts.h"
 #include "ui/planner/compareview.h"
@@ -81,51 +82,14 @@ using namespace accelplan::pricing;
 using accelplan::ui::MainWindow;
 using accelplan::ui::OfferFilterProxyModel;
 using accelplan::ui::OfferTableModel;
+using accelplan::test::makeWindow;
+using accelplan::test::plannedWindow;
+using accelplan::test::SeededDatabase;
+using accelplan::test::shippedCatalog;
+using accelplan::test::waitFor;
+using accelplan::test::waitForNewPlan;
 
 namespace {
-
-const catalog::AcceleratorCatalog &shippedCatalog()
-{
-    static const catalog::AcceleratorCatalog catalog = [] {
-        auto loaded = catalog::AcceleratorCatalog::loadShipped();
-        if (!loaded.ok())
-            FAIL(loaded.error().message.toStdString());
-        return loaded.value();
-    }();
-    return catalog;
-}
-
-// A fresh database in a temporary folder, seeded from the shipped sheets.
-struct SeededDatabase
-{
-    QTemporaryDir dir;
-    std::unique_ptr<PriceDatabase> database;
-
-    SeededDatabase()
-    {
-        REQUIRE(dir.isValid());
-        auto opened = PriceDatabase::open(dir.filePath(u"prices.sqlite"_s), shippedCatalog());
-        if (!opened.ok())
-            FAIL(opened.error().message.toStdString());
-        database = std::move(opened).value();
-    }
-
-    QList<PriceRecord> prices() const
-    {
-        const auto all = database->prices();
-        REQUIRE(all.ok());
-        REQUIRE_FALSE(all->isEmpty());
-        return all.value();
-    }
-};
-
-std::unique_ptr<MainWindow> makeWindow(PriceDatabase &database)
-{
-    QSettings().clear(); // no geometry or currency left over from an earlier run
-    auto window = std::make_unique<MainWindow>(database, shippedCatalog());
-    window->resize(1400, 800);
-    return window;
-}
 
 PriceRecord record(const QString &provider, const QString &sku, const QString &price, const QString &currency,
                    int chips = 8, PriceModel model = PriceModel::OnDemand)
@@ -537,16 +501,6 @@ TEST_CASE("gui: The detail pane shows the selected offer's provenance", "[gui][w
 
 namespace {
 
-/// Runs the event loop until \a done or 30 s; false on timeout.
-bool waitFor(const std::function<bool()> &done)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!done() && timer.elapsed() < 30'000)
-        QTest::qWait(10);
-    return done();
-}
-
 const planning::TrainingOption *findTraining(const planning::Plan &plan, const OfferKey &key)
 {
     for (const planning::TrainingOption &o : plan.training->options) {
@@ -637,7 +591,6 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
 
 namespace {
 
-// A window whose planner has delivered a plan for its current scenario.
 /// How the budget chart lays out a plan (chartbuilder.cpp): inference stacked with the rest, or
 /// a line on an axis of its own when a month of it is under 5 % of the highest month.
 struct BudgetLayout
@@ -658,20 +611,6 @@ static BudgetLayout budgetLayout(const planning::Plan &plan)
     for (const planning::BudgetMonth &month : plan.budget.months)
         layout.highestBar = std::max(layout.highestBar, month.total() - (layout.inferenceOwnAxis ? month.inference : 0.0));
     return layout;
-}
-
-std::unique_ptr<MainWindow> plannedWindow(PriceDatabase &database)
-{
-    auto window = makeWindow(database);
-    ui::PlannerView *planner = window->planner();
-    REQUIRE(waitFor([&] { return planner->plan() != nullptr && !planner->busy(); }));
-    return window;
-}
-
-// Waits for the planner to deliver a plan newer than \a previous.
-bool waitForNewPlan(ui::PlannerView *planner, const planning::Plan *previous)
-{
-    return waitFor([&] { return planner->plan() != previous && !planner->busy(); });
 }
 
 QString scenarioText(const scenario::Scenario &s)
