@@ -36,12 +36,12 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
     m_hover = new QLabel(this);
     m_hover->setObjectName(u"chartHover"_s);
     m_hover->setAccessibleName(tr("Value under the pointer"));
-    m_hover->setText(tr("Point at a mark to see its values."));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_hover);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { draw(Chart(index)); });
+    showHover({});
     setPlan(nullptr);
     setPriceHistory({}, {});
 }
@@ -54,7 +54,7 @@ QChart *PlanCharts::chart(Chart which)
 
 QString PlanCharts::hoverText() const
 {
-    return m_hover->text();
+    return m_hoverText;
 }
 
 void PlanCharts::setChart(Chart which, QChart *chart)
@@ -75,8 +75,9 @@ void PlanCharts::setChart(Chart which, QChart *chart)
 
 void PlanCharts::showHover(const QString &text)
 {
-    m_hover->setText(text);
-    if (isVisible())
+    m_hoverText = text;
+    m_hover->setText(text.isEmpty() ? tr("Point at a mark to see its values.") : text);
+    if (isVisible() && !text.isEmpty())
         QToolTip::showText(QCursor::pos(), text, this);
 }
 
@@ -102,6 +103,12 @@ void PlanCharts::applyTheme()
 void PlanCharts::setPlan(std::shared_ptr<const planning::Plan> plan)
 {
     m_plan = std::move(plan);
+    // What the pointer was over belongs to the previous plan's marks.
+    if (!m_hoverText.isEmpty()) {
+        showHover({});
+        if (QToolTip::isVisible())
+            QToolTip::hideText();
+    }
     for (int which = 0; which < PriceHistory; ++which)
         m_stale[which] = true;
     draw(Chart(m_tabs->currentIndex()));

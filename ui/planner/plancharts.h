@@ -35,13 +35,15 @@ public:
     /// The chart as drawn from the current plan (drawn now if it was not yet).
     QChart *chart(Chart which);
     QTabWidget *tabs() const { return m_tabs; }
-    /// What the pointer is over, as the hover line shows it; empty when nothing.
+    /// What the pointer is over, as the hover line shows it; empty when nothing, and after a new
+    /// plan until a mark of it is pointed at.
     QString hoverText() const;
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    /// Shows \a text in the hover line (and as a tool tip); empty: the hint to point at a mark.
     void showHover(const QString &text);
     void applyTheme();
 
@@ -56,6 +58,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QList<QChartView *> m_views;
     QLabel *m_hover = nullptr;
+    QString m_hoverText; ///< what m_hover shows of a mark; empty when it shows the hint
 };
 
 } // namespace accelplan::ui
