@@ -3,6 +3,7 @@
 #include "ui/format.h"
 #include "ui/planner/chartbuilder.h"
 #include "ui/planner/scenariodocument.h"
+#include "ui/widgets/tableactions.h"
 
 #include <QChart>
 #include <QChartView>
@@ -82,6 +83,7 @@ CompareView::CompareView(ScenarioDocument *current, QWidget *parent) : QWidget(p
     m_table->setWordWrap(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    TableActions::install(m_table);
     m_status = new QLabel(this);
     m_status->setObjectName(u"compareStatus"_s);
     m_status->setWordWrap(true);

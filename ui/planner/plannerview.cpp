@@ -9,6 +9,7 @@
 #include "ui/planner/scenariodocument.h"
 #include "ui/planner/scenarioeditor.h"
 #include "ui/widgets/offerfilterbar.h"
+#include "ui/widgets/tableactions.h"
 #include "ui/widgets/wraplabel.h"
 
 #include <QAbstractSpinBox>
@@ -167,6 +168,7 @@ QTableView *PlannerView::makeTable(OptionTableModel *model, OfferFilterProxyMode
     table->setWordWrap(false);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
+    TableActions::install(table);
     connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, proxy, model](const QModelIndex &current) {
                 const int row = proxy->mapToSource(current).row();

@@ -4,6 +4,7 @@
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
 #include "ui/widgets/offerfilterbar.h"
+#include "ui/widgets/tableactions.h"
 
 #include <QComboBox>
 #include <QHeaderView>
@@ -71,6 +72,7 @@ PricesView::PricesView(const pricing::PriceDatabase &database, const catalog::Ac
     m_offerTable->horizontalHeader()->setHighlightSections(false);
     m_offerTable->horizontalHeader()->setStretchLastSection(true);
     m_offerTable->sortByColumn(OfferTableModel::PricePerChipHour, Qt::AscendingOrder);
+    TableActions::install(m_offerTable);
     connect(m_offerTable, &QAbstractItemView::doubleClicked, this, &PricesView::editRequested);
 
     m_detailPane = new QTextBrowser(central);
@@ -90,6 +92,7 @@ PricesView::PricesView(const pricing::PriceDatabase &database, const catalog::Ac
         table->setAlternatingRowColors(true);
         table->verticalHeader()->hide();
         table->horizontalHeader()->setStretchLastSection(true);
+        TableActions::install(table);
         return table;
     };
     m_historyModel = new QStandardItemModel(0, 6, this);
