@@ -2,6 +2,7 @@
 
 #include "core/catalog/acceleratorcatalog.h"
 #include "ui/format.h"
+#include "ui/help/glossarydialog.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
 #include "core/pricing/sheetexporter.h"
@@ -210,6 +211,8 @@ void MainWindow::createActions()
         &MainWindow::focusSearch);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    add(helpMenu, tr("&Glossary"), u"actionGlossary"_s, QKeySequence(QKeySequence::HelpContents),
+        tr("What the planner's terms mean: MFU, goodput, lock-in, P50/P90, cash out, capex…"), &MainWindow::showGlossary);
     // The shipped example scenarios (compiled in), each opened as an untitled copy.
     QMenu *examples = helpMenu->addMenu(tr("&Examples"));
     examples->setObjectName(u"examplesMenu"_s);
@@ -682,6 +685,15 @@ QString MainWindow::aboutText() const
         .arg(QStringLiteral(ACCELPLAN_VERSION).toHtmlEscaped(),
              shipped.isValid() ? isoDate(shipped) : tr("none"),
              m_pricesAsOf.isValid() ? isoDate(m_pricesAsOf) : tr("none"));
+}
+
+void MainWindow::showGlossary()
+{
+    if (!m_glossary)
+        m_glossary = new GlossaryDialog(this);
+    m_glossary->show();
+    m_glossary->raise();
+    m_glossary->activateWindow();
 }
 
 void MainWindow::showAbout()

@@ -28,6 +28,7 @@ namespace accelplan::ui {
 class OfferFilterProxyModel;
 class OfferTableModel;
 class CompareView;
+class GlossaryDialog;
 class PlannerView;
 class PricesView;
 class ScenarioDocument;
@@ -118,6 +119,7 @@ private:
     bool refuseWhenReadOnly();
     void updateStatus();
     void showAbout();
+    void showGlossary();
     void readSettings();
     void writeSettings() const;
 
@@ -133,6 +135,7 @@ private:
     PlannerView *m_planner = nullptr;
     PricesView *m_prices = nullptr;
     CompareView *m_compare = nullptr;
+    GlossaryDialog *m_glossary = nullptr; ///< made when first asked for
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_countLabel = nullptr;

@@ -4,7 +4,9 @@
 #include "tests/qtstringmaker.h"
 
 #include "core/common/csvreader.h"
+#include "core/planning/headline.h"
 #include "tests/gui/guisupport.h"
+#include "ui/help/glossarydialog.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/optiontablemodel.h"
 #include "ui/planner/compareview.h"
@@ -363,6 +365,40 @@ TEST_CASE("gui tables: a saved layout of another column count is ignored, and th
     CHECK_FALSE(view.isColumnHidden(1));
     QMenu *menu = actions->createColumnMenu(&view);
     CHECK_FALSE(menu->actions().at(1)->isEnabled()); // its check cannot be taken off
+}
+
+TEST_CASE("gui tables: Help > Glossary explains each of the planner's terms", "[gui][help]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    window->show();
+    REQUIRE(QTest::qWaitForWindowExposed(window.get()));
+    auto *action = window->findChild<QAction *>(u"actionGlossary"_s);
+    REQUIRE(action != nullptr);
+    action->trigger();
+    auto *glossary = window->findChild<ui::GlossaryDialog *>();
+    REQUIRE(glossary != nullptr);
+    CHECK(glossary->isVisible());
+    const QString text = glossary->findChild<QTextBrowser *>(u"glossaryText"_s)->toPlainText();
+    for (const QString &term :
+         {u"MFU"_s, u"Goodput"_s, u"Lock-in score"_s, u"Adjusted cost"_s, u"Exit cost"_s, u"P50"_s, u"P90"_s,
+          u"Cash out vs budget"_s, u"Capex"_s, u"All-in cost per 1M output tokens"_s, u"N+1 production serving"_s,
+          u"Spot capacity risk"_s}) {
+        INFO(term.toStdString());
+        CHECK(text.contains(term));
+    }
+    // Its figures are the planner's: the lock-in weights, the spot capacity threshold.
+    CHECK(text.contains(OptionTableModel::lockinExplanation()));
+    CHECK(text.contains(u"more than %1 such chips"_s.arg(planning::kSpotCapacityRiskChips)));
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
+        CHECK(glossary->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"glossary.png"_s)));
+    }
+    // Asked for again, the same dialog comes forward.
+    glossary->close();
+    action->trigger();
+    CHECK(window->findChildren<ui::GlossaryDialog *>().size() == 1);
+    CHECK(glossary->isVisible());
 }
 
 TEST_CASE("gui tables: a new plan clears the charts' hover line", "[gui][charts]")
