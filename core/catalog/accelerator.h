@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace accelplan::catalog {
 
@@ -35,6 +36,10 @@ struct Accelerator
     /// Accelerators whose measured profiles stand in where this one has none: the same die in
     /// another package, or the same vendor's nearest generation (data/README.md says which).
     QStringList profileStandIns;
+    /// The stand-ins' own specs, in the order of profileStandIns, resolved by the catalog that
+    /// loaded this one (their own stand-ins left empty): a calibration measured on a stand-in is
+    /// carried over at the stand-in's hardware. Empty for an accelerator built by hand.
+    std::vector<Accelerator> standInSpecs;
     /// Built for inference only (accelerators.csv `workloads` = inference): not offered for training.
     bool inferenceOnly = false;
     QString sourceUrl;

@@ -89,6 +89,15 @@ Result<AcceleratorCatalog> AcceleratorCatalog::load(QIODevice *device, const QSt
     });
     if (hasErrors(problems))
         return Error::badInput(Tr::tr("%1: the catalog has errors").arg(fileName), problems);
+    for (Accelerator &a : catalog.m_accelerators) {
+        for (const QString &id : a.profileStandIns) {
+            if (const Accelerator *standIn = catalog.find(id)) {
+                Accelerator spec = *standIn;
+                spec.standInSpecs.clear();
+                a.standInSpecs.push_back(std::move(spec));
+            }
+        }
+    }
     return catalog;
 }
 

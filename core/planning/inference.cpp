@@ -169,6 +169,7 @@ struct Hardware
     double prefillEff = 0;
     double decodeEff = 0;
     double stepOverhead = 0;
+    double stepScale = 1;     // 1 / calibration: a measurement's verdict on the modelled step time
 };
 
 /// How a replica is spread over its chips.
@@ -301,7 +302,7 @@ public:
         const double comm = allReduceSeconds(batch * (k + 1)) + allToAllSeconds(batch * (k + 1))
                             + pipelineSendSeconds(batch * (k + 1));
         const double overhead = m_hw.stepOverhead;
-        e.stepSeconds = std::max(memory, work) + kUnhiddenShare * std::min(memory, work) + comm + overhead;
+        e.stepSeconds = (std::max(memory, work) + kUnhiddenShare * std::min(memory, work) + comm + overhead) * m_hw.stepScale;
         e.cycleSeconds = steps * e.stepSeconds;
         e.requestsPerSecond = batch / e.cycleSeconds;
         e.outputTokensPerSecond = e.requestsPerSecond * O;
@@ -594,10 +595,9 @@ ServingEfficiency servingEfficiency(const catalog::Profile *own, catalog::Worklo
     return e;
 }
 
-} // namespace
-
-InferenceProjection projectInference(const InferenceInput &input, const catalog::Accelerator &accelerator,
-                                     const catalog::PlanningCatalog &catalog)
+/// projectInference(); with \a calibrationOnly, only the calibration (what a stand-in carries over).
+InferenceProjection project(const InferenceInput &input, const catalog::Accelerator &accelerator,
+                            const catalog::PlanningCatalog &catalog, bool calibrationOnly)
 {
     InferenceProjection p;
     p.accelerator = accelerator.id;
@@ -697,6 +697,109 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
         return base + layer * shape.layers;
     };
     hw.stepOverhead = stepOverhead(0);
+    // A measurement at a known point calibrates the roofline: the ratio of measured to modelled
+    // throughput there carries over to the requested model size and lengths, as a step time
+    // 1 / calibration of the modelled one (so TPOT and the decode part of TTFT follow it). Only at
+    // the measurement's own precision: a bf16 run says nothing of how fp8 kernels fall short.
+    if (input.phase != ServePhase::Prefill && decode && decode->measuredTokensPerSecondPerChip
+        && decode->measuredModelParams && decode->measuredInputTokens && decode->measuredOutputTokens) {
+        if (decode->precision != input.precision) {
+            p.calibrationSource = Tr::tr("not calibrated: the measurement %1 is at %2 and the request at %3; a "
+                                         "measurement calibrates only its own precision")
+                                      .arg(decode->source.url, decode->precisionName, input.precisionName);
+        } else {
+            InferenceInput measured = input;
+            measured.modelParams = *decode->measuredModelParams;
+            measured.activeParams.reset();
+            measured.inputTokens = *decode->measuredInputTokens;
+            measured.outputTokens = *decode->measuredOutputTokens;
+            measured.phase = ServePhase::Both;
+            measured.speculativeTokens = 0;
+            measured.concurrency.reset();
+            measured.kvPrecision.reset();
+            // The measured model's architecture when a preset has its size, else estimated.
+            const auto preset = std::find_if(catalog.models().cbegin(), catalog.models().cend(),
+                                             [&](const catalog::ModelPreset &m) {
+                                                 return std::abs(m.totalParams / measured.modelParams - 1.0) < 0.005;
+                                             });
+            measured.layers.reset();
+            measured.hidden.reset();
+            measured.heads.reset();
+            measured.kvHeads.reset();
+            measured.headDim.reset();
+            measured.kvLoraRank.reset();
+            measured.qkRopeHeadDim.reset();
+            measured.slidingWindow.reset();
+            measured.slidingLayers.reset();
+            measured.experts.reset();
+            measured.activeExperts.reset();
+            measured.fp4ExpertsOnly = false;
+            if (preset != catalog.models().cend())
+                applyPreset(*preset, measured);
+            measured.modelParams = *decode->measuredModelParams;
+            measured.activeParams.reset();
+            const Shape measuredShape = modelShape(measured);
+            const int chips = decode->measuredChips.value_or(1);
+            const Deployment md{chips, chips, 1, false};
+            Hardware measuredHw = hw;
+            // The measured model is dense and at the input's precision throughout.
+            if (expertsOnly) {
+                measuredHw.expertPeakFlops = 0;
+                if (const auto full = accelerator.peakTflops(input.precision); full && *full > 0)
+                    measuredHw.peakFlops = *full * 1e12 * fp4PeakCredit(accelerator);
+            }
+            measuredHw.stepOverhead = kStepOverheadSeconds.typical + layerOverhead.typical * measuredShape.layers;
+            const Model measuredModel(measured, measuredShape, measuredHw, md);
+            const int batch = decode->measuredBatch ? int(*decode->measuredBatch)
+                                                    : std::max(1, measuredModel.memoryBatch(usablePerChip));
+            const double modelledPerChip = measuredModel.evaluate(std::max(1, batch)).outputTokensPerSecond / chips;
+            if (modelledPerChip > 0) {
+                p.calibrated = true;
+                p.calibration = std::clamp(*decode->measuredTokensPerSecondPerChip / modelledPerChip, 0.25, 4.0);
+                p.calibrationSource =
+                    Tr::tr("measured %1 tokens/s/chip at %2 params, %3/%4 tokens, %5: %6; the model before "
+                           "calibration gave %7 there (%8%)")
+                        .arg(*decode->measuredTokensPerSecondPerChip)
+                        .arg(*decode->measuredModelParams, 0, 'g', 3)
+                        .arg(*decode->measuredInputTokens)
+                        .arg(*decode->measuredOutputTokens)
+                        .arg(decode->precisionName, decode->source.url)
+                        .arg(modelledPerChip, 0, 'f', 0)
+                        .arg((modelledPerChip / *decode->measuredTokensPerSecondPerChip - 1) * 100, 0, 'f', 0);
+            }
+        }
+    } else if (input.phase != ServePhase::Prefill && !decode) {
+        // A chip that borrows its stand-ins' profiles borrows their calibration too: the same
+        // measurement that moved the stand-in moves the borrowed efficiency (the median where several
+        // are calibrated), so a calibrated chip never falls below the chips standing in on it.
+        QList<double> factors;
+        QStringList sources;
+        QString refusal;
+        for (const catalog::Accelerator &standIn : accelerator.standInSpecs) {
+            const InferenceProjection s = project(input, standIn, catalog, true);
+            if (s.calibrated) {
+                factors.append(s.calibration);
+                sources.append(Tr::tr("%1's: %2").arg(standIn.id, s.calibrationSource));
+            } else if (refusal.isEmpty() && !s.calibrationSource.isEmpty()) {
+                refusal = Tr::tr("as the stand-in %1's: %2").arg(standIn.id, s.calibrationSource);
+            }
+        }
+        if (!factors.isEmpty()) {
+            std::sort(factors.begin(), factors.end());
+            const qsizetype n = factors.size();
+            p.calibrated = true;
+            p.calibration = n % 2 ? factors[n / 2] : (factors[n / 2 - 1] + factors[n / 2]) / 2;
+            p.calibrationSource = Tr::tr("carried from the stand-in (no measured decode profile for %1): %2")
+                                      .arg(accelerator.id, sources.join(u"; "_s));
+        } else {
+            p.calibrationSource = refusal;
+        }
+    }
+    if (calibrationOnly)
+        return p;
+    if (p.calibrated)
+        hw.stepScale = 1.0 / p.calibration;
+
     const double utilisation = input.offline ? 1.0 : input.targetUtilisation;
 
     struct Choice
@@ -797,6 +900,11 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
             p.cannotRun = Tr::tr("the latency targets cannot be met at p90 on up to %1 chips per replica at %2 % utilisation")
                               .arg(candidates.last().chips)
                               .arg(utilisation * 100, 0, 'f', 0);
+        // Say when it is the measurement that slowed the steps past the targets.
+        if (largestMemoryBatch >= 1 && concurrencyProblem.isEmpty() && p.calibrated && p.calibration < 1)
+            p.cannotRun += Tr::tr(" once calibrated: the measurement makes each decode step %1× the modelled one (%2)")
+                               .arg(1.0 / p.calibration, 0, 'f', 2)
+                               .arg(p.calibrationSource);
         return p;
     }
     const Deployment &d = best->d;
@@ -851,70 +959,6 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     const double highRatio = throughputAt(p.prefillEfficiency.high, p.decodeEfficiency.high, stepOverhead(1))
                              / p.tokensPerSecondPerReplica;
 
-    // A measurement at a known point calibrates the roofline: the ratio of measured to modelled
-    // throughput there carries over to the requested model size and lengths.
-    if (decode && decode->measuredTokensPerSecondPerChip && decode->measuredModelParams && decode->measuredInputTokens
-        && decode->measuredOutputTokens && !prefillOnly) {
-        InferenceInput measured = input;
-        measured.modelParams = *decode->measuredModelParams;
-        measured.activeParams.reset();
-        measured.inputTokens = *decode->measuredInputTokens;
-        measured.outputTokens = *decode->measuredOutputTokens;
-        measured.phase = ServePhase::Both;
-        measured.speculativeTokens = 0;
-        measured.concurrency.reset();
-        measured.kvPrecision.reset();
-        // The measured model's architecture when a preset has its size, else estimated.
-        const auto preset = std::find_if(catalog.models().cbegin(), catalog.models().cend(), [&](const catalog::ModelPreset &m) {
-            return std::abs(m.totalParams / measured.modelParams - 1.0) < 0.005;
-        });
-        measured.layers.reset();
-        measured.hidden.reset();
-        measured.heads.reset();
-        measured.kvHeads.reset();
-        measured.headDim.reset();
-        measured.kvLoraRank.reset();
-        measured.qkRopeHeadDim.reset();
-        measured.slidingWindow.reset();
-        measured.slidingLayers.reset();
-        measured.experts.reset();
-        measured.activeExperts.reset();
-        measured.fp4ExpertsOnly = false;
-        if (preset != catalog.models().cend())
-            applyPreset(*preset, measured);
-        measured.modelParams = *decode->measuredModelParams;
-        measured.activeParams.reset();
-        const Shape measuredShape = modelShape(measured);
-        const int chips = decode->measuredChips.value_or(1);
-        const Deployment md{chips, chips, 1, false};
-        Hardware measuredHw = hw;
-        // The measured model is dense and at the input's precision throughout.
-        if (expertsOnly) {
-            measuredHw.expertPeakFlops = 0;
-            if (const auto full = accelerator.peakTflops(input.precision); full && *full > 0)
-                measuredHw.peakFlops = *full * 1e12 * fp4PeakCredit(accelerator);
-        }
-        measuredHw.stepOverhead = kStepOverheadSeconds.typical + layerOverhead.typical * measuredShape.layers;
-        const Model measuredModel(measured, measuredShape, measuredHw, md);
-        const int batch = decode->measuredBatch ? int(*decode->measuredBatch)
-                                                : std::max(1, measuredModel.memoryBatch(usablePerChip));
-        const double modelledPerChip = measuredModel.evaluate(std::max(1, batch)).outputTokensPerSecond / chips;
-        if (modelledPerChip > 0) {
-            p.calibration = std::clamp(*decode->measuredTokensPerSecondPerChip / modelledPerChip, 0.25, 4.0);
-            p.calibrationSource = Tr::tr("measured %1 tokens/s/chip at %2 params, %3/%4 tokens: %5; the model before "
-                                         "calibration gave %6 there (%7%)")
-                                      .arg(*decode->measuredTokensPerSecondPerChip)
-                                      .arg(*decode->measuredModelParams, 0, 'g', 3)
-                                      .arg(*decode->measuredInputTokens)
-                                      .arg(*decode->measuredOutputTokens)
-                                      .arg(decode->source.url)
-                                      .arg(modelledPerChip, 0, 'f', 0)
-                                      .arg((modelledPerChip / *decode->measuredTokensPerSecondPerChip - 1) * 100, 0,
-                                           'f', 0);
-            p.tokensPerSecondPerReplica *= p.calibration;
-            p.inputTokensPerSecondPerReplica *= p.calibration;
-        }
-    }
     p.tokensPerSecondPerChip = p.tokensPerSecondPerReplica / p.chipsPerReplica;
     // The band is at least ×/÷ kEngineSpread: the same model on the same chips differs that much
     // between engines and their versions (TensorRT-LLM 0.6 against 1.0 on H100 Llama 2 70B: 2×),
@@ -924,6 +968,14 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
                                     p.tokensPerSecondPerChip,
                                     p.tokensPerSecondPerChip * std::max(kEngineSpread, highRatio)};
     return p;
+}
+
+} // namespace
+
+InferenceProjection projectInference(const InferenceInput &input, const catalog::Accelerator &accelerator,
+                                     const catalog::PlanningCatalog &catalog)
+{
+    return project(input, accelerator, catalog, false);
 }
 
 } // namespace accelplan::planning

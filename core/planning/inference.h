@@ -105,8 +105,13 @@ struct InferenceProjection
     QString prefillSource;
     Range decodeEfficiency;
     QString decodeSource;
-    double calibration = 1;      ///< measured / roofline at the measured point, when a measurement applies
-    QString calibrationSource;
+    /// Measured / roofline at the measured point, when a measurement applies: throughput at a
+    /// concurrency is ×calibration and each decode step (TPOT, the decode part of TTFT) ÷calibration.
+    /// Only a measurement at the request's precision calibrates; a chip without its own decode
+    /// profile carries its stand-ins' calibration (their median).
+    double calibration = 1;
+    bool calibrated = false;     ///< a measurement applies (calibration may still be near 1)
+    QString calibrationSource;   ///< the measurement, or why none applies (another precision)
     QStringList warnings;
     QString cannotRun;
 
