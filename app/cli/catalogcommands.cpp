@@ -216,21 +216,55 @@ int profilesCommand(Context &context, const QCommandLineParser &parser)
             return context.usage(accelerators->unknownMessage(parser.value(u"accelerator"_s)));
         only = a->id;
     }
-    const QStringList headers{u"origin"_s, u"accelerator"_s, u"workload"_s, u"precision"_s, u"framework"_s, u"low"_s,
-                              u"typical"_s, u"high"_s, u"measured_tokens_per_s_per_chip"_s, u"confidence"_s,
-                              u"as_of"_s, u"source_url"_s};
+    // The user's profiles in use, then those disabled (kept in the database, not planned with),
+    // then the shipped ones; a user profile's id is its file's, for remove-profile and disable-profile.
+    QList<std::pair<catalog::Profile, bool>> listed;
+    for (const catalog::Profile &p : planning->profiles())
+        if (p.userSupplied)
+            listed.append({p, true});
+    pricing::PriceDatabase *database = context.database();
+    if (!database)
+        return context.failureExitCode();
+    const auto files = database->profileFiles();
+    if (!files)
+        return context.report(files.error());
+    for (const auto &file : *files) {
+        if (file.enabled)
+            continue;
+        QByteArray content = file.content;
+        QBuffer buffer(&content);
+        buffer.open(QIODevice::ReadOnly);
+        const auto profiles = catalog::PlanningCatalog::parseProfiles(&buffer, file.name, true);
+        if (!profiles)
+            return context.report(profiles.error());
+        for (catalog::Profile p : *profiles) {
+            p.userFileId = file.id;
+            listed.append({p, false});
+        }
+    }
+    for (const catalog::Profile &p : planning->profiles())
+        if (!p.userSupplied)
+            listed.append({p, true});
+
+    const QStringList headers{u"origin"_s, u"id"_s, u"enabled"_s, u"accelerator"_s, u"workload"_s, u"precision"_s,
+                              u"framework"_s, u"low"_s, u"typical"_s, u"high"_s, u"measured_tokens_per_s_per_chip"_s,
+                              u"confidence"_s, u"as_of"_s, u"source_url"_s};
     QList<QStringList> rows;
     QJsonArray array;
-    for (const catalog::Profile &p : planning->profiles()) {
+    for (const auto &[p, enabled] : std::as_const(listed)) {
         if (!only.isEmpty() && p.accelerator != only)
             continue;
         const QString origin = p.userSupplied ? u"user"_s : u"shipped"_s;
         const QString measured = number(p.measuredTokensPerSecondPerChip);
-        rows.append({origin, p.accelerator, catalog::toString(p.workload), p.precisionName, p.framework,
-                     QString::number(p.efficiency.low), QString::number(p.efficiency.typical),
+        const QString id = p.userSupplied ? QString::number(p.userFileId) : QString();
+        const QString enabledText = p.userSupplied ? (enabled ? u"yes"_s : u"no"_s) : QString();
+        rows.append({origin, id, enabledText, p.accelerator, catalog::toString(p.workload), p.precisionName,
+                     p.framework, QString::number(p.efficiency.low), QString::number(p.efficiency.typical),
                      QString::number(p.efficiency.high), measured, p.source.confidence,
                      p.source.asOf.toString(Qt::ISODate), p.source.url});
         array.append(QJsonObject{{u"origin"_s, origin},
+                                 {u"id"_s, p.userSupplied ? QJsonValue(p.userFileId) : QJsonValue(QJsonValue::Null)},
+                                 {u"enabled"_s, enabled},
                                  {u"accelerator"_s, p.accelerator},
                                  {u"workload"_s, catalog::toString(p.workload)},
                                  {u"precision"_s, p.precisionName},
@@ -252,6 +286,75 @@ int profilesCommand(Context &context, const QCommandLineParser &parser)
     } else {
         context.out << render(*format, headers, rows, array);
     }
+    return ExitOk;
+}
+
+/// The stored profile file a command names by id; null after saying why not (exit code in *exitCode).
+std::optional<pricing::PriceDatabase::ProfileFile> profileFileArgument(Context &context, const QCommandLineParser &parser,
+                                                                       const QString &command, int *exitCode)
+{
+    const QStringList words = parser.positionalArguments();
+    if (words.size() != 1) {
+        *exitCode = context.usage(Tr::tr("catalog %1 needs one ID (`catalog profiles` lists them)").arg(command));
+        return std::nullopt;
+    }
+    bool ok = false;
+    const qint64 id = words.first().toLongLong(&ok);
+    pricing::PriceDatabase *database = context.database();
+    if (!database) {
+        *exitCode = context.failureExitCode();
+        return std::nullopt;
+    }
+    const auto files = database->profileFiles();
+    if (!files) {
+        *exitCode = context.report(files.error());
+        return std::nullopt;
+    }
+    for (const auto &file : *files)
+        if (ok && file.id == id)
+            return file;
+    QStringList ids;
+    for (const auto &file : *files)
+        ids.append(QString::number(file.id));
+    context.err << "accelplan-cli: "
+                << (ids.isEmpty() ? Tr::tr("no user profile with id '%1': there are no user profiles").arg(words.first())
+                                  : Tr::tr("no user profile with id '%1'; the user profiles are %2 (`catalog profiles` "
+                                           "lists them)")
+                                        .arg(words.first(), ids.join(u", "_s)))
+                << '\n';
+    context.err.flush();
+    *exitCode = ExitUsage;
+    return std::nullopt;
+}
+
+int removeProfileCommand(Context &context, const QCommandLineParser &parser)
+{
+    int exitCode = ExitOk;
+    const auto file = profileFileArgument(context, parser, u"remove-profile"_s, &exitCode);
+    if (!file)
+        return exitCode;
+    const auto removed = context.database()->removeProfileFile(file->id);
+    if (!removed)
+        return context.report(removed.error());
+    context.out << Tr::tr("removed user profile %1 (%2)").arg(file->id).arg(file->name) << '\n';
+    return ExitOk;
+}
+
+int setProfileEnabled(Context &context, const QCommandLineParser &parser, bool enabled)
+{
+    int exitCode = ExitOk;
+    const auto file =
+        profileFileArgument(context, parser, enabled ? u"enable-profile"_s : u"disable-profile"_s, &exitCode);
+    if (!file)
+        return exitCode;
+    const auto changed = context.database()->setProfileFileEnabled(file->id, enabled);
+    if (!changed)
+        return context.report(changed.error());
+    context.out << (enabled ? Tr::tr("enabled user profile %1 (%2)") : Tr::tr("disabled user profile %1 (%2): kept, "
+                                                                             "not planned with"))
+                           .arg(file->id)
+                           .arg(file->name)
+                << '\n';
     return ExitOk;
 }
 
@@ -288,6 +391,17 @@ QList<Command> catalogCommands()
              p.addOption({u"framework"_s, Tr::tr("training-log: the framework it ran (default any)."), u"F"_s});
          },
          addProfileCommand, true},
+        {u"catalog"_s, u"remove-profile"_s, Tr::tr("remove a user profile (its id from catalog profiles)"),
+         [](QCommandLineParser &p) { p.addPositionalArgument(u"ID"_s, Tr::tr("The user profile's id.")); },
+         removeProfileCommand, true},
+        {u"catalog"_s, u"disable-profile"_s, Tr::tr("keep a user profile but plan without it"),
+         [](QCommandLineParser &p) { p.addPositionalArgument(u"ID"_s, Tr::tr("The user profile's id.")); },
+         [](Context &context, const QCommandLineParser &parser) { return setProfileEnabled(context, parser, false); },
+         true},
+        {u"catalog"_s, u"enable-profile"_s, Tr::tr("plan with a disabled user profile again"),
+         [](QCommandLineParser &p) { p.addPositionalArgument(u"ID"_s, Tr::tr("The user profile's id.")); },
+         [](Context &context, const QCommandLineParser &parser) { return setProfileEnabled(context, parser, true); },
+         true},
     };
 }
 

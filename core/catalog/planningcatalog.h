@@ -55,6 +55,7 @@ struct Profile
     std::optional<double> decodeLayerOverheadUs;
     Source source;
     bool userSupplied = false;
+    qint64 userFileId = 0; ///< a user profile: the id of the stored file it came from
 };
 
 /// How well a framework runs on a vendor's accelerators, and what moving there costs.

@@ -15,13 +15,18 @@ Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabas
     if (!files)
         return files.error();
     for (const pricing::PriceDatabase::ProfileFile &file : *files) {
+        if (!file.enabled)
+            continue;
         QByteArray content = file.content;
         QBuffer buffer(&content);
         buffer.open(QIODevice::ReadOnly);
         auto profiles = catalog::PlanningCatalog::parseProfiles(&buffer, file.name, true);
         if (!profiles)
             return profiles.error();
-        loaded->addUserProfiles(*profiles);
+        QList<catalog::Profile> fromFile = profiles.value();
+        for (catalog::Profile &profile : fromFile)
+            profile.userFileId = file.id;
+        loaded->addUserProfiles(fromFile);
     }
     return loaded;
 }

@@ -28,8 +28,9 @@ struct PlanInputs
     bool complete() const { return accelerators && planning && offers; }
 };
 
-/// The shipped planning catalog with the profile files stored in \a database added as user
-/// profiles (which take precedence over shipped ones for the same accelerator and workload).
+/// The shipped planning catalog with the enabled profile files stored in \a database added as user
+/// profiles (which take precedence over shipped ones for the same accelerator and workload), each
+/// knowing the id of its file.
 Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database);
 
 /// The snapshot of \a database: loadPlanningCatalog(), the current prices, the FX table and the

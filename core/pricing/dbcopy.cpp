@@ -41,7 +41,7 @@ const QList<Table> &tables()
           u"effective_date"_s, u"as_of"_s, u"setup_fee"_s, u"source_url"_s, u"confidence"_s, u"notes"_s}},
         {u"fx_rates"_s,
          {u"id"_s, u"date"_s, u"base"_s, u"quote"_s, u"rate"_s, u"source_url"_s, u"notes"_s, u"imported_at"_s}},
-        {u"user_profile_files"_s, {u"id"_s, u"name"_s, u"added_at"_s, u"content"_s}},
+        {u"user_profile_files"_s, {u"id"_s, u"name"_s, u"added_at"_s, u"content"_s, u"disabled"_s}},
     };
     return all;
 }

@@ -141,9 +141,17 @@ public:
     {
         QString name;
         QByteArray content;
+        qint64 id = 0;    ///< as stored; 0 before it is
+        QString addedAt{}; ///< ISO 8601, UTC
+        bool enabled = true; ///< a disabled file is kept but not planned with
     };
     Status addProfileFile(const ProfileFile &file);
+    /// Every stored profile file, oldest first, disabled ones included.
     Result<QList<ProfileFile>> profileFiles() const;
+    /// Removes the profile file \a id; false (and nothing changed) when there is none.
+    Result<bool> removeProfileFile(qint64 id);
+    /// Enables or disables the profile file \a id; false (and nothing changed) when there is none.
+    Result<bool> setProfileFileEnabled(qint64 id, bool enabled);
 
     /// The newest as_of (else effective) date of any price in force today: "prices as of".
     QDate pricesAsOf() const;

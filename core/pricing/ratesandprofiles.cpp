@@ -90,12 +90,38 @@ Result<QList<PriceDatabase::ProfileFile>> PriceDatabase::profileFiles() const
 {
     QSqlQuery query(database());
     // Oldest first: each file added later is put in front, so the newest measurement wins.
-    if (!query.exec(u"SELECT name, content FROM user_profile_files ORDER BY id"_s))
+    if (!query.exec(u"SELECT name, content, id, added_at, disabled FROM user_profile_files ORDER BY id"_s))
         return sqlError(Tr::tr("reading profile files"), query);
     QList<ProfileFile> files;
     while (query.next())
-        files.append({query.value(0).toString(), query.value(1).toByteArray()});
+        files.append({query.value(0).toString(), query.value(1).toByteArray(), query.value(2).toLongLong(),
+                      query.value(3).toString(), query.value(4).toInt() == 0});
     return files;
+}
+
+Result<bool> PriceDatabase::removeProfileFile(qint64 id)
+{
+    if (Status writable = checkWritable(); !writable)
+        return writable.error();
+    QSqlQuery query(database());
+    query.prepare(u"DELETE FROM user_profile_files WHERE id = ?"_s);
+    query.addBindValue(id);
+    if (!query.exec())
+        return writeError(Tr::tr("removing profile file %1").arg(id), query);
+    return query.numRowsAffected() > 0;
+}
+
+Result<bool> PriceDatabase::setProfileFileEnabled(qint64 id, bool enabled)
+{
+    if (Status writable = checkWritable(); !writable)
+        return writable.error();
+    QSqlQuery query(database());
+    query.prepare(u"UPDATE user_profile_files SET disabled = ? WHERE id = ?"_s);
+    query.addBindValue(enabled ? 0 : 1);
+    query.addBindValue(id);
+    if (!query.exec())
+        return writeError(Tr::tr("changing profile file %1").arg(id), query);
+    return query.numRowsAffected() > 0;
 }
 
 } // namespace accelplan::pricing

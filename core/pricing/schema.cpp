@@ -84,6 +84,10 @@ const QList<QStringList> kSteps = {
         "  added_at TEXT NOT NULL,"
         "  content BLOB NOT NULL)"_s,
     },
+    // 4 -> 5: a profile file can be set aside without removing it.
+    {
+        u"ALTER TABLE user_profile_files ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0"_s,
+    },
 };
 
 bool isPostgres(const QSqlDatabase &db)

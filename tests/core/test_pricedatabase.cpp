@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <QBuffer>
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -713,4 +714,46 @@ TEST_CASE("An Azure price file imported today is read today: dated by effectiveS
     CHECK(price->ageDays(after) <= 1);
     CHECK_FALSE(price->stale(after));
     CHECK(price->confidence == u"exact"_s);
+}
+
+TEST_CASE("Schema 5: profile files stored under schema 4 stay in use; they can be disabled and removed",
+          "[database][migration][profiles]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"v4.sqlite"_s);
+    {
+        auto db = openDatabase(path);
+        REQUIRE(db->addProfileFile({u"ours.csv"_s, "accelerator,workload\n"}).ok());
+    }
+    {
+        // Back to how schema 4 stored them: no disabled column.
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v4"_s);
+        db.setDatabaseName(path);
+        REQUIRE(db.open());
+        REQUIRE(QSqlQuery(db).exec(u"ALTER TABLE user_profile_files DROP COLUMN disabled"_s));
+        REQUIRE(QSqlQuery(db).exec(u"PRAGMA user_version = 4"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v4"_s);
+    auto db = openDatabase(path);
+    CHECK(db->schemaVersion() == schema::kCurrentVersion);
+    auto files = db->profileFiles();
+    REQUIRE(files.ok());
+    REQUIRE(files->size() == 1);
+    const PriceDatabase::ProfileFile stored = files->first();
+    CHECK(stored.enabled);
+    CHECK(stored.name == u"ours.csv"_s);
+    CHECK(stored.id > 0);
+    CHECK(QDateTime::fromString(stored.addedAt, Qt::ISODate).isValid());
+
+    CHECK(db->setProfileFileEnabled(stored.id, false).value());
+    CHECK_FALSE(db->profileFiles()->first().enabled);
+    CHECK(db->setProfileFileEnabled(stored.id, true).value());
+    CHECK(db->profileFiles()->first().enabled);
+    // An unknown id changes nothing.
+    CHECK_FALSE(db->removeProfileFile(stored.id + 1).value());
+    CHECK_FALSE(db->setProfileFileEnabled(stored.id + 1, false).value());
+    CHECK(db->profileFiles()->size() == 1);
+    CHECK(db->removeProfileFile(stored.id).value());
+    CHECK(db->profileFiles()->isEmpty());
 }

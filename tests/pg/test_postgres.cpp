@@ -4,6 +4,7 @@
 #include "core/pricing/dbcopy.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/pricing/pricesheetparser.h"
+#include "core/pricing/schema.h"
 #include "tests/cli/clirun.h"
 #include "tests/pg/pgserver.h"
 #include "tests/testsupport.h"
@@ -140,8 +141,8 @@ TEST_CASE("PostgreSQL: the schema version is kept in a table and a newer schema 
     const QString name = freshDatabase();
     const QJsonObject info = content(server.url(name));
     CHECK(info[u"engine"_s].toString() == u"postgresql"_s);
-    CHECK(info[u"schema_version"_s].toInt() == 4);
-    CHECK(server.psql(name, u"SELECT version FROM schema_version"_s) == u"4"_s);
+    CHECK(info[u"schema_version"_s].toInt() == pricing::schema::kCurrentVersion);
+    CHECK(server.psql(name, u"SELECT version FROM schema_version"_s) == QString::number(pricing::schema::kCurrentVersion));
     CHECK(info[u"rows"_s][u"offers"_s].toInt() > 300);
 
     server.psql(name, u"UPDATE schema_version SET version = 99"_s);
@@ -426,4 +427,29 @@ TEST_CASE("PostgreSQL: the password comes from PGPASSWORD or a pgpass file and n
     CHECK(inUrl.exitCode == 2);
     CHECK(inUrl.err.contains(u"~/.pgpass"_s));
     CHECK_FALSE(inUrl.err.contains(u"s3cret-word"_s));
+}
+
+TEST_CASE("PostgreSQL: user profiles are listed with ids, disabled, enabled and removed as on SQLite")
+{
+    const QString pg = PgServer::instance().url(freshDatabase());
+    const QString profile = dataPath(u"profiles/user_h100.csv"_s);
+    REQUIRE(cliOn(pg, {u"catalog"_s, u"add-profile"_s, profile}).exitCode == 0);
+    auto userRows = [&] {
+        QJsonArray user;
+        for (const QJsonValue &p : jsonArray(cliOn(pg, {u"catalog"_s, u"profiles"_s, u"--format"_s, u"json"_s})))
+            if (p[u"origin"_s].toString() == u"user"_s)
+                user.append(p);
+        return user;
+    };
+    const QJsonArray added = userRows();
+    REQUIRE(added.size() == 1);
+    const QString id = QString::number(added.first()[u"id"_s].toInteger());
+    CHECK(added.first()[u"enabled"_s].toBool());
+    REQUIRE(cliOn(pg, {u"catalog"_s, u"disable-profile"_s, id}).exitCode == 0);
+    CHECK_FALSE(userRows().first()[u"enabled"_s].toBool());
+    REQUIRE(cliOn(pg, {u"catalog"_s, u"enable-profile"_s, id}).exitCode == 0);
+    CHECK(userRows().first()[u"enabled"_s].toBool());
+    CHECK(cliOn(pg, {u"catalog"_s, u"remove-profile"_s, u"999999"_s}).exitCode == 1);
+    REQUIRE(cliOn(pg, {u"catalog"_s, u"remove-profile"_s, id}).exitCode == 0);
+    CHECK(userRows().isEmpty());
 }
