@@ -2,6 +2,7 @@
 
 #include "core/catalog/acceleratorcatalog.h"
 #include "ui/format.h"
+#include "ui/catalog/profilesdialog.h"
 #include "ui/help/glossarydialog.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
@@ -205,10 +206,15 @@ void MainWindow::createActions()
     add(viewMenu, tr("&Compare"), u"actionShowCompare"_s, QKeySequence(Qt::CTRL | Qt::Key_3),
         tr("Compare scenarios side by side"), [this] { m_tabs->setCurrentIndex(2); });
     viewMenu->addSeparator();
-    add(viewMenu, tr("&Reload Prices"), u"actionReload"_s, QKeySequence(Qt::Key_F5),
-        tr("Read the current prices from the database again"), &MainWindow::reload);
+    add(viewMenu, tr("&Reload Prices and Profiles"), u"actionReload"_s, QKeySequence(Qt::Key_F5),
+        tr("Read the current prices, exchange rates and throughput profiles from the database again"),
+        &MainWindow::reload);
     add(viewMenu, tr("&Find Offer"), u"actionFocusSearch"_s, QKeySequence::Find, tr("Search the offers"),
         &MainWindow::focusSearch);
+
+    QMenu *catalogMenu = menuBar()->addMenu(tr("&Catalog"));
+    add(catalogMenu, tr("Throughput &Profiles…"), u"actionProfiles"_s, QKeySequence(),
+        tr("List, disable or remove your own throughput profiles"), &MainWindow::showProfiles);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     add(helpMenu, tr("&Glossary"), u"actionGlossary"_s, QKeySequence(QKeySequence::HelpContents),
@@ -648,6 +654,8 @@ void MainWindow::reload()
     auto sheets = m_database.sheets();
     m_prices->setSnapshot(std::move(records), std::move(fxTable),
                           sheets.ok() ? std::move(sheets).value() : QList<pricing::SheetInfo>{}, loadError);
+    if (m_profilesDialog)
+        m_profilesDialog->refresh();
     updateStatus();
 }
 
@@ -685,6 +693,21 @@ QString MainWindow::aboutText() const
         .arg(QStringLiteral(ACCELPLAN_VERSION).toHtmlEscaped(),
              shipped.isValid() ? isoDate(shipped) : tr("none"),
              m_pricesAsOf.isValid() ? isoDate(m_pricesAsOf) : tr("none"));
+}
+
+ProfilesDialog *MainWindow::showProfiles()
+{
+    if (!m_profilesDialog) {
+        m_profilesDialog = new ProfilesDialog(m_database, this);
+        // A profile removed, disabled or enabled changes what the planner plans with.
+        connect(m_profilesDialog, &ProfilesDialog::profilesChanged, this, &MainWindow::reload);
+    } else {
+        m_profilesDialog->refresh();
+    }
+    m_profilesDialog->show();
+    m_profilesDialog->raise();
+    m_profilesDialog->activateWindow();
+    return m_profilesDialog;
 }
 
 void MainWindow::showGlossary()

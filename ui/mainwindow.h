@@ -29,6 +29,7 @@ class OfferFilterProxyModel;
 class OfferTableModel;
 class CompareView;
 class GlossaryDialog;
+class ProfilesDialog;
 class PlannerView;
 class PricesView;
 class ScenarioDocument;
@@ -88,9 +89,12 @@ public:
     /// Marks the window's database as the read-only local snapshot of the team database \a url
     /// (empty: a live database): imports and edits are off and the status bar says so.
     void setSnapshotOf(const QString &url);
+    /// Catalog > Throughput Profiles: the dialog listing the user's profiles (made when first asked for).
+    ProfilesDialog *showProfiles();
 
 public Q_SLOTS:
-    /// Reads a fresh snapshot of the current prices, FX rates and sheets from the database.
+    /// Reads a fresh snapshot of the current prices, FX rates, sheets and the user's throughput
+    /// profiles from the database, and replans on it (F5).
     void reload();
     void focusSearch();
     bool save();
@@ -136,6 +140,7 @@ private:
     PricesView *m_prices = nullptr;
     CompareView *m_compare = nullptr;
     GlossaryDialog *m_glossary = nullptr; ///< made when first asked for
+    ProfilesDialog *m_profilesDialog = nullptr; ///< made when first asked for
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_countLabel = nullptr;
