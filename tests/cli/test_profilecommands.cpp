@@ -34,7 +34,7 @@ double trainingMfu(const Scratch &scratch)
 
 } // namespace
 
-TEST_CASE("cli: catalog profiles gives user profiles an id; remove/disable/enable-profile use it",
+TEST_CASE("cli: catalog profiles gives user profiles an id, which remove/disable/enable-profile take",
           "[cli][profiles]")
 {
     Scratch scratch;

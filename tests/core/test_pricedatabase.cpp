@@ -716,7 +716,7 @@ TEST_CASE("An Azure price file imported today is read today: dated by effectiveS
     CHECK(price->confidence == u"exact"_s);
 }
 
-TEST_CASE("Schema 5: profile files stored under schema 4 stay in use; they can be disabled and removed",
+TEST_CASE("Schema 5: profile files stored under schema 4 stay in use, and can be disabled and removed",
           "[database][migration][profiles]")
 {
     QTemporaryDir dir;
