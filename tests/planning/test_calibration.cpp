@@ -3,6 +3,7 @@
 // as to throughput.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/inference.h"
+#include "tests/planning/planfixtures.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 
@@ -13,13 +14,6 @@ using namespace accelplan;
 using namespace accelplan::planning;
 
 namespace {
-
-const catalog::PlanningCatalog &shippedPlanning()
-{
-    static const auto catalog = catalog::PlanningCatalog::loadShipped();
-    REQUIRE(catalog.ok());
-    return *catalog;
-}
 
 const catalog::Accelerator &accelerator(const char *id)
 {
@@ -33,7 +27,7 @@ const catalog::Accelerator &accelerator(const char *id)
 InferenceInput llama8b(catalog::Precision precision)
 {
     InferenceInput in;
-    const catalog::ModelPreset *preset = shippedPlanning().findModel(u"llama3-8b"_s);
+    const catalog::ModelPreset *preset = test::planningCatalog().findModel(u"llama3-8b"_s);
     REQUIRE(preset != nullptr);
     applyPreset(*preset, in);
     in.inputTokens = 1000;
@@ -49,7 +43,7 @@ InferenceInput llama8b(catalog::Precision precision)
 // A user's vLLM measurement on \a chip at the point of \a at, \a share of what the model projects there.
 catalog::PlanningCatalog withMeasurement(const char *chip, const InferenceInput &at, double share)
 {
-    const InferenceProjection modelled = projectInference(at, accelerator(chip), shippedPlanning());
+    const InferenceProjection modelled = projectInference(at, accelerator(chip), test::planningCatalog());
     REQUIRE(modelled.runnable());
     REQUIRE_FALSE(modelled.calibrated);
     catalog::Profile measured;
@@ -67,7 +61,7 @@ catalog::PlanningCatalog withMeasurement(const char *chip, const InferenceInput 
     measured.measuredChips = 1;
     measured.source.url = u"bench.json"_s;
     measured.userSupplied = true;
-    catalog::PlanningCatalog catalog = shippedPlanning();
+    catalog::PlanningCatalog catalog = test::planningCatalog();
     catalog.addUserProfiles({measured});
     return catalog;
 }
@@ -79,7 +73,7 @@ TEST_CASE("Calibration: a measurement calibrates only its own precision", "[plan
     const InferenceInput bf16 = llama8b(catalog::Precision::Bf16);
     const catalog::PlanningCatalog measured = withMeasurement("h100-sxm", bf16, 0.4);
 
-    const InferenceProjection before = projectInference(bf16, accelerator("h100-sxm"), shippedPlanning());
+    const InferenceProjection before = projectInference(bf16, accelerator("h100-sxm"), test::planningCatalog());
     const InferenceProjection after = projectInference(bf16, accelerator("h100-sxm"), measured);
     REQUIRE(after.runnable());
     CHECK(after.calibrated);
@@ -89,7 +83,7 @@ TEST_CASE("Calibration: a measurement calibrates only its own precision", "[plan
 
     // The same bf16 run does not move fp8 serving, and says why.
     const InferenceInput fp8 = llama8b(catalog::Precision::Fp8);
-    const InferenceProjection fp8Before = projectInference(fp8, accelerator("h100-sxm"), shippedPlanning());
+    const InferenceProjection fp8Before = projectInference(fp8, accelerator("h100-sxm"), test::planningCatalog());
     const InferenceProjection fp8After = projectInference(fp8, accelerator("h100-sxm"), measured);
     REQUIRE(fp8After.runnable());
     CHECK_FALSE(fp8After.calibrated);
@@ -116,7 +110,7 @@ TEST_CASE("Calibration: chips that take the measured chip as stand-in carry its 
     for (const char *chip : {"gh200", "h100-nvl", "h100-pcie"}) {
         INFO(chip);
         REQUIRE(accelerator(chip).profileStandIns.contains(u"h100-sxm"_s));
-        const InferenceProjection before = projectInference(in, accelerator(chip), shippedPlanning());
+        const InferenceProjection before = projectInference(in, accelerator(chip), test::planningCatalog());
         const InferenceProjection after = projectInference(in, accelerator(chip), measured);
         REQUIRE(after.runnable());
         CHECK(after.calibrated);
@@ -131,7 +125,7 @@ TEST_CASE("Calibration: chips that take the measured chip as stand-in carry its 
     const InferenceProjection h200 = projectInference(in, accelerator("h200"), measured);
     CHECK_FALSE(h200.calibrated);
     CHECK(h200.tokensPerSecondPerChip
-          == Approx(projectInference(in, accelerator("h200"), shippedPlanning()).tokensPerSecondPerChip).epsilon(1e-9));
+          == Approx(projectInference(in, accelerator("h200"), test::planningCatalog()).tokensPerSecondPerChip).epsilon(1e-9));
     // A stand-in's measurement at another precision carries nothing, and the reason is given.
     const InferenceProjection fp8 = projectInference(llama8b(catalog::Precision::Fp8), accelerator("gh200"), measured);
     CHECK_FALSE(fp8.calibrated);
@@ -143,7 +137,7 @@ TEST_CASE("Calibration: TPOT and TTFT's decode part follow the calibrated step t
 {
     const InferenceInput in = llama8b(catalog::Precision::Bf16);
     const catalog::PlanningCatalog measured = withMeasurement("h100-sxm", in, 0.4);
-    const InferenceProjection before = projectInference(in, accelerator("h100-sxm"), shippedPlanning());
+    const InferenceProjection before = projectInference(in, accelerator("h100-sxm"), test::planningCatalog());
     const InferenceProjection after = projectInference(in, accelerator("h100-sxm"), measured);
     REQUIRE(after.runnable());
     REQUIRE(after.batch == before.batch);
@@ -157,10 +151,10 @@ TEST_CASE("Calibration: TPOT and TTFT's decode part follow the calibrated step t
     InferenceInput online = in;
     online.offline = false;
     online.requestsPerSecond = 1;
-    const InferenceProjection modelled = projectInference(online, accelerator("h100-sxm"), shippedPlanning());
+    const InferenceProjection modelled = projectInference(online, accelerator("h100-sxm"), test::planningCatalog());
     REQUIRE(modelled.runnable());
     online.tpotMs = modelled.tpotP90Ms * 1.2;
-    REQUIRE(projectInference(online, accelerator("h100-sxm"), shippedPlanning()).runnable());
+    REQUIRE(projectInference(online, accelerator("h100-sxm"), test::planningCatalog()).runnable());
     const InferenceProjection slowed = projectInference(online, accelerator("h100-sxm"), measured);
     CHECK_FALSE(slowed.runnable());
     CHECK(slowed.cannotRun.contains(u"once calibrated"_s));
@@ -174,7 +168,7 @@ TEST_CASE("Calibration: TPOT and TTFT's decode part follow the calibrated step t
     // A measurement faster than the model meets a target the model alone misses.
     online.concurrency = in.concurrency;
     online.tpotMs = modelled.tpotP90Ms * 0.8;
-    REQUIRE_FALSE(projectInference(online, accelerator("h100-sxm"), shippedPlanning()).runnable());
+    REQUIRE_FALSE(projectInference(online, accelerator("h100-sxm"), test::planningCatalog()).runnable());
     const InferenceProjection faster =
         projectInference(online, accelerator("h100-sxm"), withMeasurement("h100-sxm", in, 2.0));
     REQUIRE(faster.runnable());
