@@ -109,6 +109,54 @@ std::optional<Profile> readProfile(const CsvRecord &r, bool userSupplied)
     return p;
 }
 
+std::optional<ModelPreset> readModel(const CsvRecord &r)
+{
+    ModelPreset m;
+    m.id = r.required(u"id"_s).toLower();
+    m.name = r.required(u"name"_s);
+    for (const QString &alias : r.text(u"aliases"_s).split(u';', Qt::SkipEmptyParts)) {
+        const QString trimmed = alias.trimmed();
+        if (trimmed.contains(u'='))
+            r.error(u"aliases"_s, Tr::tr("'%1': a model name may not contain '='").arg(trimmed));
+        else if (!trimmed.isEmpty())
+            m.aliases.append(trimmed);
+    }
+    m.totalParams = r.number(u"total_params"_s, true).value_or(0);
+    m.activeParams = r.number(u"active_params"_s).value_or(m.totalParams);
+    auto integer = [&](const QString &column) -> std::optional<int> {
+        const auto value = r.number(column);
+        return value ? std::optional<int>(int(*value)) : std::nullopt;
+    };
+    m.layers = integer(u"layers"_s);
+    m.hidden = integer(u"hidden"_s);
+    m.heads = integer(u"heads"_s);
+    m.kvHeads = integer(u"kv_heads"_s);
+    m.ffnHidden = integer(u"ffn_hidden"_s);
+    m.vocab = integer(u"vocab"_s);
+    m.context = integer(u"context"_s);
+    m.experts = integer(u"experts"_s);
+    m.activeExperts = integer(u"active_experts"_s);
+    m.sharedExperts = integer(u"shared_experts"_s);
+    m.headDim = integer(u"head_dim"_s);
+    m.kvLoraRank = integer(u"kv_lora_rank"_s);
+    m.qkRopeHeadDim = integer(u"qk_rope_head_dim"_s);
+    m.slidingWindow = integer(u"sliding_window"_s);
+    m.slidingLayers = integer(u"sliding_layers"_s);
+    if (m.slidingLayers && m.layers && *m.slidingLayers > *m.layers)
+        r.error(u"sliding_layers"_s, Tr::tr("%1 sliding-window layers of %2").arg(*m.slidingLayers).arg(*m.layers));
+    if (m.slidingLayers.has_value() != m.slidingWindow.has_value())
+        r.error(u"sliding_layers"_s, Tr::tr("sliding_window and sliding_layers go together"));
+    if (const QString scope = r.text(u"fp4_scope"_s).trimmed().toLower(); scope == u"experts"_s)
+        m.fp4ExpertsOnly = true;
+    else if (!scope.isEmpty() && scope != u"all"_s)
+        r.error(u"fp4_scope"_s, Tr::tr("fp4_scope is all or experts, not %1").arg(scope));
+    if (m.fp4ExpertsOnly && !(m.experts && m.activeExperts))
+        r.error(u"fp4_scope"_s, Tr::tr("fp4_scope experts needs experts and active_experts"));
+    m.trainingTokens = r.number(u"training_tokens"_s);
+    m.source = readSource(r);
+    return m;
+}
+
 /// Turns a JSON array of objects (or {"profiles": [...]}) into a CSV table in memory, so JSON
 /// and CSV share one reader and one set of messages (lines point at each object).
 Result<QByteArray> jsonToCsv(const QByteArray &json, const QString &fileName, QList<int> *lines)
@@ -222,6 +270,72 @@ Result<QList<Profile>> PlanningCatalog::parseProfiles(QIODevice *device, const Q
     return profiles;
 }
 
+Result<QList<ModelPreset>> PlanningCatalog::parseModels(QIODevice *device, const QString &fileName)
+{
+    QList<ModelPreset> models;
+    QHash<QString, QString> idByKey; // modelKey() of each id and alias read so far: its preset
+    const Diagnostics problems = readCsvTable(
+        device, fileName, {u"id"_s, u"name"_s, u"total_params"_s, u"source_url"_s, u"as_of"_s}, [&](const CsvRecord &r) {
+            auto m = readModel(r);
+            if (!m)
+                return;
+            QStringList names = m->aliases;
+            names.prepend(m->id);
+            for (qsizetype i = 0; i < names.size(); ++i) {
+                const QString key = modelKey(names[i]);
+                const auto existing = idByKey.constFind(key);
+                if (existing != idByKey.cend() && *existing != m->id)
+                    r.error(i == 0 ? u"id"_s : u"aliases"_s, Tr::tr("'%1' already names '%2'").arg(names[i], *existing));
+                else
+                    idByKey.insert(key, m->id);
+            }
+            models.append(std::move(*m));
+        });
+    if (hasErrors(problems))
+        return Error::badInput(Tr::tr("%1 has errors").arg(fileName), problems);
+    return models;
+}
+
+QString PlanningCatalog::modelKey(const QString &name)
+{
+    QString text = name.trimmed().toLower();
+    if (const qsizetype slash = text.lastIndexOf(u'/'); slash >= 0)
+        text = text.mid(slash + 1);
+    auto separator = [](QChar c) { return c == u'-' || c == u'_' || c == u'.' || c == u' '; };
+    QString key;
+    key.reserve(text.size());
+    for (qsizetype i = 0; i < text.size();) {
+        if (!separator(text[i])) {
+            key.append(text[i++]);
+            continue;
+        }
+        bool dot = false;
+        const qsizetype runStart = i;
+        for (; i < text.size() && separator(text[i]); ++i)
+            dot = dot || text[i] == u'.';
+        // Between two digits a separator keeps numbers apart (2.5-7 is not 2-57); elsewhere it goes.
+        if (runStart > 0 && i < text.size() && text[runStart - 1].isDigit() && text[i].isDigit())
+            key.append(dot ? u'.' : u'-');
+    }
+    return key;
+}
+
+bool PlanningCatalog::namesModel(const QStringList &modelNames, const QString &name)
+{
+    const QString key = modelKey(name);
+    return std::any_of(modelNames.cbegin(), modelNames.cend(),
+                       [&](const QString &entry) { return modelKey(entry.section(u'=', 0, 0)) == key; });
+}
+
+QStringList PlanningCatalog::presetIds(const QStringList &modelNames)
+{
+    QStringList ids;
+    for (const QString &entry : modelNames)
+        if (!entry.contains(u'='))
+            ids.append(entry);
+    return ids;
+}
+
 Result<PlanningCatalog> PlanningCatalog::loadShipped()
 {
     PlanningCatalog catalog;
@@ -258,50 +372,21 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
         return frameworks.error();
     catalog.m_frameworks = *frameworks;
 
-    auto models = readShipped<ModelPreset>(
-        u"models.csv"_s, {u"id"_s, u"name"_s, u"total_params"_s, u"source_url"_s, u"as_of"_s},
-        [](const CsvRecord &r) -> std::optional<ModelPreset> {
-            ModelPreset m;
-            m.id = r.required(u"id"_s).toLower();
-            m.name = r.required(u"name"_s);
-            m.totalParams = r.number(u"total_params"_s, true).value_or(0);
-            m.activeParams = r.number(u"active_params"_s).value_or(m.totalParams);
-            auto integer = [&](const QString &column) -> std::optional<int> {
-                const auto value = r.number(column);
-                return value ? std::optional<int>(int(*value)) : std::nullopt;
-            };
-            m.layers = integer(u"layers"_s);
-            m.hidden = integer(u"hidden"_s);
-            m.heads = integer(u"heads"_s);
-            m.kvHeads = integer(u"kv_heads"_s);
-            m.ffnHidden = integer(u"ffn_hidden"_s);
-            m.vocab = integer(u"vocab"_s);
-            m.context = integer(u"context"_s);
-            m.experts = integer(u"experts"_s);
-            m.activeExperts = integer(u"active_experts"_s);
-            m.sharedExperts = integer(u"shared_experts"_s);
-            m.headDim = integer(u"head_dim"_s);
-            m.kvLoraRank = integer(u"kv_lora_rank"_s);
-            m.qkRopeHeadDim = integer(u"qk_rope_head_dim"_s);
-            m.slidingWindow = integer(u"sliding_window"_s);
-            m.slidingLayers = integer(u"sliding_layers"_s);
-            if (m.slidingLayers && m.layers && *m.slidingLayers > *m.layers)
-                r.error(u"sliding_layers"_s, Tr::tr("%1 sliding-window layers of %2").arg(*m.slidingLayers).arg(*m.layers));
-            if (m.slidingLayers.has_value() != m.slidingWindow.has_value())
-                r.error(u"sliding_layers"_s, Tr::tr("sliding_window and sliding_layers go together"));
-            if (const QString scope = r.text(u"fp4_scope"_s).trimmed().toLower(); scope == u"experts"_s)
-                m.fp4ExpertsOnly = true;
-            else if (!scope.isEmpty() && scope != u"all"_s)
-                r.error(u"fp4_scope"_s, Tr::tr("fp4_scope is all or experts, not %1").arg(scope));
-            if (m.fp4ExpertsOnly && !(m.experts && m.activeExperts))
-                r.error(u"fp4_scope"_s, Tr::tr("fp4_scope experts needs experts and active_experts"));
-            m.trainingTokens = r.number(u"training_tokens"_s);
-            m.source = readSource(r);
-            return m;
-        });
-    if (!models)
-        return models.error();
-    catalog.m_models = *models;
+    {
+        QFile file(u":/data/catalog/models.csv"_s);
+        if (!file.open(QIODevice::ReadOnly))
+            return Error::internal(Tr::tr("the shipped data/catalog/models.csv is missing from the build"));
+        auto models = parseModels(&file, u"data/catalog/models.csv"_s);
+        if (!models)
+            return models.error();
+        catalog.m_models = *models;
+        for (qsizetype i = 0; i < catalog.m_models.size(); ++i) {
+            const ModelPreset &m = catalog.m_models[i];
+            catalog.m_modelByKey.insert(modelKey(m.id), i);
+            for (const QString &alias : m.aliases)
+                catalog.m_modelByKey.insert(modelKey(alias), i);
+        }
+    }
 
     auto bands = readShipped<ScaleBand>(
         u"scaling.csv"_s, {u"kind"_s, u"domain"_s, u"chips_from"_s, u"chips_to"_s, u"low"_s, u"typical"_s, u"high"_s},
@@ -536,11 +621,13 @@ const FrameworkFit *PlanningCatalog::findFramework(const QString &framework, con
     return it == m_frameworks.cend() ? nullptr : &*it;
 }
 
-const ModelPreset *PlanningCatalog::findModel(const QString &id) const
+const ModelPreset *PlanningCatalog::findModel(const QString &idOrAlias) const
 {
-    const auto it = std::find_if(m_models.cbegin(), m_models.cend(),
-                                 [&](const ModelPreset &m) { return m.id.compare(id, Qt::CaseInsensitive) == 0; });
-    return it == m_models.cend() ? nullptr : &*it;
+    for (const ModelPreset &m : m_models)
+        if (m.id == idOrAlias)
+            return &m;
+    const auto it = m_modelByKey.constFind(modelKey(idOrAlias));
+    return it == m_modelByKey.cend() ? nullptr : &m_models[*it];
 }
 
 const ScaleBand *PlanningCatalog::findScaleBand(ScaleBand::Kind kind, const QString &domain, int chips) const
@@ -593,10 +680,13 @@ const FabricRule *PlanningCatalog::findFabric(const QString &offerKind, const QS
 
 QStringList PlanningCatalog::modelIds() const
 {
-    QStringList ids;
+    QStringList names;
     for (const ModelPreset &m : m_models)
-        ids.append(m.id);
-    return ids;
+        names.append(m.id);
+    for (const ModelPreset &m : m_models)
+        for (const QString &alias : m.aliases)
+            names.append(alias + u'=' + m.id);
+    return names;
 }
 
 } // namespace accelplan::catalog

@@ -75,6 +75,7 @@ struct ModelPreset
 {
     QString id;
     QString name;
+    QStringList aliases; ///< other names people use (Hugging Face repository names, "Llama-3.1-70B-Instruct")
     double totalParams = 0;
     double activeParams = 0;
     std::optional<int> layers;
@@ -215,7 +216,22 @@ public:
     const QList<Profile> &profiles() const { return m_profiles; }
     const QList<FrameworkFit> &frameworks() const { return m_frameworks; }
     const QList<ModelPreset> &models() const { return m_models; }
+    /// The names a scenario may give a preset by, for scenario::readScenario(): every id, then
+    /// every alias written "alias=id" (namesModel() and presetIds() read this list).
     QStringList modelIds() const;
+    /// Parses a models file with the shipped columns (data/catalog/models.csv); an id or alias that
+    /// names two presets (compared by modelKey()) is an error at its line, in the aliases column.
+    static Result<QList<ModelPreset>> parseModels(QIODevice *device, const QString &fileName);
+    /// The key model names are compared by: lower case; an "owner/" prefix (a Hugging Face
+    /// repository) dropped; '-', '_', '.' and ' ' dropped next to a letter, so "Llama-3.1-70B",
+    /// "llama3.1 70b" and "meta-llama/Llama-3.1-70B" agree. Between two digits a separator stays
+    /// significant: a run with a '.' becomes '.', any other run '-' ("qwen2.5-7b" is not
+    /// "qwen2-57b", "qwen3-1.7b" is not "qwen3.1-7b").
+    static QString modelKey(const QString &name);
+    /// Whether \a name is one of \a modelNames (as modelIds() writes them), by modelKey().
+    static bool namesModel(const QStringList &modelNames, const QString &name);
+    /// The ids in \a modelNames (as modelIds() writes them), without the aliases.
+    static QStringList presetIds(const QStringList &modelNames);
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
     const QList<EgressTier> &egress() const { return m_egress; }
     const QList<FabricRule> &fabrics() const { return m_fabrics; }
@@ -239,7 +255,8 @@ public:
     QList<const Profile *> findStandIns(const Accelerator &accelerator, Workload workload, Precision precision,
                                         const QString &framework) const;
     const FrameworkFit *findFramework(const QString &framework, const QString &vendor) const;
-    const ModelPreset *findModel(const QString &id) const;
+    /// A model preset by id or alias (compared by modelKey()); null if none.
+    const ModelPreset *findModel(const QString &idOrAlias) const;
     /// The band covering \a chips for that kind and domain (domain "any" matches all).
     const ScaleBand *findScaleBand(ScaleBand::Kind kind, const QString &domain, int chips) const;
 
@@ -247,6 +264,7 @@ private:
     QList<Profile> m_profiles;
     QList<FrameworkFit> m_frameworks;
     QList<ModelPreset> m_models;
+    QHash<QString, qsizetype> m_modelByKey; ///< modelKey() of every id and alias: index in m_models
     QList<GridIntensity> m_grid;
     QHash<TextKey, SpotRate> m_spotRates; ///< by lower-case "provider|instance type|region"
     SpotRate m_defaultSpotRate;

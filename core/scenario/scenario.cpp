@@ -1,5 +1,6 @@
 #include "core/scenario/scenario.h"
 
+#include "core/catalog/planningcatalog.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 
@@ -270,8 +271,10 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
     Diagnostics diagnostics;
     Reader top(json, fileName, &diagnostics, &s.defaults);
     auto checkModel = [&](Reader &r, const QString &model) {
-        if (knownModels && !model.isEmpty() && !knownModels->contains(model))
-            r.error(u"model"_s, Tr::tr("unknown model preset '%1'; presets: %2").arg(model, knownModels->join(u", "_s)));
+        // The file keeps the name it was given; the planner resolves it to the preset's id.
+        if (knownModels && !model.isEmpty() && !catalog::PlanningCatalog::namesModel(*knownModels, model))
+            r.error(u"model"_s, Tr::tr("unknown model preset '%1'; presets: %2")
+                                    .arg(model, catalog::PlanningCatalog::presetIds(*knownModels).join(u", "_s)));
     };
     top.enter({}, s.document, kTopKeys);
     const QJsonObject &root = s.document;

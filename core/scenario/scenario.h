@@ -131,8 +131,9 @@ QList<Problem> validate(const Scenario &scenario);
 
 /// Parses a scenario; every problem names the file, line and field. A file of a newer version
 /// is refused.
-/// With \a knownModels (the model preset ids), a model that is not one of them is an error at its
-/// line too.
+/// With \a knownModels (the model presets' names, as PlanningCatalog::modelIds() gives them), a
+/// model that names none of them (by id or alias, compared by PlanningCatalog::modelKey()) is an
+/// error at its line too.
 Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName,
                                const QStringList *knownModels = nullptr);
 Result<Scenario> readScenario(const QString &path, const QStringList *knownModels = nullptr);

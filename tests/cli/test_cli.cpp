@@ -476,6 +476,22 @@ TEST_CASE("cli: serve JSON has the pinned fields", "[cli][serve]")
     CHECK(first[u"cost_per_request"_s].toDouble() * 5 * 730 * 3600 == Approx(first[u"monthly_cost"_s].toDouble()));
 }
 
+TEST_CASE("cli: serve --model takes the name people use for a preset", "[cli][serve]")
+{
+    Scratch scratch;
+    const QStringList load = {u"--qps"_s, u"5"_s, u"--input-tokens"_s, u"1000"_s, u"--output-tokens"_s, u"200"_s,
+                              u"--format"_s, u"json"_s};
+    const Run byAlias = scratch.run(QStringList{u"serve"_s, u"--model"_s, u"Llama-3.1-70B-Instruct"_s} + load);
+    REQUIRE(byAlias.exitCode == 0);
+    const Run byId = scratch.run(QStringList{u"serve"_s, u"--model"_s, u"llama3.1-70b"_s} + load);
+    REQUIRE(byId.exitCode == 0);
+    CHECK_FALSE(jsonObject(byAlias)[u"options"_s].toArray().isEmpty());
+    CHECK(byAlias.out == byId.out);
+    const Run unknown = scratch.run(QStringList{u"serve"_s, u"--model"_s, u"Llama-9000"_s} + load);
+    CHECK(unknown.exitCode != 0);
+    CHECK(unknown.err.contains(u"unknown --model 'Llama-9000'; presets: llama3-8b, "_s));
+}
+
 TEST_CASE("cli: serve prints a disaggregated split and its real chip count, and --trial allows spot", "[cli][serve]")
 {
     Scratch scratch;

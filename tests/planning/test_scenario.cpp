@@ -1,6 +1,8 @@
 // Scenario files: round trip, unknown keys kept, newer versions refused, every bad field named
 // with its file and line.
+#include "core/planning/requests.h"
 #include "core/scenario/scenario.h"
+#include "tests/planning/planfixtures.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 
@@ -233,4 +235,38 @@ TEST_CASE("Scenario: validate() names each rule a scenario breaks, for the edito
     REQUIRE(parsed.error().details.size() == 1);
     CHECK(parsed.error().details.first().line == 4);
     CHECK(parsed.error().details.first().field == u"training.active_params"_s);
+}
+
+TEST_CASE("Scenario: a model preset named by an alias keeps its name and plans as the preset", "[scenario][models]")
+{
+    const catalog::PlanningCatalog &catalog = test::planningCatalog();
+    const QStringList known = catalog.modelIds();
+    const QByteArray json = "{\"format\": \"accelplan-scenario\", \"version\": 1, \"name\": \"n\",\n"
+                            " \"inference\": {\"model\": \"meta-llama/Llama-3.1-70B-Instruct\", \"input_tokens\": 1000,"
+                            " \"output_tokens\": 200, \"requests_per_second\": 2}}";
+    const auto s = parseScenario(json, u"alias.accelplan"_s, &known);
+    REQUIRE(s.ok());
+    // The file keeps the name it was given (in lower case, as the reader keeps every such text)...
+    CHECK(s->inference->model == u"meta-llama/llama-3.1-70b-instruct"_s);
+    CHECK(toJson(*s)[u"inference"_s].toObject()[u"model"_s].toString() == u"meta-llama/llama-3.1-70b-instruct"_s);
+    // ... and the planner gets the preset's shape.
+    const auto request = planning::inferenceRequest(*s, catalog);
+    REQUIRE(request.ok());
+    const catalog::ModelPreset *preset = catalog.findModel(u"llama3.1-70b"_s);
+    REQUIRE(preset != nullptr);
+    CHECK(request->input.modelParams == preset->totalParams);
+    CHECK(request->input.layers == preset->layers);
+
+    // An unknown name fails as before, at its line, listing the presets' ids (no aliases).
+    QByteArray unknown = json;
+    unknown.replace("meta-llama/Llama-3.1-70B-Instruct", "llama-9000");
+    const auto bad = parseScenario(unknown, u"alias.accelplan"_s, &known);
+    REQUIRE_FALSE(bad.ok());
+    const QString text = messages(bad.error()).join(u'\n');
+    CAPTURE(text);
+    CHECK(text.startsWith(u"alias.accelplan:2: error: inference.model: unknown model preset 'llama-9000'; presets: "
+                          "llama3-8b, llama3-70b, "_s));
+    CHECK(text.contains(u", qwen3-14b"_s));
+    CHECK_FALSE(text.contains(u'='));
+    CHECK_FALSE(text.contains(u"Instruct"_s));
 }
