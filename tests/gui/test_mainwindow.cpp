@@ -882,6 +882,20 @@ TEST_CASE("gui: Open and save round-trip a scenario file, unknown keys and all",
     CHECK(scenario::readScenario(copy)->training->runs == 3);
     CHECK(QSettings().value(u"Files/recent"_s).toStringList().value(0) == QFileInfo(copy).absoluteFilePath());
 
+    // A scenario naming its model by an alias shows that preset in the editor.
+    const QString aliased = dir.filePath(u"aliased.accelplan"_s);
+    {
+        QJsonObject training = document.value(u"training"_s).toObject();
+        training.insert(u"model"_s, u"meta-llama/Llama-3.1-70B"_s);
+        document.insert(u"training"_s, training);
+        QFile file(aliased);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(document).toJson());
+    }
+    REQUIRE(window->openScenario(aliased).ok());
+    CHECK(planner->findChild<QComboBox *>(u"trainingPreset"_s)->currentText() == u"Llama 3.1 70B"_s);
+    REQUIRE(window->openScenario(copy).ok());
+
     // A file that cannot be read is refused with its line and field; the planner keeps its scenario.
     const QString bad = dir.filePath(u"bad.accelplan"_s);
     {

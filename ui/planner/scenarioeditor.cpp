@@ -399,6 +399,13 @@ void ScenarioEditor::presetChosen(QComboBox *combo, QLineEdit *params, QLineEdit
     edited();
 }
 
+int ScenarioEditor::presetIndex(const QComboBox *box, const QString &model) const
+{
+    // A scenario may name a preset by an alias ("Llama-3.1-70B"); the box lists ids.
+    const catalog::ModelPreset *preset = m_catalog && !model.isEmpty() ? m_catalog->findModel(model) : nullptr;
+    return std::max(0, box->findData(preset ? preset->id : model));
+}
+
 void ScenarioEditor::fill(const scenario::Scenario &s)
 {
     m_base = s;
@@ -407,7 +414,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_currency->setCurrentText(s.currency);
     m_training->setChecked(s.training.has_value());
     const scenario::TrainingSection t = s.training.value_or(scenario::TrainingSection{});
-    m_trainModel->setCurrentIndex(std::max(0, m_trainModel->findData(t.model)));
+    m_trainModel->setCurrentIndex(presetIndex(m_trainModel, t.model));
     m_trainParams->setText(t.modelParams > 0 ? countText(t.modelParams) : QString());
     m_trainActive->setText(optionalCountText(t.activeParams));
     m_trainTokens->setText(t.tokens > 0 ? countText(t.tokens) : QString());
@@ -418,7 +425,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_startMonth->setValue(t.startMonth);
     m_inference->setChecked(s.inference.has_value());
     const scenario::InferenceSection i = s.inference.value_or(scenario::InferenceSection{});
-    m_serveModel->setCurrentIndex(std::max(0, m_serveModel->findData(i.model)));
+    m_serveModel->setCurrentIndex(presetIndex(m_serveModel, i.model));
     m_serveParams->setText(i.modelParams > 0 ? countText(i.modelParams) : QString());
     m_serveActive->setText(optionalCountText(i.activeParams));
     m_servePrecision->setCurrentText(i.precision);
@@ -610,8 +617,8 @@ void ScenarioEditor::setCatalog(std::shared_ptr<const catalog::PlanningCatalog> 
     }
     // The shown scenario may name a preset that was not listed yet.
     const scenario::Scenario &shown = m_document->scenario();
-    m_trainModel->setCurrentIndex(std::max(0, m_trainModel->findData(shown.training ? shown.training->model : QString())));
-    m_serveModel->setCurrentIndex(std::max(0, m_serveModel->findData(shown.inference ? shown.inference->model : QString())));
+    m_trainModel->setCurrentIndex(presetIndex(m_trainModel, shown.training ? shown.training->model : QString()));
+    m_serveModel->setCurrentIndex(presetIndex(m_serveModel, shown.inference ? shown.inference->model : QString()));
 }
 
 bool ScenarioEditor::eventFilter(QObject *watched, QEvent *event)

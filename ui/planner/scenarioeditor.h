@@ -56,6 +56,8 @@ private:
     /// \a problems, are listed there).
     scenario::Scenario read(QStringList *problems) const;
     void presetChosen(QComboBox *combo, QLineEdit *params, QLineEdit *active);
+    /// The preset box row for a scenario's model name (an id or an alias); 0 (none) if unknown.
+    int presetIndex(const QComboBox *box, const QString &model) const;
 
     ScenarioDocument *m_document;
     std::shared_ptr<const catalog::PlanningCatalog> m_catalog;
