@@ -583,7 +583,7 @@ Status MainWindow::exportReport(const QString &path, QPageSize::PageSizeId pageS
         return Error::badInput(tr("There is no current plan to report: wait for the plan or fix the scenario (%1)")
                                    .arg(m_planner->problems().join(u"; "_s)));
     return report::writeReport({m_document->scenario(), m_planner->sharedPlan(), m_prices->sheets(), pageSize, top,
-                                QDate::currentDate()},
+                                QDate::currentDate(), {}},
                                path);
 }
 

@@ -87,10 +87,11 @@ pricing::PriceDatabase *Context::database()
 const catalog::PlanningCatalog *Context::planningCatalog()
 {
     if (!m_planningCatalog) {
-        pricing::PriceDatabase *db = database();
+        const catalog::AcceleratorCatalog *accelerators = catalog();
+        pricing::PriceDatabase *db = accelerators ? database() : nullptr;
         if (!db)
             return nullptr;
-        auto loaded = planning::loadPlanningCatalog(*db);
+        auto loaded = planning::loadPlanningCatalog(*db, *accelerators);
         if (!loaded) {
             m_failureExit = report(loaded.error());
             return nullptr;

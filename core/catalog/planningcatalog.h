@@ -2,6 +2,7 @@
 
 #include "core/common/range.h"
 #include "core/catalog/accelerator.h"
+#include "core/catalog/measurementfit.h"
 #include "core/common/diagnostic.h"
 #include "core/common/texthash.h"
 
@@ -11,6 +12,7 @@
 #include <QRegularExpression>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 class QIODevice;
@@ -260,6 +262,11 @@ public:
     /// The band covering \a chips for that kind and domain (domain "any" matches all).
     const ScaleBand *findScaleBand(ScaleBand::Kind kind, const QString &domain, int chips) const;
 
+    /// What the published measurements (data/measurements/) say of the profiles' projections;
+    /// null until planning::fitMeasurements() sets it (the projections are then the profiles' alone).
+    const MeasurementFits *measurementFits() const { return m_fits.get(); }
+    void setMeasurementFits(std::shared_ptr<const MeasurementFits> fits) { m_fits = std::move(fits); }
+
 private:
     QList<Profile> m_profiles;
     QList<FrameworkFit> m_frameworks;
@@ -272,6 +279,7 @@ private:
     QList<EgressTier> m_egress;
     QList<FabricRule> m_fabrics;
     QList<CapacityBlockRule> m_capacityBlocks;
+    std::shared_ptr<const MeasurementFits> m_fits;
 };
 
 } // namespace accelplan::catalog

@@ -1,5 +1,7 @@
 #include "core/planning/inference.h"
 
+#include "core/planning/measurements.h"
+
 #include "core/common/tr.h"
 #include "core/planning/precisioncredit.h"
 #include "core/planning/training.h"
@@ -170,6 +172,7 @@ struct Hardware
     double decodeEff = 0;
     double stepOverhead = 0;
     double stepScale = 1;     // 1 / calibration: a measurement's verdict on the modelled step time
+    double fitScale = 1;      // 1 / the published measurements' factor (measurements.h), prefill and decode alike
 };
 
 /// How a replica is spread over its chips.
@@ -247,7 +250,10 @@ public:
         Evaluation e;
         const double I = m_in.inputTokens;
         const double O = std::max(1.0, m_in.outputTokens);
-        e.prefillSeconds = m_in.phase == ServePhase::Decode ? 0.0 : prefillSeconds();
+        // The modelled prefill; what the measurements make of it (fitScale) applies once, to the
+        // prefill a request waits for and, below, to the decode steps its chunks ride in.
+        const double modelledPrefill = m_in.phase == ServePhase::Decode ? 0.0 : prefillSeconds();
+        e.prefillSeconds = modelledPrefill * m_hw.fitScale;
         if (m_in.phase == ServePhase::Prefill) {
             // A prefill replica runs requests back to back at its compute rate.
             e.cycleSeconds = e.prefillSeconds;
@@ -297,17 +303,18 @@ public:
         const double compute = computeSeconds(batch * flopsPerToken, batch * (k + 1) * expertFlopsPerToken(),
                                               m_hw.prefillEff, kDecodeComputeShareOfPrefill);
         // Prefill chunks ride in the decode steps: a slot's prefill compute is spread over its steps.
-        const double prefillPerStep = m_in.phase == ServePhase::Both ? batch * e.prefillSeconds / steps : 0.0;
+        const double prefillPerStep = m_in.phase == ServePhase::Both ? batch * modelledPrefill / steps : 0.0;
         const double work = compute + prefillPerStep;
         const double comm = allReduceSeconds(batch * (k + 1)) + allToAllSeconds(batch * (k + 1))
                             + pipelineSendSeconds(batch * (k + 1));
         const double overhead = m_hw.stepOverhead;
-        e.stepSeconds = (std::max(memory, work) + kUnhiddenShare * std::min(memory, work) + comm + overhead) * m_hw.stepScale;
+        e.stepSeconds = (std::max(memory, work) + kUnhiddenShare * std::min(memory, work) + comm + overhead) * m_hw.stepScale
+                        * m_hw.fitScale;
         e.cycleSeconds = steps * e.stepSeconds;
         e.requestsPerSecond = batch / e.cycleSeconds;
         e.outputTokensPerSecond = e.requestsPerSecond * O;
         e.inputTokensPerSecond = m_in.phase == ServePhase::Both ? e.requestsPerSecond * I : 0.0;
-        e.prefillShare = steps * prefillPerStep / e.cycleSeconds;
+        e.prefillShare = steps * prefillPerStep * m_hw.stepScale * m_hw.fitScale / e.cycleSeconds;
         const double total = memory + work + comm + overhead;
         e.memoryShare = memory / total;
         e.computeShare = work / total;
@@ -799,6 +806,20 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
         return p;
     if (p.calibrated)
         hw.stepScale = 1.0 / p.calibration;
+    const catalog::MeasurementFits *fits = catalog.measurementFits();
+    if (fits) {
+        // The published measurements' verdict on the model for this class of chip and model
+        // (measurements.h): every step, prefill and decode, takes 1 / factor of the modelled time.
+        const catalog::MeasurementFit::Factor f = fits->serving.factor(servingFitPath(input.moe(), accelerator, input.precision, *fits));
+        p.fitted = true;
+        p.fitFactor = std::exp(f.logFactor);
+        p.fitSource = Tr::tr("published measurements ×%1 (%2, %3 rows)")
+                          .arg(p.fitFactor, 0, 'f', 2)
+                          .arg(f.level.isEmpty() ? Tr::tr("none") : f.level)
+                          .arg(f.measurements);
+        hw.fitScale = 1.0 / p.fitFactor;
+        p.bandBasis = bandFor(*fits, servingBandClass(input.moe(), !input.offline && (input.ttftMs || input.tpotMs)));
+    }
 
     const double utilisation = input.offline ? 1.0 : input.targetUtilisation;
 
@@ -964,9 +985,11 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
     // between engines and their versions (TensorRT-LLM 0.6 against 1.0 on H100 Llama 2 70B: 2×),
     // and 80 % of the published points of tests/data/validation/inference.csv (58 scored) lie
     // within ×/÷1.53 of the projection.
-    p.tokensPerSecondPerChipBand = {p.tokensPerSecondPerChip * std::min(1.0 / kEngineSpread, lowRatio),
-                                    p.tokensPerSecondPerChip,
-                                    p.tokensPerSecondPerChip * std::max(kEngineSpread, highRatio)};
+    p.tokensPerSecondPerChipBand = fits ? Range{p.tokensPerSecondPerChip * p.bandBasis.lowFactor, p.tokensPerSecondPerChip,
+                                                p.tokensPerSecondPerChip * p.bandBasis.highFactor}
+                                        : Range{p.tokensPerSecondPerChip * std::min(1.0 / kEngineSpread, lowRatio),
+                                                p.tokensPerSecondPerChip,
+                                                p.tokensPerSecondPerChip * std::max(kEngineSpread, highRatio)};
     return p;
 }
 

@@ -112,6 +112,13 @@ struct InferenceProjection
     double calibration = 1;
     bool calibrated = false;     ///< a measurement applies (calibration may still be near 1)
     QString calibrationSource;   ///< the measurement, or why none applies (another precision)
+    /// What the published measurements (data/measurements/) make of the model for this class:
+    /// every step takes 1 / fitFactor of the modelled time; the band is the class's out-of-sample
+    /// residuals (bandBasis). fitted false: the profiles alone.
+    bool fitted = false;
+    double fitFactor = 1;
+    QString fitSource;
+    catalog::BandBasis bandBasis;
     QStringList warnings;
     QString cannotRun;
 

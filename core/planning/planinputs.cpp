@@ -1,12 +1,14 @@
 #include "core/planning/planinputs.h"
 
+#include "core/planning/measurements.h"
 #include "core/pricing/pricedatabase.h"
 
 #include <QBuffer>
 
 namespace accelplan::planning {
 
-Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database)
+Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database,
+                                                     const catalog::AcceleratorCatalog &accelerators)
 {
     auto loaded = catalog::PlanningCatalog::loadShipped();
     if (!loaded)
@@ -28,13 +30,19 @@ Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabas
             profile.userFileId = file.id;
         loaded->addUserProfiles(fromFile);
     }
-    return loaded;
+    // The published measurements correct the profiles, the user's among them.
+    catalog::PlanningCatalog planning = std::move(loaded).value();
+    const auto measurements = loadShippedMeasurements(planning);
+    if (!measurements)
+        return measurements.error();
+    fitMeasurements(planning, accelerators, *measurements);
+    return planning;
 }
 
 Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
                                   const catalog::AcceleratorCatalog &accelerators, QDate asOf, bool withNotes)
 {
-    auto planning = loadPlanningCatalog(database);
+    auto planning = loadPlanningCatalog(database, accelerators);
     if (!planning)
         return planning.error();
     pricing::OfferFilter filter;

@@ -30,8 +30,9 @@ struct PlanInputs
 
 /// The shipped planning catalog with the enabled profile files stored in \a database added as user
 /// profiles (which take precedence over shipped ones for the same accelerator and workload), each
-/// knowing the id of its file.
-Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database);
+/// knowing the id of its file; then fitted to the published measurements (fitMeasurements()).
+Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database,
+                                                     const catalog::AcceleratorCatalog &accelerators);
 
 /// The snapshot of \a database: loadPlanningCatalog(), the current prices, the FX table and the
 /// prices' date. An error when any of them cannot be read: a plan on part of its inputs would

@@ -1,5 +1,7 @@
 #include "core/planning/training.h"
 
+#include "core/planning/measurements.h"
+
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
 #include "core/planning/precisioncredit.h"
@@ -338,9 +340,11 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
 
     if (!input.goodputOverride) {
         const Interruptions lost = interruptions(input, shape, chips, spot, describe);
-        e.goodput = {lost.failureGoodput.low * lost.spotKept.low, lost.failureGoodput.typical * lost.spotKept.typical,
-                     lost.failureGoodput.high * lost.spotKept.high};
-        e.goodputSource = lost.basis;
+        // A steady state has no failures to lose time to; spot capacity is still reclaimed.
+        const Range failures = input.steadyState ? pointBand(1.0) : lost.failureGoodput;
+        e.goodput = {failures.low * lost.spotKept.low, failures.typical * lost.spotKept.typical,
+                     failures.high * lost.spotKept.high};
+        e.goodputSource = input.steadyState ? Tr::tr("steady state: no failures or restarts") + u"; "_s + lost.basis : lost.basis;
         p.interruption = lost.spotKept.typical;
     }
 
@@ -348,11 +352,40 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
     auto hours = [&](double mfu, double scaling, double goodput) { return seconds / (mfu * scaling * goodput) / 3600.0; };
     p.wallHours = {hours(e.mfu.high, e.scaling.high, e.goodput.high), hours(e.mfu.typical, e.scaling.typical, e.goodput.typical),
                    hours(e.mfu.low, e.scaling.low, e.goodput.low)};
-    // The band is at least the model's own error: on the published runs of
-    // tests/data/validation/training.csv (101 scored, TPU, AMD, Blackwell, Gaudi, Trainium, MoE)
-    // 80 % of the actuals lie within a factor kModelSpread of the typical projection.
-    p.wallHours.low = std::min(p.wallHours.low, p.wallHours.typical / kModelSpread);
-    p.wallHours.high = std::max(p.wallHours.high, p.wallHours.typical * kModelSpread);
+    p.steadyState = input.steadyState;
+    if (const catalog::MeasurementFits *fits = catalog.measurementFits()) {
+        // The published measurements' verdict on the profiles (measurements.h): the steady state
+        // of this class of chip and model, a campaign's whole-run factor on top, and the band the
+        // class's out-of-sample residuals hold 80 % of unseen runs in.
+        const bool moe = input.isMoe();
+        const catalog::MeasurementFit::Factor steady = fits->steady.factor(trainingFitPath(moe, accelerator, input.precision, *fits));
+        const catalog::MeasurementFit::Factor whole = input.steadyState ? catalog::MeasurementFit::Factor{}
+                                                                         : fits->campaign.factor(campaignFitPath(moe));
+        p.fitted = true;
+        p.fitFactor = std::exp(steady.logFactor + whole.logFactor);
+        p.bandBasis = bandFor(*fits, trainingBandClass(moe, input.steadyState));
+        const double typical = p.wallHours.typical * p.fitFactor;
+        // Spot capacity's own spread (reclaims) comes on top of the model's.
+        const double spotLow = spot ? e.goodput.typical / e.goodput.high : 1.0;
+        const double spotHigh = spot ? e.goodput.typical / e.goodput.low : 1.0;
+        p.wallHours = {typical * p.bandBasis.lowFactor * spotLow, typical, typical * p.bandBasis.highFactor * spotHigh};
+        if (describe) {
+            p.fitSource = Tr::tr("published measurements: steady state ×%1 (%2, %3 rows)")
+                              .arg(std::exp(steady.logFactor), 0, 'f', 2)
+                              .arg(steady.level.isEmpty() ? Tr::tr("none") : steady.level)
+                              .arg(steady.measurements);
+            if (!input.steadyState)
+                p.fitSource += Tr::tr("; campaign (evaluation, restarts, stalls, warm-up) ×%1 (%2, %3 whole runs)")
+                                   .arg(std::exp(whole.logFactor), 0, 'f', 2)
+                                   .arg(whole.level.isEmpty() ? Tr::tr("none") : whole.level)
+                                   .arg(whole.measurements);
+        }
+    } else {
+        // Without the measurements, the band is at least the model's own error: 80 % of the
+        // published runs lie within a factor kModelSpread of the profiles' typical projection.
+        p.wallHours.low = std::min(p.wallHours.low, p.wallHours.typical / kModelSpread);
+        p.wallHours.high = std::max(p.wallHours.high, p.wallHours.typical * kModelSpread);
+    }
     p.chipHours = p.wallHours.scaled(chips);
     return p;
 }

@@ -38,6 +38,10 @@ struct TrainingInput
     std::optional<double> mfuOverride; ///< replaces the profile's typical MFU (band kept around it)
     std::optional<double> scalingOverride;
     std::optional<double> goodputOverride;
+    /// A steady-state projection (what a timed benchmark measures: no failures, restarts,
+    /// evaluation or warm-up) instead of a campaign (the default when planning a real run: the
+    /// published measurements' whole-run factor on top, data/measurements/).
+    bool steadyState = false;
 
     double active() const { return activeParams.value_or(modelParams); }
     bool isMoe() const { return activeParams && *activeParams < modelParams; }
@@ -119,6 +123,14 @@ struct TrainingProjection
     double interruption = 1; ///< share of work kept after spot preemptions (typical)
     QString layoutSummary;
     QString clusterBasis;
+    // What the published measurements (data/measurements/) make of the profiles' projection:
+    // time ×fitFactor (steady state, and for a campaign its whole-run factor too) and the band
+    // from the out-of-sample residuals of the class (bandBasis). fitted false: the profiles alone.
+    bool steadyState = false;
+    bool fitted = false;
+    double fitFactor = 1;
+    QString fitSource;
+    catalog::BandBasis bandBasis;
 
     bool runnable() const { return cannotRun.isEmpty(); }
 };
