@@ -3,6 +3,7 @@
 #include "core/catalog/benchprofile.h"
 #include "core/common/tr.h"
 #include "core/planning/counts.h"
+#include "core/planning/measurements.h"
 #include "core/planning/planinputs.h"
 #include "core/planning/training.h"
 
@@ -200,6 +201,81 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
     return ExitOk;
 }
 
+/// `catalog accuracy`: the published measurements scored out of sample (each row by the fit
+/// without its source), in sample and by the profiles alone, by class; --rows lists every row.
+int accuracyCommand(Context &context, const QCommandLineParser &parser)
+{
+    const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
+    if (!format)
+        return ExitUsage;
+    const QString kind = parser.value(u"kind"_s).toLower();
+    if (!QStringList{u"all"_s, u"training"_s, u"serving"_s}.contains(kind))
+        return context.usage(Tr::tr("--kind must be training, serving or all"));
+    const catalog::AcceleratorCatalog *accelerators = context.catalog();
+    const catalog::PlanningCatalog *planning = accelerators ? context.planningCatalog() : nullptr;
+    if (!planning)
+        return context.failureExitCode();
+    catalog::PlanningCatalog refit = *planning;
+    const auto measurements = planning::loadShippedMeasurements(refit);
+    if (!measurements)
+        return context.report(measurements.error());
+    const planning::Accuracy accuracy = planning::fitMeasurements(refit, *accelerators, *measurements);
+    const bool listRows = parser.isSet(u"rows"_s);
+    auto percent = [](double share) { return QString::number(share * 100, 'f', 1); };
+
+    QStringList headers;
+    QList<QStringList> rows;
+    QJsonArray array;
+    for (const auto &[name, scores] : {std::pair{u"training"_s, &accuracy.training}, std::pair{u"serving"_s, &accuracy.serving}}) {
+        if (kind != u"all"_s && kind != name)
+            continue;
+        if (listRows) {
+            headers = {u"kind"_s, u"case"_s, u"group"_s, u"figure"_s, u"accelerator"_s, u"chips"_s, u"published"_s,
+                       u"prior"_s, u"in_sample"_s, u"out_of_sample"_s, u"error_pct"_s, u"band_low"_s, u"band_high"_s,
+                       u"in_band"_s, u"not_scored"_s};
+            for (const planning::MeasurementScore &m : *scores) {
+                const bool scored = m.scored();
+                rows.append({name, m.id, m.group, catalog::toString(m.figure), m.accelerator, QString::number(m.chips),
+                             QString::number(m.published, 'g', 6), scored ? QString::number(m.prior, 'g', 6) : QString(),
+                             scored ? QString::number(m.inSample, 'g', 6) : QString(),
+                             scored ? QString::number(m.outOfSample, 'g', 6) : QString(),
+                             scored ? percent(m.error()) : QString(), scored ? QString::number(m.bandLow, 'g', 6) : QString(),
+                             scored ? QString::number(m.bandHigh, 'g', 6) : QString(),
+                             scored ? (m.inBand() ? u"yes"_s : u"no"_s) : QString(), m.cannotProject});
+                array.append(QJsonObject{{u"kind"_s, name}, {u"case"_s, m.id}, {u"group"_s, m.group},
+                                         {u"figure"_s, catalog::toString(m.figure)}, {u"accelerator"_s, m.accelerator},
+                                         {u"chips"_s, m.chips}, {u"published"_s, m.published},
+                                         {u"prior"_s, scored ? QJsonValue(m.prior) : QJsonValue()},
+                                         {u"in_sample"_s, scored ? QJsonValue(m.inSample) : QJsonValue()},
+                                         {u"out_of_sample"_s, scored ? QJsonValue(m.outOfSample) : QJsonValue()},
+                                         {u"band_low"_s, scored ? QJsonValue(m.bandLow) : QJsonValue()},
+                                         {u"band_high"_s, scored ? QJsonValue(m.bandHigh) : QJsonValue()},
+                                         {u"in_band"_s, scored ? QJsonValue(m.inBand()) : QJsonValue()},
+                                         {u"not_scored"_s, scored ? QJsonValue() : QJsonValue(m.cannotProject)}});
+            }
+            continue;
+        }
+        headers = {u"kind"_s, u"class"_s, u"rows"_s, u"median_error_pct"_s, u"in_sample_pct"_s, u"prior_pct"_s,
+                   u"within_25_pct"_s, u"within_2x_pct"_s, u"in_band_pct"_s, u"band_width"_s, u"median_ratio"_s};
+        for (const planning::AccuracyClass &c : planning::accuracySummary(*scores, *accelerators)) {
+            rows.append({name, c.name, QString::number(c.rows), percent(c.medianError), percent(c.medianErrorInSample),
+                         percent(c.medianErrorPrior), percent(c.within25), percent(c.within2x), percent(c.inBand),
+                         QString::number(c.medianBandWidth, 'f', 2), QString::number(c.medianRatio, 'f', 2)});
+            array.append(QJsonObject{{u"kind"_s, name}, {u"class"_s, c.name}, {u"rows"_s, c.rows},
+                                     {u"median_error"_s, c.medianError}, {u"median_error_in_sample"_s, c.medianErrorInSample},
+                                     {u"median_error_prior"_s, c.medianErrorPrior}, {u"within_25"_s, c.within25},
+                                     {u"within_2x"_s, c.within2x}, {u"in_band"_s, c.inBand},
+                                     {u"band_width"_s, c.medianBandWidth}, {u"median_ratio"_s, c.medianRatio}});
+        }
+    }
+    if (*format == OutputFormat::Table && !listRows)
+        context.out << Tr::tr("Out of sample: each published measurement projected by the fit without its source "
+                              "(data/measurements/).\nerror: |projected ÷ published − 1|; ratio: projected ÷ published; "
+                              "in band: inside the band built without the row's source.\n\n");
+    context.out << render(*format, headers, rows, array);
+    return ExitOk;
+}
+
 int profilesCommand(Context &context, const QCommandLineParser &parser)
 {
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
@@ -374,6 +450,14 @@ QList<Command> catalogCommands()
              p.addOption({u"format"_s, Tr::tr("Output format: table, csv or json."), u"FORMAT"_s, u"table"_s});
          },
          profilesCommand},
+        {u"catalog"_s, u"accuracy"_s,
+         Tr::tr("how far projections land from published measurements they were not fitted to, by class"),
+         [](QCommandLineParser &p) {
+             p.addOption({u"kind"_s, Tr::tr("training, serving or all."), u"KIND"_s, u"all"_s});
+             p.addOption({u"rows"_s, Tr::tr("List every measurement with its three projections instead of the classes.")});
+             p.addOption({u"format"_s, Tr::tr("Output format: table, csv or json."), u"FORMAT"_s, u"table"_s});
+         },
+         accuracyCommand},
         {u"catalog"_s, u"add-profile"_s, Tr::tr("add your own throughput measurements (CSV or JSON)"),
          [](QCommandLineParser &p) {
              p.addPositionalArgument(u"FILE"_s, Tr::tr("Profiles with the columns of data/catalog/profiles.csv, or a "

@@ -71,6 +71,8 @@ std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommand
         scenario->sensitivity.seed = quint64(*seed);
     if (samples)
         scenario->sensitivity.samples = int(*samples);
+    if (parser.optionNames().contains(u"steady-state"_s) && scenario->training)
+        scenario->training->steadyState = true;
     auto plan = planScenario(*scenario, *inputs);
     if (!plan) {
         *exitCode = context.report(plan.error());
@@ -247,6 +249,7 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
         return context.usage(Tr::tr("--framework must be pytorch, jax or tensorflow"));
     s.lockin.customCudaKernels = parser.isSet(u"custom-cuda-kernels"_s);
     t.mfu = mfu;
+    t.steadyState = parser.isSet(u"steady-state"_s);
     t.deadlineDays = deadline;
     if (chips)
         t.chips = int(*chips);
@@ -310,6 +313,11 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
                            .arg(headline.chipHours.typical, 0, 'f', 0)
                            .arg(headline.memoryPerChipGb, 0, 'f', 1)
                            .arg(headline.fitsInMemory ? QString() : Tr::tr(" — does not fit: ") + headline.cannotRun);
+        if (headline.fitted)
+            context.out << Tr::tr("Projection: %1; %2\nBand: %3\n\n")
+                               .arg(headline.steadyState ? Tr::tr("steady state (--steady-state)")
+                                                         : Tr::tr("campaign (--steady-state for a benchmark's steady state)"),
+                                    headline.fitSource, headline.bandBasis.text());
     }
     context.out << render(*format, headers, rows, {}); // JSON was written above
     return ExitOk;
@@ -698,6 +706,9 @@ QList<Command> planCommands()
              p.addOption({u"framework"_s, Tr::tr("pytorch, jax or tensorflow."), u"F"_s, u"pytorch"_s});
              p.addOption({u"custom-cuda-kernels"_s, Tr::tr("The code depends on hand-written CUDA kernels.")});
              p.addOption({u"mfu"_s, Tr::tr("Override the measured MFU (0..1)."), u"X"_s});
+             p.addOption({u"steady-state"_s, Tr::tr("Project the steady state a timed benchmark measures, not the campaign "
+                                                   "a real run is (evaluation, restarts, stalls, warm-up; the default)."),
+                          });
              p.addOption({u"seq-len"_s, Tr::tr("Sequence length (adds the attention FLOPs with a preset's shape)."), u"S"_s});
              p.addOption({u"global-batch-tokens"_s,
                           Tr::tr("Tokens per optimizer step, all replicas (1024 x 8192 = 8M); sets the layout's "
@@ -750,6 +761,9 @@ QList<Command> planCommands()
              p.addOption({u"top"_s, Tr::tr("List only the first N options of each side (the ranking, "
                                            "recommendation and budget are unchanged)."),
                           u"N"_s});
+             p.addOption({u"steady-state"_s, Tr::tr("Project the steady state a timed benchmark measures, not the campaign "
+                                                   "a real run is (evaluation, restarts, stalls, warm-up; the default)."),
+                          });
          },
          planCommand, true},
         {u"report"_s, u""_s, Tr::tr("write the PDF budget report of a scenario file"),

@@ -26,7 +26,7 @@ QStringList figureNames();
 
 /// What the planner has learnt from the published measurements: for each class of workload,
 /// published ÷ projected (the factor a projection is multiplied by), fitted along a path of
-/// classes from the most general ("training/dense") to the most specific (".../h100-sxm/fp8").
+/// classes from the most general ("training/dense") to the most specific (".../fp8/NVIDIA/h100-sxm/h200").
 /// Each level's median log ratio is shrunk towards its parent's by kShrinkRows rows, so a chip
 /// with one measurement keeps mostly its vendor's or its class's figure, and a chip with none
 /// takes the deepest level that has rows (the fallbacks by chip, generation, vendor, class).
@@ -42,7 +42,8 @@ public:
         double logRatio = 0;
     };
     /// The rows' weight against the parent level: a level with n rows takes n / (n + kShrinkRows)
-    /// of its own median. 2 minimises the out-of-sample error of the shipped tables (tried 1-5).
+    /// of its own median. 2 is within a point of the best out-of-sample error of the shipped tables
+    /// (tried 1, 2, 3, 5).
     static constexpr double kShrinkRows = 2.0;
 
     /// Fits \a rows, leaving out those of \a excludeGroup (empty: none).

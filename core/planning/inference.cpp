@@ -810,13 +810,19 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
     if (fits) {
         // The published measurements' verdict on the model for this class of chip and model
         // (measurements.h): every step, prefill and decode, takes 1 / factor of the modelled time.
-        const catalog::MeasurementFit::Factor f = fits->serving.factor(servingFitPath(input.moe(), accelerator, input.precision, *fits));
+        // A chip calibrated by the user's own measurement keeps it: the class's factor is not put on top.
+        const bool userCalibrated = p.calibrated && decode && decode->userFileId != 0;
+        const catalog::MeasurementFit::Factor f =
+            userCalibrated ? catalog::MeasurementFit::Factor{}
+                           : fits->serving.factor(servingFitPath(input.moe(), accelerator, input.precision, *fits));
         p.fitted = true;
         p.fitFactor = std::exp(f.logFactor);
-        p.fitSource = Tr::tr("published measurements ×%1 (%2, %3 rows)")
-                          .arg(p.fitFactor, 0, 'f', 2)
-                          .arg(f.level.isEmpty() ? Tr::tr("none") : f.level)
-                          .arg(f.measurements);
+        p.fitSource = userCalibrated ? Tr::tr("calibrated by your measurement: the published measurements' factor is not "
+                                              "applied on top of it")
+                                     : Tr::tr("published measurements ×%1 (%2, %3 rows)")
+                                           .arg(p.fitFactor, 0, 'f', 2)
+                                           .arg(f.level.isEmpty() ? Tr::tr("none") : f.level)
+                                           .arg(f.measurements);
         hw.fitScale = 1.0 / p.fitFactor;
         p.bandBasis = bandFor(*fits, servingBandClass(input.moe(), !input.offline && (input.ttftMs || input.tpotMs)));
     }

@@ -65,15 +65,18 @@ Result<QList<T>> readTable(QIODevice *device, const QString &fileName, const QSt
 
 QString classOf(bool moe) { return moe ? u"moe"_s : u"dense"_s; }
 
-/// The path below a kind and class: vendor, generation, chip, precision.
+/// The path below a kind and class: precision (what a precision's kernels achieve of its peak
+/// carries across chips), vendor, generation, chip. Chosen by the out-of-sample error among the
+/// orders with precision first or last and kShrinkRows 1-5 (within a point of each other;
+/// docs/accuracy.md).
 QStringList chipPath(const QString &kind, bool moe, const catalog::Accelerator &accelerator,
                      catalog::Precision precision, const catalog::MeasurementFits &fits)
 {
     QStringList path{kind, kind + u'/' + classOf(moe)};
+    path.append(path.last() + u'/' + catalog::toString(precision));
     path.append(path.last() + u'/' + accelerator.vendor);
     path.append(path.last() + u'/' + fits.generationOf(accelerator.id, accelerator.profileStandIns));
     path.append(path.last() + u'/' + accelerator.id);
-    path.append(path.last() + u'/' + catalog::toString(precision));
     return path;
 }
 

@@ -26,8 +26,23 @@ JsonFields servingParallelismJson(const InferenceProjection &p)
 }
 
 /// The serving fields every option and the headline carry (pinned).
+/// What backs a band (issue 34): the class of published measurements, how many, and how many of
+/// them the band held out of sample; null when the projection is the profiles' alone.
+JsonNode bandBasisJson(bool fitted, const catalog::BandBasis &b)
+{
+    if (!fitted)
+        return {};
+    return JsonFields{{u"class"_s, b.className},         {u"measurements"_s, b.measurements},
+                      {u"coverage"_s, b.coverage},        {u"low_factor"_s, b.lowFactor},
+                      {u"high_factor"_s, b.highFactor},   {u"widened"_s, b.widened},
+                      {u"text"_s, b.text()}};
+}
+
 void insertServing(JsonFields &json, const InferenceProjection &p)
 {
+    json.insert(u"band_basis"_s, bandBasisJson(p.fitted, p.bandBasis));
+    json.insert(u"fit_factor"_s, p.fitFactor);
+    json.insert(u"fit_source"_s, optionalNode(p.fitSource));
     json.insert(u"concurrency"_s, p.batch);
     json.insert(u"tokens_per_s_per_chip_low"_s, p.tokensPerSecondPerChipBand.low);
     json.insert(u"tokens_per_s_per_chip_high"_s, p.tokensPerSecondPerChipBand.high);
@@ -73,6 +88,10 @@ void insertProjection(JsonFields &out, const TrainingProjection &p)
     out.insert(u"scaling_source"_s, p.efficiency.scalingSource);
     out.insert(u"goodput"_s, p.efficiency.goodput.typical);
     out.insert(u"goodput_source"_s, p.efficiency.goodputSource);
+    out.insert(u"projection_kind"_s, p.steadyState ? u"steady_state"_s : u"campaign"_s);
+    out.insert(u"band_basis"_s, bandBasisJson(p.fitted, p.bandBasis));
+    out.insert(u"fit_factor"_s, p.fitFactor);
+    out.insert(u"fit_source"_s, optionalNode(p.fitSource));
     out.insert(u"wall_hours"_s, p.wallHours.typical);
     out.insert(u"wall_hours_low"_s, p.wallHours.low);
     out.insert(u"wall_hours_high"_s, p.wallHours.high);

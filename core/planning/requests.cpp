@@ -51,6 +51,7 @@ Result<TrainingRequest> trainingRequest(const scenario::Scenario &s, const catal
     in.precision = catalog::precisionFromString(in.precisionName).value_or(catalog::Precision::Bf16);
     in.framework = s.lockin.customCudaKernels ? u"custom_cuda"_s : t.framework;
     in.mfuOverride = t.mfu;
+    in.steadyState = t.steadyState;
     r.constraints = s.constraints;
     r.chips = t.chips;
     r.deadlineDays = t.deadlineDays;

@@ -237,6 +237,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
     // Scaling and goodput follow from the cluster (projectTraining: the layout's compute share
     // relative to the profile's scale, failures and preemptions); here only what was given.
     e.profileChips = used && used->measuredChips ? *used->measuredChips : kProfileChipsWhenUnstated;
+    e.userMeasured = input.mfuOverride.has_value() || (profile && profile->userFileId != 0);
     e.scaling = pointBand(input.scalingOverride.value_or(1.0));
     e.scalingSource = input.scalingOverride ? Tr::tr("given") : Tr::tr("no layout holds the model");
     e.goodput = pointBand(input.goodputOverride.value_or(1.0));
@@ -358,7 +359,8 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
         // of this class of chip and model, a campaign's whole-run factor on top, and the band the
         // class's out-of-sample residuals hold 80 % of unseen runs in.
         const bool moe = input.isMoe();
-        const catalog::MeasurementFit::Factor steady = fits->steady.factor(trainingFitPath(moe, accelerator, input.precision, *fits));
+        const catalog::MeasurementFit::Factor steady = e.userMeasured ? catalog::MeasurementFit::Factor{}
+                                                                      : fits->steady.factor(trainingFitPath(moe, accelerator, input.precision, *fits));
         const catalog::MeasurementFit::Factor whole = input.steadyState ? catalog::MeasurementFit::Factor{}
                                                                          : fits->campaign.factor(campaignFitPath(moe));
         p.fitted = true;
@@ -370,10 +372,12 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
         const double spotHigh = spot ? e.goodput.typical / e.goodput.low : 1.0;
         p.wallHours = {typical * p.bandBasis.lowFactor * spotLow, typical, typical * p.bandBasis.highFactor * spotHigh};
         if (describe) {
-            p.fitSource = Tr::tr("published measurements: steady state ×%1 (%2, %3 rows)")
-                              .arg(std::exp(steady.logFactor), 0, 'f', 2)
-                              .arg(steady.level.isEmpty() ? Tr::tr("none") : steady.level)
-                              .arg(steady.measurements);
+            p.fitSource = e.userMeasured ? Tr::tr("steady state: your MFU as given (the published measurements' factor "
+                                                  "is not applied to your own measurement)")
+                                         : Tr::tr("published measurements: steady state ×%1 (%2, %3 rows)")
+                                               .arg(std::exp(steady.logFactor), 0, 'f', 2)
+                                               .arg(steady.level.isEmpty() ? Tr::tr("none") : steady.level)
+                                               .arg(steady.measurements);
             if (!input.steadyState)
                 p.fitSource += Tr::tr("; campaign (evaluation, restarts, stalls, warm-up) ×%1 (%2, %3 whole runs)")
                                    .arg(std::exp(whole.logFactor), 0, 'f', 2)

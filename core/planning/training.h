@@ -93,6 +93,9 @@ struct TrainingEfficiency
     Range goodput;
     QString goodputSource;
     int profileChips = 8; ///< the chip count the MFU was measured at
+    /// The MFU is the user's: their own measurement of this chip (a user profile) or --mfu. The
+    /// published measurements' steady-state factor is then not applied on top of it.
+    bool userMeasured = false;
 };
 
 /// Time and chip-hours of a training run on `chips` accelerators, with the band carried through.

@@ -20,7 +20,7 @@ namespace {
 const QStringList kTopKeys = {u"format"_s, u"version"_s, u"name"_s, u"currency"_s, u"training"_s, u"inference"_s,
                               u"constraints"_s, u"lockin"_s, u"ownership"_s, u"sensitivity"_s};
 const QStringList kTrainingKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"tokens"_s, u"precision"_s,
-                                   u"framework"_s, u"deadline_days"_s, u"runs"_s, u"start_month"_s, u"seq_len"_s, u"global_batch_tokens"_s, u"chips"_s, u"mfu"_s};
+                                   u"framework"_s, u"deadline_days"_s, u"runs"_s, u"start_month"_s, u"seq_len"_s, u"global_batch_tokens"_s, u"chips"_s, u"mfu"_s, u"steady_state"_s};
 const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"precision"_s,
                                     u"input_tokens"_s, u"output_tokens"_s, u"requests_per_second"_s,
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
@@ -318,6 +318,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         t.globalBatchTokens = r.number(u"global_batch_tokens"_s, 1, kMaxCount);
         t.chips = r.integer(u"chips"_s, 1, 1e6);
         t.mfu = r.number(u"mfu"_s, 0.01, 1);
+        t.steadyState = r.boolean(u"steady_state"_s, false);
         s.training = t;
     }
     if (const auto object = section(top, root, u"inference"_s)) {
@@ -503,7 +504,8 @@ QJsonObject toJson(const Scenario &s)
                {u"seq_len"_s, optionalInt(t.seqLen)},
                {u"global_batch_tokens"_s, optionalNumber(t.globalBatchTokens)},
                {u"chips"_s, optionalInt(t.chips)},
-               {u"mfu"_s, optionalNumber(t.mfu)}});
+               {u"mfu"_s, optionalNumber(t.mfu)},
+               {u"steady_state"_s, t.steadyState}});
     } else {
         root.remove(u"training"_s);
     }

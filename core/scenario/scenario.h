@@ -31,6 +31,9 @@ struct TrainingSection
     std::optional<double> globalBatchTokens; ///< tokens per optimizer step, all replicas
     std::optional<int> chips;
     std::optional<double> mfu;
+    /// Project the steady state (what a timed benchmark measures) instead of the campaign a real
+    /// run is (evaluation, restarts, stalls, warm-up: the published whole runs' factor).
+    bool steadyState = false;
 };
 
 struct InferenceSection

@@ -318,7 +318,9 @@ TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measu
     REQUIRE(added.exitCode == 0);
     const QJsonObject after = jsonObject(scratch.run(serve));
     CHECK(projected(after) == Approx(measured).epsilon(0.10));
-    CHECK(std::abs(before / measured - 1) > 0.10); // the shipped profile alone missed it
+    // The shipped profile with the published measurements' factor came near; the user's own
+    // measurement brings it nearer still.
+    CHECK(std::abs(projected(after) / measured - 1) < std::abs(before / measured - 1));
     // The residual of the model before calibration is shown.
     CHECK(after[u"calibration_source"_s].toString().contains(u"the model before calibration gave"_s));
     CHECK(after[u"calibration_source"_s].toString().contains(bench));
@@ -398,7 +400,8 @@ TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is 
     REQUIRE_FALSE(months.isEmpty());
     // The whole capex goes out in the first month, more than the run's amortised cost.
     CHECK(months.at(0)[u"cash_out"_s].toDouble() >= top[u"capex"_s].toDouble());
-    CHECK(budget[u"cash_total"_s].toDouble() > budget[u"total"_s].toDouble());
+    // Servers the run does not fill are costed whole (their idle share too): cash never below the budget.
+    CHECK(budget[u"cash_total"_s].toDouble() >= budget[u"total"_s].toDouble() - 0.01);
     double sum = 0;
     for (const QJsonValue &m : months)
         sum += m[u"cash_out"_s].toDouble();
@@ -458,8 +461,9 @@ TEST_CASE("catalog add-profile --from training-log: the measured MFU reproduces 
 {
     Scratch scratch;
     const QString log = dataPath(u"bench/training_log_llama3-8b_64xh100.csv"_s);
+    // The log is a steady state: it is reproduced by a steady-state projection.
     const QStringList train{u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"10B"_s, u"--chips"_s, u"64"_s,
-                            u"--accelerator"_s, u"h100-sxm"_s, u"--format"_s, u"json"_s};
+                            u"--accelerator"_s, u"h100-sxm"_s, u"--steady-state"_s, u"--format"_s, u"json"_s};
     const double measuredHours = 10e9 / 525500 / 3600; // the log's steady rate
     const double before = jsonObject(scratch.run(train))[u"wall_hours"_s].toDouble();
     const Run added = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, log,
@@ -472,6 +476,14 @@ TEST_CASE("catalog add-profile --from training-log: the measured MFU reproduces 
     CHECK(after[u"wall_hours"_s].toDouble() == Approx(measuredHours).epsilon(0.10));
     CHECK(std::abs(before / measuredHours - 1) > 0.10);
     CHECK(after[u"mfu_source"_s].toString().contains(log));
+    CHECK(after[u"projection_kind"_s].toString() == u"steady_state"_s);
+    // A real run (the default) is a campaign: the published whole runs' factor comes on top.
+    QStringList campaign = train;
+    campaign.removeAll(u"--steady-state"_s);
+    const QJsonObject whole = jsonObject(scratch.run(campaign));
+    CHECK(whole[u"projection_kind"_s].toString() == u"campaign"_s);
+    CHECK(whole[u"wall_hours"_s].toDouble() > after[u"wall_hours"_s].toDouble() * 1.05);
+    CHECK(whole[u"band_basis"_s].toObject()[u"class"_s].toString() == u"training/campaign"_s);
     // A log without a rate column is refused with the column named.
     const QString bad = scratch.write(u"bad.csv"_s, "step,loss\n1,2.5\n2,2.4\n");
     const Run refused = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, bad,

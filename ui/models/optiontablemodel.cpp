@@ -85,8 +85,11 @@ QString projectionHtml(const TrainingProjection &p)
     if (!p.runnable() || p.totalFlops <= 0)
         return {};
     const TrainingEfficiency &e = p.efficiency;
-    QString html = OptionTableModel::tr("<p><b>Time</b> = FLOPs / (chips × peak × MFU × framework × scaling × "
-                                        "goodput) = %1 / (%2 × %3 FLOP/s × …) = %4 days (%5–%6)</p>")
+    QString html = (p.fitted ? OptionTableModel::tr("<p><b>Time</b> = FLOPs / (chips × peak × MFU × framework × scaling × "
+                                                    "goodput) × measured = %1 / (%2 × %3 FLOP/s × …) × … = %4 days "
+                                                    "(%5–%6)</p>")
+                             : OptionTableModel::tr("<p><b>Time</b> = FLOPs / (chips × peak × MFU × framework × scaling × "
+                                                    "goodput) = %1 / (%2 × %3 FLOP/s × …) = %4 days (%5–%6)</p>"))
                        .arg(QString::number(p.totalFlops, 'g', 4), QString::number(p.chips),
                             QString::number(p.peakFlopsPerChip, 'g', 4),
                             QLocale().toString(p.wallHours.typical / 24, 'f', 1),
@@ -96,7 +99,13 @@ QString projectionHtml(const TrainingProjection &p)
             + sourceItem(OptionTableModel::tr("framework factor"), QString::number(e.frameworkFactor, 'g', 3),
                          e.frameworkSource)
             + sourceItem(OptionTableModel::tr("scaling"), band(e.scaling), e.scalingSource)
-            + sourceItem(OptionTableModel::tr("goodput"), band(e.goodput), e.goodputSource) + u"</ul>"_s;
+            + sourceItem(OptionTableModel::tr("goodput"), band(e.goodput), e.goodputSource);
+    if (p.fitted)
+        html += sourceItem(p.steadyState ? OptionTableModel::tr("measured, steady state")
+                                         : OptionTableModel::tr("measured, campaign"),
+                           u"×"_s + QLocale().toString(p.fitFactor, 'f', 2), p.fitSource)
+                + sourceItem(OptionTableModel::tr("band"), QString(), p.bandBasis.text());
+    html += u"</ul>"_s;
     if (!p.layoutSummary.isEmpty()) {
         auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
         html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p>"
@@ -147,6 +156,9 @@ QString projectionHtml(const InferenceProjection &p)
     if (!p.calibrationSource.isEmpty())
         html += sourceItem(OptionTableModel::tr("calibration"), QString::number(p.calibration, 'g', 3),
                            p.calibrationSource);
+    if (p.fitted)
+        html += sourceItem(OptionTableModel::tr("measured"), u"×"_s + QLocale().toString(p.fitFactor, 'f', 2), p.fitSource)
+                + sourceItem(OptionTableModel::tr("band"), QString(), p.bandBasis.text());
     return html + u"</ul>"_s;
 }
 

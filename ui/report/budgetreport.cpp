@@ -587,12 +587,16 @@ QString reportHtml(const ReportRequest &request)
         addProfile(tr("Framework"), o->projection.efficiency.frameworkSource);
         addProfile(tr("Scaling"), o->projection.efficiency.scalingSource);
         addProfile(tr("Goodput"), o->projection.efficiency.goodputSource);
+        addProfile(tr("Measurements"), o->projection.fitSource);
+        addProfile(tr("Band"), o->projection.fitted ? o->projection.bandBasis.text() : QString());
     }
     for (const InferenceOption *o : std::as_const(inferenceShown)) {
         addRow(o->offer);
         addProfile(tr("Prefill"), o->projection.prefillSource);
         addProfile(tr("Decode"), o->projection.decodeSource);
         addProfile(tr("Calibration"), o->projection.calibrationSource);
+        addProfile(tr("Measurements"), o->projection.fitSource);
+        addProfile(tr("Band"), o->projection.fitted ? o->projection.bandBasis.text() : QString());
     }
     if (staleRows > 0)
         html += u"<p><b>"_s
