@@ -25,6 +25,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -828,6 +829,86 @@ TEST_CASE("gui: Undo and redo step through every scenario edit and replan", "[gu
     undo->undo();
     CHECK(preset->currentIndex() == 0);
     CHECK(planner->findChild<QLineEdit *>(u"trainingActiveParams"_s)->text().isEmpty());
+}
+
+TEST_CASE("gui: An unreadable count is an undoable edit: Undo gives the field its last readable text", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    QUndoStack *undo = planner->undoStack();
+    QAction *undoAction = window->findChild<QAction *>(u"actionUndo"_s);
+    auto *months = planner->findChild<QSpinBox *>(u"months"_s);
+    auto *active = planner->findChild<QLineEdit *>(u"trainingActiveParams"_s);
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    const int originalMonths = months->value();
+    const QString originalTokens = tokens->text();
+    months->setValue(originalMonths + 6);
+    REQUIRE(undo->count() == 1);
+
+    // An optional count: left empty or unreadable, the scenario has none; the red field is still an edit.
+    REQUIRE(active->text().isEmpty());
+    QTest::keyClicks(active, u"lots"_s);
+    CHECK_FALSE(active->styleSheet().isEmpty());
+    CHECK_FALSE(planner->problems().isEmpty());
+    CHECK(undo->count() == 2);
+    undoAction->trigger();
+    CHECK(active->text().isEmpty());
+    CHECK(active->styleSheet().isEmpty());
+    CHECK(planner->problems().isEmpty());
+    CHECK(months->value() == originalMonths + 6); // the edit before it stays
+    CHECK(undo->index() == 1);
+
+    // A required count typed over with text that does not read: one step back to its last text.
+    tokens->selectAll();
+    QTest::keyClicks(tokens, u"two trillion"_s);
+    CHECK_FALSE(tokens->styleSheet().isEmpty());
+    CHECK(undo->index() == 2);
+    undoAction->trigger();
+    CHECK(tokens->text() == originalTokens);
+    CHECK(tokens->styleSheet().isEmpty());
+    CHECK(months->value() == originalMonths + 6);
+}
+
+TEST_CASE("gui: Ctrl+Z undoes the scenario wherever the focus is (a text field too)", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    window->show();
+    window->activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(window.get()));
+    ui::PlannerView *planner = window->planner();
+    QUndoStack *undo = planner->undoStack();
+    auto *months = planner->findChild<QSpinBox *>(u"months"_s);
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    auto *search = planner->findChild<QLineEdit *>(u"optionSearchEdit"_s);
+    REQUIRE(search != nullptr);
+    const int originalMonths = months->value();
+    const QString originalTokens = tokens->text();
+
+    months->setValue(originalMonths + 6);
+    tokens->setFocus();
+    REQUIRE(QApplication::focusWidget() == tokens);
+    tokens->selectAll();
+    QTest::keyClicks(tokens, u"3T"_s);
+    REQUIRE(undo->count() == 2);
+
+    // In the field just typed in, its own undo would type the old text back as one more edit.
+    QTest::keyClick(tokens, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(tokens->text() == originalTokens);
+    CHECK(undo->count() == 2);
+    CHECK(undo->index() == 1);
+    // In the options' search box (a view, not the scenario), the same key undoes the scenario.
+    search->setFocus();
+    REQUIRE(QApplication::focusWidget() == search);
+    QTest::keyClick(search, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(months->value() == originalMonths);
+    CHECK(undo->index() == 0);
+    // And Redo steps forward again from a text field.
+    QTest::keyClick(search, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(months->value() == originalMonths + 6);
+    CHECK(undo->index() == 1);
+    CHECK(undo->count() == 2);
 }
 
 TEST_CASE("gui: Open and save round-trip a scenario file, unknown keys and all", "[gui][files]")
