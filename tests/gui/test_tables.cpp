@@ -302,12 +302,15 @@ TEST_CASE("gui tables: hidden and moved columns come back in a new window", "[gu
     SeededDatabase db;
     {
         auto window = plannedWindow(*db.database); // with settings cleared
-        rearrange(tableNamed(window.get(), u"trainingOptions"_s));
+        QTableView *table = tableNamed(window.get(), u"trainingOptions"_s);
+        rearrange(table);
+        table->horizontalHeader()->resizeSection(OptionTableModel::Provider, 213); // as a drag does
     }
     auto window = std::make_unique<ui::MainWindow>(*db.database, shippedCatalog());
     QTableView *table = tableNamed(window.get(), u"trainingOptions"_s);
     CHECK(table->isColumnHidden(OptionTableModel::Offer));
     CHECK(table->horizontalHeader()->logicalIndex(0) == OptionTableModel::Region);
+    CHECK(table->horizontalHeader()->sectionSize(OptionTableModel::Provider) == 213);
     // Per table: the inference options keep their own layout.
     QTableView *inference = tableNamed(window.get(), u"inferenceOptions"_s);
     CHECK_FALSE(inference->isColumnHidden(OptionTableModel::Offer));

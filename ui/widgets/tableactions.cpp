@@ -101,10 +101,10 @@ TableActions::TableActions(QTableView *table) : QObject(table), m_table(table)
     connect(header, &QHeaderView::sectionMoved, this, &TableActions::saveColumns);
     connect(header, &QHeaderView::sectionResized, this, [this, header](int column) {
         // A width the user set; a stretched section follows the view's width instead.
-        if (header->sectionResizeMode(column) != QHeaderView::Interactive
-            || (header->stretchLastSection() && column == shownColumns().value(shownColumns().size() - 1, -1)))
-            return;
-        saveColumns();
+        const QList<int> shown = shownColumns();
+        const bool stretched = header->stretchLastSection() && !shown.isEmpty() && column == shown.constLast();
+        if (header->sectionResizeMode(column) == QHeaderView::Interactive && !stretched)
+            saveColumns();
     });
 }
 
