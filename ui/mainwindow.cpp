@@ -33,6 +33,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
@@ -186,14 +187,16 @@ void MainWindow::createActions()
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setObjectName(u"actionUndo"_s);
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setObjectName(u"actionRedo"_s);
-    redo->setShortcut(QKeySequence::Redo);
-    editMenu->addAction(undo);
-    editMenu->addAction(redo);
+    m_undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undo->setObjectName(u"actionUndo"_s);
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redo->setObjectName(u"actionRedo"_s);
+    m_redo->setShortcut(QKeySequence::Redo);
+    editMenu->addAction(m_undo);
+    editMenu->addAction(m_redo);
+    // Every text field of the window (the scenario's, the filters) would take the keys for its own undo.
+    qApp->installEventFilter(this);
     editMenu->addSeparator();
     add(editMenu, tr("Edit &Price…"), u"actionEditPrice"_s, QKeySequence(Qt::Key_F2),
         tr("Set a new price for the selected offer (saved as a manual sheet)"), &MainWindow::editPrice);
@@ -757,6 +760,25 @@ void MainWindow::showEvent(QShowEvent *event)
         statusBar()->clearMessage(); // the same text again would be ignored
         statusBar()->showMessage(message, 5000);
     }
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // A text field accepts Ctrl+Z and Ctrl+Shift+Z before the Edit menu's shortcuts see them, and
+    // its own undo of the scenario's fields would be recorded as one more edit: in this window
+    // they step through the scenario's edits wherever the focus is.
+    if (event->type() == QEvent::KeyPress && watched == QApplication::focusWidget()
+        && static_cast<QWidget *>(watched)->window() == this) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        QAction *step = key->matches(QKeySequence::Undo)   ? m_undo
+                        : key->matches(QKeySequence::Redo) ? m_redo
+                                                           : nullptr;
+        if (step) {
+            step->trigger();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -102,6 +102,7 @@ public Q_SLOTS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void createActions();
@@ -135,6 +136,8 @@ private:
     QDate m_pricesAsOf;
     QString m_snapshotOf;
     QMenu *m_recentMenu = nullptr;
+    QAction *m_undo = nullptr;
+    QAction *m_redo = nullptr;
     QTabWidget *m_tabs = nullptr;
     PlannerView *m_planner = nullptr;
     PricesView *m_prices = nullptr;

@@ -17,6 +17,7 @@
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
 #include "ui/prices/teamdatabase.h"
+#include "ui/format.h"
 #include "ui/widgets/wraplabel.h"
 #include "core/pricing/dbcopy.h"
 #include "ui/report/budgetreport.h"
@@ -25,6 +26,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -46,6 +48,8 @@
 #include <QStackedBarSeries>
 #include <QStandardItemModel>
 #include <QTimer>
+#include <QPageSize>
+#include <QTextDocumentFragment>
 #include <QUndoStack>
 #include <QValueAxis>
 #include <QCheckBox>
@@ -592,10 +596,10 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
 namespace {
 
 /// How the budget chart lays out a plan (chartbuilder.cpp): inference stacked with the rest, or
-/// a line on an axis of its own when a month of it is under 5 % of the highest month.
+/// a line on the same axis when a month of it is under 5 % of the highest month.
 struct BudgetLayout
 {
-    bool inferenceOwnAxis = false;
+    bool inferenceLine = false;
     double highestInference = 0;
     double highestBar = 0; ///< the highest stacked bar
 };
@@ -607,9 +611,9 @@ static BudgetLayout budgetLayout(const planning::Plan &plan)
         highest = std::max(highest, month.total());
         layout.highestInference = std::max(layout.highestInference, month.inference);
     }
-    layout.inferenceOwnAxis = layout.highestInference > 0 && layout.highestInference < 0.05 * highest;
+    layout.inferenceLine = layout.highestInference > 0 && layout.highestInference < 0.05 * highest;
     for (const planning::BudgetMonth &month : plan.budget.months)
-        layout.highestBar = std::max(layout.highestBar, month.total() - (layout.inferenceOwnAxis ? month.inference : 0.0));
+        layout.highestBar = std::max(layout.highestBar, month.total() - (layout.inferenceLine ? month.inference : 0.0));
     return layout;
 }
 
@@ -713,13 +717,13 @@ TEST_CASE("gui: a new plan redraws the chart in view and the others when they ar
     auto budgetTotal = [](QChart *chart, const planning::Plan &plan) {
         const BudgetLayout layout = budgetLayout(plan);
         auto *bars = qobject_cast<QStackedBarSeries *>(chart->series().value(0));
-        auto *line = layout.inferenceOwnAxis ? qobject_cast<QLineSeries *>(chart->series().value(1)) : nullptr;
+        auto *line = layout.inferenceLine ? qobject_cast<QLineSeries *>(chart->series().value(1)) : nullptr;
         REQUIRE(bars != nullptr);
-        REQUIRE((line != nullptr) == layout.inferenceOwnAxis);
+        REQUIRE((line != nullptr) == layout.inferenceLine);
         double total = 0;
         for (int month = 0; month < plan.budget.months.size(); ++month) {
             if (line)
-                total += line->at(month).y() * ui::charts::amountScale(layout.highestInference, plan.currency).divisor;
+                total += line->at(month).y() * ui::charts::amountScale(layout.highestBar, plan.currency).divisor;
             for (QBarSet *set : bars->barSets())
                 total += set->at(month) * ui::charts::amountScale(layout.highestBar, plan.currency).divisor;
         }
@@ -828,6 +832,86 @@ TEST_CASE("gui: Undo and redo step through every scenario edit and replan", "[gu
     undo->undo();
     CHECK(preset->currentIndex() == 0);
     CHECK(planner->findChild<QLineEdit *>(u"trainingActiveParams"_s)->text().isEmpty());
+}
+
+TEST_CASE("gui: An unreadable count is an undoable edit: Undo gives the field its last readable text", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    QUndoStack *undo = planner->undoStack();
+    QAction *undoAction = window->findChild<QAction *>(u"actionUndo"_s);
+    auto *months = planner->findChild<QSpinBox *>(u"months"_s);
+    auto *active = planner->findChild<QLineEdit *>(u"trainingActiveParams"_s);
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    const int originalMonths = months->value();
+    const QString originalTokens = tokens->text();
+    months->setValue(originalMonths + 6);
+    REQUIRE(undo->count() == 1);
+
+    // An optional count: left empty or unreadable, the scenario has none; the red field is still an edit.
+    REQUIRE(active->text().isEmpty());
+    QTest::keyClicks(active, u"lots"_s);
+    CHECK_FALSE(active->styleSheet().isEmpty());
+    CHECK_FALSE(planner->problems().isEmpty());
+    CHECK(undo->count() == 2);
+    undoAction->trigger();
+    CHECK(active->text().isEmpty());
+    CHECK(active->styleSheet().isEmpty());
+    CHECK(planner->problems().isEmpty());
+    CHECK(months->value() == originalMonths + 6); // the edit before it stays
+    CHECK(undo->index() == 1);
+
+    // A required count typed over with text that does not read: one step back to its last text.
+    tokens->selectAll();
+    QTest::keyClicks(tokens, u"two trillion"_s);
+    CHECK_FALSE(tokens->styleSheet().isEmpty());
+    CHECK(undo->index() == 2);
+    undoAction->trigger();
+    CHECK(tokens->text() == originalTokens);
+    CHECK(tokens->styleSheet().isEmpty());
+    CHECK(months->value() == originalMonths + 6);
+}
+
+TEST_CASE("gui: Ctrl+Z undoes the scenario wherever the focus is (a text field too)", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    window->show();
+    window->activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(window.get()));
+    ui::PlannerView *planner = window->planner();
+    QUndoStack *undo = planner->undoStack();
+    auto *months = planner->findChild<QSpinBox *>(u"months"_s);
+    auto *tokens = planner->findChild<QLineEdit *>(u"trainingTokens"_s);
+    auto *search = planner->findChild<QLineEdit *>(u"optionSearchEdit"_s);
+    REQUIRE(search != nullptr);
+    const int originalMonths = months->value();
+    const QString originalTokens = tokens->text();
+
+    months->setValue(originalMonths + 6);
+    tokens->setFocus();
+    REQUIRE(QApplication::focusWidget() == tokens);
+    tokens->selectAll();
+    QTest::keyClicks(tokens, u"3T"_s);
+    REQUIRE(undo->count() == 2);
+
+    // In the field just typed in, its own undo would type the old text back as one more edit.
+    QTest::keyClick(tokens, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(tokens->text() == originalTokens);
+    CHECK(undo->count() == 2);
+    CHECK(undo->index() == 1);
+    // In the options' search box (a view, not the scenario), the same key undoes the scenario.
+    search->setFocus();
+    REQUIRE(QApplication::focusWidget() == search);
+    QTest::keyClick(search, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(months->value() == originalMonths);
+    CHECK(undo->index() == 0);
+    // And Redo steps forward again from a text field.
+    QTest::keyClick(search, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(months->value() == originalMonths + 6);
+    CHECK(undo->index() == 1);
+    CHECK(undo->count() == 2);
 }
 
 TEST_CASE("gui: Open and save round-trip a scenario file, unknown keys and all", "[gui][files]")
@@ -1056,16 +1140,16 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     CHECK(charts->hoverText().contains(QLocale().toString(best.cost.typical, 'f', 0)));
 
     // The budget adds up to the plan's total, month by month. Inference a month far below a
-    // training month is a line on an axis of its own (stacked it was invisible); else it is stacked.
+    // training month is a line (stacked it was invisible) on the one amount axis; else it is stacked.
     QChart *budget = charts->chart(ui::PlanCharts::Budget);
     auto *bars = qobject_cast<QStackedBarSeries *>(budget->series().value(0));
     REQUIRE(bars != nullptr);
     const BudgetLayout layout = budgetLayout(plan);
-    REQUIRE(bars->barSets().size() == (layout.inferenceOwnAxis ? 2 : 3));
-    auto *inference = layout.inferenceOwnAxis ? qobject_cast<QLineSeries *>(budget->series().value(1)) : nullptr;
-    REQUIRE((inference != nullptr) == layout.inferenceOwnAxis);
+    REQUIRE(bars->barSets().size() == (layout.inferenceLine ? 2 : 3));
+    auto *inference = layout.inferenceLine ? qobject_cast<QLineSeries *>(budget->series().value(1)) : nullptr;
+    REQUIRE((inference != nullptr) == layout.inferenceLine);
     const double barDivisor = ui::charts::amountScale(layout.highestBar, plan.currency).divisor;
-    const double lineDivisor = ui::charts::amountScale(layout.highestInference, plan.currency).divisor;
+    const double lineDivisor = barDivisor;
     double total = 0;
     for (int month = 0; month < plan.budget.months.size(); ++month) {
         double stacked = inference ? inference->at(month).y() * lineDivisor : 0.0;
@@ -1077,9 +1161,8 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     CHECK(total == Approx(plan.budget.total));
     if (inference) {
         REQUIRE(budget->axes(Qt::Vertical, inference).size() == 1);
-        CHECK(budget->axes(Qt::Vertical, inference).first()->alignment() == Qt::AlignRight);
-        const double inferenceTop = qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, inference).first())->max() * lineDivisor;
-        CHECK(inferenceTop < 0.5 * qobject_cast<QValueAxis *>(budget->axes(Qt::Vertical, bars).first())->max() * barDivisor);
+        CHECK(budget->axes(Qt::Vertical, inference).first() == budget->axes(Qt::Vertical, bars).first());
+        CHECK(inference->name().contains(ui::format::money(layout.highestInference, plan.currency)));
         Q_EMIT inference->hovered(inference->at(0), true);
         CHECK(charts->hoverText().startsWith(u"Month 1, inference"_s));
     } else {
@@ -1097,6 +1180,12 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     for (QAbstractSeries *series : charts->chart(ui::PlanCharts::CostExit)->series())
         drawn += qobject_cast<QScatterSeries *>(series)->count();
     CHECK(drawn == priced);
+    // Both of its axes are amounts, in one unit.
+    const QAbstractAxis *exitAxis = charts->chart(ui::PlanCharts::CostExit)->axes(Qt::Horizontal).value(0);
+    const QAbstractAxis *exitCostAxis = charts->chart(ui::PlanCharts::CostExit)->axes(Qt::Vertical).value(0);
+    REQUIRE(exitAxis != nullptr);
+    REQUIRE(exitCostAxis != nullptr);
+    CHECK(exitAxis->titleText() == u"Exit cost (%1)"_s.arg(exitCostAxis->titleText()));
 
     // The tornado: one bar pair per factor, the swing from the base.
     auto *tornado = qobject_cast<QHorizontalStackedBarSeries *>(charts->chart(ui::PlanCharts::Tornado)->series().value(0));
@@ -1420,6 +1509,82 @@ TEST_CASE("gui: File > Export Report writes the same report as the command line"
         CHECK(text.contains(u'\n' + heading + u'\n'));
     CHECK(text.contains(ui::report::reportAmount(plan.budget.total) + u" USD"_s));
     CHECK(text.contains(u"Amounts in USD"_s));
+}
+
+TEST_CASE("gui: The report reads for finance first (the engineering appendix after) and no page ends with a heading",
+          "[gui][report]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    REQUIRE(window->openScenario(test::examplePath(u"llama-70b.accelplan"_s)).ok());
+    REQUIRE(waitFor([&] {
+        return window->planner()->plan() && !window->planner()->busy()
+               && window->planner()->plan()->scenarioName == u"Llama-class 70B"_s;
+    }));
+    auto pdfText = [](const QString &pdf, int page = 0) {
+        QStringList arguments;
+        if (page > 0)
+            arguments << u"-f"_s << QString::number(page) << u"-l"_s << QString::number(page);
+        QProcess pdftotext;
+        pdftotext.start(u"pdftotext"_s, arguments << pdf << u"-"_s);
+        REQUIRE(pdftotext.waitForFinished(60'000));
+        // Ligatures as pdftotext writes them ("ﬀ", "ﬁ") back to letters.
+        return QString::fromUtf8(pdftotext.readAllStandardOutput())
+            .replace(u"\uFB00"_s, u"ff"_s)
+            .replace(u"\uFB01"_s, u"fi"_s)
+            .replace(u"\uFB02"_s, u"fl"_s);
+    };
+    QTemporaryDir dir;
+    int checkedPages = 0;
+    // Several lengths and page sizes put the headings at many places on their pages.
+    for (const auto &[pageSize, top] : {std::pair{QPageSize::A4, 10}, std::pair{QPageSize::A4, 3},
+                                        std::pair{QPageSize::A4, 25}, std::pair{QPageSize::Letter, 7},
+                                        std::pair{QPageSize::Letter, 40}}) {
+        INFO("top " << top << (pageSize == QPageSize::A4 ? " on A4" : " on Letter"));
+        const QString pdf = dir.filePath(u"report-%1-%2.pdf"_s.arg(int(pageSize)).arg(top));
+        REQUIRE(window->exportReport(pdf, pageSize, top).ok());
+        const QString text = pdfText(pdf);
+
+        // The summary, the finance sections, then the appendix with the assumptions and sources.
+        qsizetype at = 0;
+        for (const QString &heading : {u"Summary"_s, u"Options"_s, u"Budget"_s, u"Lock-in"_s, u"Sensitivity"_s,
+                                       u"Engineering appendix"_s, u"Assumptions"_s, u"Sources"_s}) {
+            INFO(heading.toStdString());
+            const qsizetype found = text.indexOf(u'\n' + heading + u'\n', at);
+            CHECK(found >= 0);
+            at = std::max(at, found);
+        }
+
+        // The headings as the report writes them; none is the last line of a page's body.
+        ui::report::ReportRequest request{window->planner()->scenario(), window->planner()->sharedPlan(), {}, pageSize,
+                                          top, {}, {}};
+        QStringList headings;
+        const QRegularExpression tag(u"<h[1-6][^>]*>(.*?)</h[1-6]>"_s);
+        for (const QRegularExpressionMatch &m : tag.globalMatch(ui::report::reportHtml(request)))
+            headings << QTextDocumentFragment::fromHtml(m.captured(1)).toPlainText().simplified();
+        REQUIRE(headings.contains(u"Engineering appendix"_s));
+        const int pages = text.count(QRegularExpression(u"Page \\d+ of \\d+"_s));
+        REQUIRE(pages >= 3);
+        for (int page = 1; page <= pages; ++page) {
+            QStringList body;
+            for (const QString &line : pdfText(pdf, page).split(u'\n')) {
+                const QString shown = line.simplified();
+                if (!shown.isEmpty() && !shown.startsWith(u"Page "_s) && !shown.startsWith(u"Report of "_s)
+                    && !shown.startsWith(u"Amounts in "_s) && shown != window->planner()->plan()->scenarioName)
+                    body << shown;
+            }
+            REQUIRE_FALSE(body.isEmpty());
+            // A heading wrapped over two lines ends with its last.
+            const QString last = body.constLast();
+            INFO("page " << page << " ends with: " << last.toStdString());
+            CHECK(std::none_of(headings.cbegin(), headings.cend(), [&last](const QString &heading) {
+                return heading == last || (last.size() >= 8 && heading.endsWith(last));
+            }));
+            if (body.constFirst() == u"Engineering appendix"_s)
+                ++checkedPages; // the appendix opens a page
+        }
+    }
+    CHECK(checkedPages == 5);
 }
 
 TEST_CASE("gui: The window plans with the user's own throughput profiles as the command line does", "[gui][planner]")

@@ -302,12 +302,15 @@ TEST_CASE("gui tables: hidden and moved columns come back in a new window", "[gu
     SeededDatabase db;
     {
         auto window = plannedWindow(*db.database); // with settings cleared
-        rearrange(tableNamed(window.get(), u"trainingOptions"_s));
+        QTableView *table = tableNamed(window.get(), u"trainingOptions"_s);
+        rearrange(table);
+        table->horizontalHeader()->resizeSection(OptionTableModel::Provider, 213); // as a drag does
     }
     auto window = std::make_unique<ui::MainWindow>(*db.database, shippedCatalog());
     QTableView *table = tableNamed(window.get(), u"trainingOptions"_s);
     CHECK(table->isColumnHidden(OptionTableModel::Offer));
     CHECK(table->horizontalHeader()->logicalIndex(0) == OptionTableModel::Region);
+    CHECK(table->horizontalHeader()->sectionSize(OptionTableModel::Provider) == 213);
     // Per table: the inference options keep their own layout.
     QTableView *inference = tableNamed(window.get(), u"inferenceOptions"_s);
     CHECK_FALSE(inference->isColumnHidden(OptionTableModel::Offer));
@@ -324,6 +327,59 @@ TEST_CASE("gui tables: hidden and moved columns come back in a new window", "[gu
     table = tableNamed(window.get(), u"trainingOptions"_s);
     CHECK_FALSE(table->isColumnHidden(OptionTableModel::Offer));
     CHECK(table->horizontalHeader()->logicalIndex(0) == OptionTableModel::Rank);
+}
+
+TEST_CASE("gui tables: the Compare table keeps its hidden and moved columns across plans and windows", "[gui][tables]")
+{
+    SeededDatabase db;
+    // The open scenario's standard strategies, planned: a column named after each.
+    auto strategies = [](ui::MainWindow &window) {
+        ui::CompareView *compare = window.compare();
+        REQUIRE(waitFor([&] { return window.planner()->plan() != nullptr && !window.planner()->busy(); }));
+        compare->showStrategies();
+        REQUIRE(waitFor([&] { return !compare->busy(); }));
+        REQUIRE(compare->count() >= 5);
+        QTableView *table = tableNamed(&window, u"compareTable"_s);
+        REQUIRE(table->model()->columnCount() == compare->count());
+        return table;
+    };
+    QString hiddenName, firstName;
+    {
+        auto window = plannedWindow(*db.database); // with settings cleared
+        QTableView *table = strategies(*window);
+        QHeaderView *header = table->horizontalHeader();
+        TableActions::of(table)->setColumnShown(1, false);
+        header->moveSection(header->visualIndex(4), 0); // as a drag does
+        hiddenName = table->model()->headerData(1, Qt::Horizontal, TableActions::ColumnKeyRole).toString();
+        firstName = table->model()->headerData(4, Qt::Horizontal, TableActions::ColumnKeyRole).toString();
+        REQUIRE_FALSE(hiddenName.isEmpty());
+        // Another baseline shows the comparison again, with the columns as the user left them.
+        window->compare()->setBaseline(2);
+        CHECK(table->model()->headerData(2, Qt::Horizontal).toString().contains(u"baseline"_s));
+        CHECK(table->isColumnHidden(1));
+        CHECK(header->logicalIndex(0) == 4);
+    }
+    auto window = std::make_unique<ui::MainWindow>(*db.database, shippedCatalog());
+    QTableView *table = strategies(*window);
+    CHECK(table->model()->headerData(1, Qt::Horizontal, TableActions::ColumnKeyRole).toString() == hiddenName);
+    CHECK(table->isColumnHidden(1));
+    CHECK(table->horizontalHeader()->logicalIndex(0) == 4);
+    CHECK(table->model()->headerData(4, Qt::Horizontal, TableActions::ColumnKeyRole).toString() == firstName);
+
+    // Other scenarios, as many as a saved layout's: it was chosen for those, not for these.
+    ui::CompareView *compare = window->compare();
+    compare->clear();
+    REQUIRE(compare->addScenarioFile(test::examplePath(u"llama-70b.accelplan"_s)));
+    REQUIRE(compare->addCurrent());
+    REQUIRE(waitFor([&] { return !compare->busy(); }));
+    TableActions::of(table)->setColumnShown(0, false);
+    compare->clear();
+    REQUIRE(compare->addCurrent());
+    REQUIRE(compare->addCurrent());
+    REQUIRE(waitFor([&] { return !compare->busy(); }));
+    REQUIRE(table->model()->columnCount() == 2);
+    CHECK_FALSE(table->isColumnHidden(0));
+    CHECK_FALSE(table->isColumnHidden(1));
 }
 
 TEST_CASE("gui tables: a saved layout of another column count is ignored, and the last column stays", "[gui][tables]")

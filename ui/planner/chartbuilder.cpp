@@ -351,17 +351,18 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
         return chart;
     }
     chart->setTitle(tr("Monthly budget: %1 in total").arg(money(plan->budget.total, plan->currency)));
-    // Inference a month is often 1 % of a training month: stacked on the same axis it would be
-    // invisible, so then it is a line on an axis of its own, on the right.
+    // Inference a month is often 1 % of a training month: stacked it would be invisible, so then
+    // it is a line. On the same axis: a second amount axis in another unit would be misread
+    // against the first, so the line's name says how much it is.
     double highest = 0, highestInference = 0;
     for (const BudgetMonth &month : plan->budget.months) {
         highest = std::max(highest, month.total());
         highestInference = std::max(highestInference, month.inference);
     }
-    const bool ownAxis = highestInference > 0 && highestInference < 0.05 * highest;
-    // Stacked: training, inference (unless it has its own axis), commitments.
+    const bool inferenceLine = highestInference > 0 && highestInference < 0.05 * highest;
+    // Stacked: training, inference (unless it is a line), commitments.
     QList<std::pair<QBarSet *, double BudgetMonth::*>> stacked{{new QBarSet(tr("Training")), &BudgetMonth::training}};
-    if (!ownAxis)
+    if (!inferenceLine)
         stacked.append({new QBarSet(tr("Inference")), &BudgetMonth::inference});
     stacked.append({new QBarSet(tr("Commitments")), &BudgetMonth::commitments});
     double highestBars = 0;
@@ -422,22 +423,18 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
                                   money(plan->budget.months.at(index).cashOut, plan->currency)));
             });
     }
-    if (!ownAxis)
+    if (!inferenceLine)
         return chart;
 
-    auto *inferenceLine = new QLineSeries;
-    inferenceLine->setName(tr("Inference (right axis)"));
-    const AmountScale rightScale = amountScale(highestInference, plan->currency);
+    auto *inference = new QLineSeries;
+    inference->setName(tr("Inference (up to %1 a month)").arg(money(highestInference, plan->currency)));
     for (qsizetype i = 0; i < plan->budget.months.size(); ++i)
-        inferenceLine->append(double(i), plan->budget.months.at(i).inference / rightScale.divisor);
-    QAbstractAxis *right = axisFor(0, highestInference / rightScale.divisor, false,
-                                   rightScale.unit, u"%g"_s);
-    chart->addSeries(inferenceLine);
-    chart->addAxis(right, Qt::AlignRight);
-    inferenceLine->attachAxis(x);
-    inferenceLine->attachAxis(right);
+        inference->append(double(i), plan->budget.months.at(i).inference / scale.divisor);
+    chart->addSeries(inference);
+    inference->attachAxis(x);
+    inference->attachAxis(y);
     if (show)
-        QObject::connect(inferenceLine, &QLineSeries::hovered, inferenceLine,
+        QObject::connect(inference, &QLineSeries::hovered, inference,
                          [show, plan = shared](const QPointF &point, bool state) {
                              const qsizetype index = std::clamp<qsizetype>(qRound(point.x()), 0, plan->budget.months.size() - 1);
                              if (state)
@@ -473,13 +470,13 @@ QChart *costExitChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
         highestExit = std::max(highestExit, std::abs(lockin->exit.total()));
         highestCost = std::max(highestCost, lockin->planCost);
     }
-    const AmountScale exitScale = amountScale(highestExit, plan->currency);
-    const AmountScale costScale = amountScale(highestCost, plan->currency);
+    // Both axes are amounts: in one unit, so that a point's place reads the same on either.
+    const AmountScale scale = amountScale(std::max(highestExit, highestCost), plan->currency);
     QList<QPointF> points[2];
     QList<qsizetype> indices[2];
     for (qsizetype i = 0; i < options.size(); ++i) {
         const auto &[side, offer, lockin] = options.at(i);
-        points[side].append(QPointF(lockin->exit.total() / exitScale.divisor, lockin->planCost / costScale.divisor));
+        points[side].append(QPointF(lockin->exit.total() / scale.divisor, lockin->planCost / scale.divisor));
         indices[side].append(i);
     }
     const QRectF box = bounds(points[0] + points[1]);
@@ -494,9 +491,9 @@ QChart *costExitChart(const std::shared_ptr<const Plan> &shared, const HoverFn &
                                                QString::number(lockin->score.score, 'f', 0)));
         }
     }
-    QAbstractAxis *x = axisFor(std::min(box.left(), 0.0), box.right(), false, tr("Exit cost (%1)").arg(exitScale.unit),
+    QAbstractAxis *x = axisFor(std::min(box.left(), 0.0), box.right(), false, tr("Exit cost (%1)").arg(scale.unit),
                                u"%g"_s);
-    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, costScale.unit, u"%g"_s);
+    QAbstractAxis *y = axisFor(box.top(), box.bottom(), true, scale.unit, u"%g"_s);
     const QStringList names = {tr("Training options"), tr("Inference options")};
     for (int side = 0; side < 2; ++side) {
         if (!sides[side].points.isEmpty())

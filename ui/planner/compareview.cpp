@@ -308,6 +308,7 @@ void CompareView::showComparison()
         const QString label = m_entries.at(c).label;
         m_model->setHeaderData(c, Qt::Horizontal, c == m_baseline ? tr("%1 (baseline)").arg(label) : label);
         m_model->setHeaderData(c, Qt::Horizontal, s.name, Qt::ToolTipRole);
+        m_model->setHeaderData(c, Qt::Horizontal, label, TableActions::ColumnKeyRole);
         auto set = [&](int row, const QString &text, const std::optional<double> &raw = std::nullopt) {
             auto *item = new QStandardItem(text);
             item->setToolTip(text);
@@ -337,6 +338,8 @@ void CompareView::showComparison()
             set(BudgetDelta, tr("—"));
         }
     }
+    // The columns were made anew: the order and visibility chosen for these scenarios come back.
+    TableActions::of(m_table)->restoreColumns();
     m_baselineBox->clear();
     for (int c = 0; c < m_compared.size(); ++c)
         m_baselineBox->addItem(m_entries.at(c).label);

@@ -99,6 +99,7 @@ void ScenarioEditor::showScenario(const scenario::Scenario &s)
     fill(s);
     QStringList problems;
     m_last = read(&problems);
+    m_lastUnreadable = problems;
     check(m_last, problems);
 }
 
@@ -578,9 +579,12 @@ void ScenarioEditor::edited()
     QStringList problems;
     const scenario::Scenario now = read(&problems);
     // Record the edit in the document (not while it refills the fields: m_last is then what it holds).
-    if (scenario::toJson(now) != scenario::toJson(m_last)) {
+    // A count made unreadable is an edit even where the scenario reads the same (an optional count
+    // was empty): undoing it gives the field its last readable text back.
+    if (scenario::toJson(now) != scenario::toJson(m_last) || problems != m_lastUnreadable) {
         m_document->edit(m_last, now, sender());
         m_last = now;
+        m_lastUnreadable = problems;
     }
     check(now, problems);
 }

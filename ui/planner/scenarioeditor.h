@@ -63,6 +63,7 @@ private:
     std::shared_ptr<const catalog::PlanningCatalog> m_catalog;
     scenario::Scenario m_base; ///< the scenario last shown, for fields the editor does not show
     scenario::Scenario m_last; ///< the scenario as the editor last read it
+    QStringList m_lastUnreadable; ///< the count fields it could not read then
     QStringList m_problems;
     bool m_filling = false;
 

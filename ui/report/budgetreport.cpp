@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -189,7 +190,10 @@ private:
 
 // A paragraph that would run across a page boundary starts on the next page instead. A split
 // paragraph is drawn on both pages and clipped: it looks right, but text extraction (search,
-// copy, screen readers) would read its hidden half under the next page's header.
+// copy, screen readers) would read its hidden half under the next page's header. A heading is
+// kept with what follows it: one that would end a page (what follows did not fit) starts the next
+// page, as do the headings just above a paragraph or table moved there. QTextDocument knows no
+// page-break-after: avoid, so the breaks are set before the blocks.
 void keepParagraphsWhole(QTextDocument &document, double pageHeight)
 {
     QAbstractTextDocumentLayout *layout = document.documentLayout();
@@ -197,44 +201,73 @@ void keepParagraphsWhole(QTextDocument &document, double pageHeight)
     // page breaks set below left Qt's later full layout short: it dropped the report's last
     // paragraphs (the Sources list) from the PDF.
     layout->documentSize();
+    auto page = [pageHeight](double y) { return int(y / pageHeight); };
+    // The top of a block's first line and the bottom of its last, in the document.
+    auto linesOf = [layout](const QTextBlock &block) -> std::optional<std::pair<double, double>> {
+        if (!block.isValid())
+            return std::nullopt;
+        const QRectF bounds = layout->blockBoundingRect(block); // lays the document out up to it
+        const QTextLayout *lines = block.layout();
+        if (!lines || lines->lineCount() == 0)
+            return std::nullopt;
+        // A block in a table cell is placed relative to the frame (the cell) it lies in.
+        const double frameTop = bounds.top() - lines->position().y();
+        const QTextLine last = lines->lineAt(lines->lineCount() - 1);
+        return std::pair{frameTop + lines->position().y() + lines->lineAt(0).y(),
+                         frameTop + lines->position().y() + last.y() + last.height()};
+    };
+    auto isHeading = [](const QTextBlock &block) { return block.isValid() && block.blockFormat().headingLevel() > 0; };
+    // Whether something of the page comes before \a block (a break before it would move it).
+    auto followsOnPage = [&](const QTextBlock &block) {
+        const auto lines = linesOf(block);
+        const auto before = linesOf(block.previous());
+        return lines && before && page(before->second - 1) == page(lines->first);
+    };
+    auto breakBefore = [](const QTextBlock &block) {
+        QTextBlockFormat format = block.blockFormat();
+        format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(block).setBlockFormat(format);
+    };
     // One block at a time: each break moves everything after it, so the layout is read again.
     QTextBlock from = document.begin();
     while (from.isValid()) {
-        QTextBlock straddling;
+        QTextBlock moved;
         for (QTextBlock block = from; block.isValid(); block = block.next()) {
-            layout->blockBoundingRect(block); // lays the document out up to this block
-            const QTextLayout *lines = block.layout();
-            if (!lines || lines->lineCount() < 2)
+            const auto lines = linesOf(block);
+            if (!lines)
                 continue;
-            const QTextLine last = lines->lineAt(lines->lineCount() - 1);
-            // A block in a table cell is placed relative to the frame (the cell) it lies in.
-            const double frameTop = layout->blockBoundingRect(block).top() - lines->position().y();
-            const double top = frameTop + lines->position().y() + lines->lineAt(0).y();
-            const double bottom = frameTop + lines->position().y() + last.y() + last.height();
-            if (bottom - top < pageHeight && int(top / pageHeight) != int((bottom - 1) / pageHeight)) {
-                straddling = block;
+            const auto [top, bottom] = *lines;
+            const bool straddles = block.layout()->lineCount() > 1 && bottom - top < pageHeight
+                                   && page(top) != page(bottom - 1);
+            const auto next = isHeading(block) ? linesOf(block.next()) : std::nullopt;
+            const bool orphaned = next && page(next->first) != page(bottom - 1) && followsOnPage(block);
+            if (straddles || orphaned) {
+                moved = block;
                 break;
             }
         }
-        if (!straddling.isValid())
+        if (!moved.isValid())
             return;
-        auto breakBefore = [](const QTextBlock &block) {
-            QTextBlockFormat format = block.blockFormat();
-            format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
-            QTextCursor(block).setBlockFormat(format);
-        };
-        QTextTable *table = QTextCursor(straddling).currentTable();
-        if (table && layout->frameBoundingRect(table).height() < pageHeight) {
+        QTextTable *table = isHeading(moved) ? nullptr : QTextCursor(moved).currentTable();
+        if (table && layout->frameBoundingRect(table).height() >= pageHeight)
+            table = nullptr; // a table longer than a page runs on, its rows whole
+        // The headings just above go with it.
+        QTextBlock first = table ? document.findBlock(table->firstPosition() - 1) : moved.previous();
+        QTextBlock heading;
+        for (; isHeading(first) && followsOnPage(first); first = first.previous())
+            heading = first;
+        if (heading.isValid()) {
+            breakBefore(heading);
+        } else if (table) {
             // A table whose row would run across the page and that fits on one moves whole (Qt
             // splits a row of multi-line cells, and breaks set in its cells push each cell apart).
             QTextTableFormat format = table->format();
             format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
             table->setFormat(format);
-            straddling = table->lastCursorPosition().block();
         } else {
-            breakBefore(straddling);
+            breakBefore(moved);
         }
-        from = straddling.next();
+        from = (table ? table->lastCursorPosition().block() : moved).next();
     }
 }
 
@@ -352,29 +385,6 @@ QString reportHtml(const ReportRequest &request)
     if (lockin.isEmpty())
         lockin.append(tr("No option can run, so there is no lock-in to weigh."));
     html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Lock-in:")), esc(lockin.join(u' ')));
-
-    // Assumptions
-    html += u"<h2>%1</h2>"_s.arg(tr("Assumptions"));
-    QList<std::pair<QString, QString>> inputs;
-    QJsonObject document = scenario::toJson(request.scenario);
-    document.remove(u"format"_s);
-    document.remove(u"version"_s);
-    flatten(document, QString(), inputs);
-    Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}, {}};
-    for (const auto &[words, value] : inputs)
-        assumptions.add({words, value});
-    html += assumptions.html();
-    html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Defaults used")));
-    if (plan.defaults.isEmpty()) {
-        html += u"<p>"_s + esc(tr("None: the scenario gives every input.")) + u"</p>"_s;
-    } else {
-        html += u"<ul>"_s;
-        for (const QString &line : plan.defaults)
-            html += u"<li>"_s + esc(defaultInWords(line)) + u"</li>"_s;
-        html += u"</ul>"_s;
-    }
-    for (const QString &warning : plan.warnings)
-        html += u"<p>"_s + esc(tr("Warning: %1").arg(warning)) + u"</p>"_s;
 
     // Comparison: this scenario (the baseline) against the others given with it.
     if (request.comparison.size() > 1) {
@@ -539,6 +549,36 @@ QString reportHtml(const ReportRequest &request)
         factors.add({f.label, f.lowInput, reportAmount(f.totalAtLow), f.highInput, reportAmount(f.totalAtHigh)});
     html += factors.html() + chartPlaceholder(TornadoChart);
 
+    // The engineering appendix: what the figures rest on, after what a budget owner reads.
+    html += u"<h1 style=\"page-break-before: always;\">%1</h1>"_s.arg(tr("Engineering appendix"));
+    html += u"<p>"_s
+            + esc(tr("The scenario's inputs and the defaults the planner used, then where every price, profile "
+                     "and exchange rate comes from."))
+            + u"</p>"_s;
+
+    // Assumptions
+    html += u"<h2>%1</h2>"_s.arg(tr("Assumptions"));
+    QList<std::pair<QString, QString>> inputs;
+    QJsonObject document = scenario::toJson(request.scenario);
+    document.remove(u"format"_s);
+    document.remove(u"version"_s);
+    flatten(document, QString(), inputs);
+    Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}, {}};
+    for (const auto &[words, value] : inputs)
+        assumptions.add({words, value});
+    html += assumptions.html();
+    html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Defaults used")));
+    if (plan.defaults.isEmpty()) {
+        html += u"<p>"_s + esc(tr("None: the scenario gives every input.")) + u"</p>"_s;
+    } else {
+        html += u"<ul>"_s;
+        for (const QString &line : plan.defaults)
+            html += u"<li>"_s + esc(defaultInWords(line)) + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
+    for (const QString &warning : plan.warnings)
+        html += u"<p>"_s + esc(tr("Warning: %1").arg(warning)) + u"</p>"_s;
+
     // Sources
     html += u"<h2>%1</h2>"_s.arg(tr("Sources"));
     html += u"<h3>%1</h3>"_s.arg(tr("Price sheets"));
@@ -686,9 +726,13 @@ Status writeReport(const ReportRequest &request, const QString &path)
 
             painter.save();
             painter.translate(0, kHeaderHeight - index * bodyHeight);
+            const QRectF body(0, index * bodyHeight, page.width(), bodyHeight);
+            painter.setClipRect(body);
             QAbstractTextDocumentLayout::PaintContext context;
-            context.clip = QRectF(0, index * bodyHeight, page.width(), bodyHeight);
-            painter.setClipRect(context.clip);
+            // A line that starts right at the foot of the page (the first of the next, as a
+            // heading moved there) passes the layout's clip test here too: drawn clipped, it would
+            // still be in this page's text.
+            context.clip = body.adjusted(0, 0, 0, -1);
             document.documentLayout()->draw(&painter, context);
             painter.restore();
         }

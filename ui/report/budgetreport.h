@@ -31,9 +31,10 @@ struct ReportRequest
 /// The report's body as HTML, with a `%%CHART:N%%` paragraph where chart N (ReportChart) goes.
 QString reportHtml(const ReportRequest &request);
 
-/// Writes the PDF budget report (Summary, Assumptions, Options, Budget, Lock-in, Sensitivity,
-/// Sources; vector charts; a header with the scenario name, date and currency on every page;
-/// page numbers; table headers repeated across pages) atomically to \a path. Needs a
+/// Writes the PDF budget report (Summary, Options, Budget, Lock-in, Sensitivity, then an
+/// engineering appendix on a page of its own: Assumptions, Sources; vector charts; a header with
+/// the scenario name, date and currency on every page; page numbers; table headers repeated across
+/// pages; no paragraph split across pages, no heading left at the foot of one) atomically to \a path. Needs a
 /// QApplication (Qt Charts draws the charts); a display is not needed.
 Status writeReport(const ReportRequest &request, const QString &path);
 

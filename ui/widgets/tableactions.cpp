@@ -27,6 +27,7 @@ namespace {
 const QString kTablesGroup = u"Tables/"_s;
 const QString kHeaderStateKey = u"/headerState"_s;
 const QString kColumnCountKey = u"/columnCount"_s;
+const QString kColumnKeysKey = u"/columnKeys"_s;
 const QString kExportDirectoryKey = u"Tables/exportDirectory"_s;
 
 // The rows of \a view in view order, without hidden ones.
@@ -98,6 +99,13 @@ TableActions::TableActions(QTableView *table) : QObject(table), m_table(table)
     });
     restoreColumns();
     connect(header, &QHeaderView::sectionMoved, this, &TableActions::saveColumns);
+    connect(header, &QHeaderView::sectionResized, this, [this, header](int column) {
+        // A width the user set; a stretched section follows the view's width instead.
+        const QList<int> shown = shownColumns();
+        const bool stretched = header->stretchLastSection() && !shown.isEmpty() && column == shown.constLast();
+        if (header->sectionResizeMode(column) == QHeaderView::Interactive && !stretched)
+            saveColumns();
+    });
 }
 
 QMenu *TableActions::createContextMenu(QWidget *parent)
@@ -279,12 +287,29 @@ void TableActions::resetColumns()
     settings.remove(kTablesGroup + m_table->objectName());
 }
 
+QStringList TableActions::columnKeys() const
+{
+    QStringList keys;
+    bool named = false;
+    for (int column = 0; column < m_table->model()->columnCount(); ++column) {
+        keys.append(m_table->model()->headerData(column, Qt::Horizontal, ColumnKeyRole).toString());
+        named = named || !keys.constLast().isEmpty();
+    }
+    return named ? keys : QStringList();
+}
+
 void TableActions::saveColumns() const
 {
+    if (m_restoring || m_table->horizontalHeader()->count() == 0)
+        return;
     QSettings settings;
     const QString group = kTablesGroup + m_table->objectName();
     settings.setValue(group + kHeaderStateKey, m_table->horizontalHeader()->saveState());
     settings.setValue(group + kColumnCountKey, m_table->horizontalHeader()->count());
+    if (const QStringList keys = columnKeys(); keys.isEmpty())
+        settings.remove(group + kColumnKeysKey);
+    else
+        settings.setValue(group + kColumnKeysKey, keys);
 }
 
 void TableActions::restoreColumns()
@@ -294,14 +319,17 @@ void TableActions::restoreColumns()
     const QByteArray state = settings.value(group + kHeaderStateKey).toByteArray();
     QHeaderView *header = m_table->horizontalHeader();
     // Another column count: the model changed since (a column added or removed), and the saved
-    // order and visibility would land on the wrong columns.
-    if (state.isEmpty() || settings.value(group + kColumnCountKey, -1).toInt() != header->count())
+    // order and visibility would land on the wrong columns; so would they on other named columns.
+    if (state.isEmpty() || settings.value(group + kColumnCountKey, -1).toInt() != header->count()
+        || settings.value(group + kColumnKeysKey).toStringList() != columnKeys())
         return;
-    // Only the columns are restored: the sort stays the one the table starts with.
+    // Only the columns are restored: the sort stays the one the table shows.
     const int sortColumn = header->sortIndicatorSection();
     const Qt::SortOrder sortOrder = header->sortIndicatorOrder();
+    m_restoring = true;
     header->restoreState(state);
     header->setSortIndicator(sortColumn, sortOrder);
+    m_restoring = false;
 }
 
 } // namespace accelplan::ui

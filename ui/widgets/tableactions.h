@@ -15,12 +15,17 @@ namespace accelplan::ui {
 /// (the selected rows as tab-separated text under a header line; also Ctrl+C) and Export CSV (the
 /// table as shown); a header menu that hides and shows columns; movable columns. The columns'
 /// order, visibility and widths persist in QSettings under the table's objectName; a saved layout
-/// of another column count (the model changed) is ignored.
+/// of another column count (the model changed) is ignored, and so is one of other columns where
+/// the model names its columns in ColumnKeyRole (a table whose columns come and go, as Compare's
+/// scenarios).
 class TableActions : public QObject
 {
     Q_OBJECT
 
 public:
+    /// The horizontal header data role that names a column for its saved layout (a string).
+    static constexpr int ColumnKeyRole = Qt::UserRole + 0x100;
+
     /// Installs the actions on \a table, which must have its model and a unique objectName, and
     /// restores its saved column layout. The TableActions is a child of \a table.
     static TableActions *install(QTableView *table);
@@ -52,6 +57,9 @@ public:
     void setColumnShown(int column, bool shown);
     /// Every column shown, in the model's order, and the saved layout forgotten.
     void resetColumns();
+    /// Applies the saved layout again, for a model that makes its columns anew (the header then
+    /// forgets their order and visibility); nothing when it was saved for other columns.
+    void restoreColumns();
 
 private:
     explicit TableActions(QTableView *table);
@@ -59,7 +67,8 @@ private:
     void copy() const;
     void exportDialog() const;
     void saveColumns() const;
-    void restoreColumns();
+    /// The model's ColumnKeyRole names of the columns; empty when it names none.
+    QStringList columnKeys() const;
     QList<int> shownColumns() const;
     QList<int> copiedColumns() const;
     /// The shown text of \a rows and \a columns (model numbers), the header first.
@@ -68,6 +77,7 @@ private:
     QTableView *m_table;
     QAction *m_copy = nullptr;
     QAction *m_export = nullptr;
+    bool m_restoring = false; ///< the header's changes are the saved layout's, not the user's
 };
 
 } // namespace accelplan::ui
