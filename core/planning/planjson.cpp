@@ -72,6 +72,15 @@ void insertCluster(JsonFields &out, const TrainingProjection &p)
     out.insert(u"cluster_source"_s, p.clusterBasis);
 }
 
+/// Campaign or steady state, and what the published measurements make of the projection.
+void insertMeasured(JsonFields &out, const TrainingProjection &p)
+{
+    out.insert(u"projection_kind"_s, p.steadyState ? u"steady_state"_s : u"campaign"_s);
+    out.insert(u"band_basis"_s, bandBasisJson(p.fitted, p.bandBasis));
+    out.insert(u"fit_factor"_s, p.fitFactor);
+    out.insert(u"fit_source"_s, optionalNode(p.fitSource));
+}
+
 void insertProjection(JsonFields &out, const TrainingProjection &p)
 {
     insertCluster(out, p);
@@ -88,10 +97,7 @@ void insertProjection(JsonFields &out, const TrainingProjection &p)
     out.insert(u"scaling_source"_s, p.efficiency.scalingSource);
     out.insert(u"goodput"_s, p.efficiency.goodput.typical);
     out.insert(u"goodput_source"_s, p.efficiency.goodputSource);
-    out.insert(u"projection_kind"_s, p.steadyState ? u"steady_state"_s : u"campaign"_s);
-    out.insert(u"band_basis"_s, bandBasisJson(p.fitted, p.bandBasis));
-    out.insert(u"fit_factor"_s, p.fitFactor);
-    out.insert(u"fit_source"_s, optionalNode(p.fitSource));
+    insertMeasured(out, p);
     out.insert(u"wall_hours"_s, p.wallHours.typical);
     out.insert(u"wall_hours_low"_s, p.wallHours.low);
     out.insert(u"wall_hours_high"_s, p.wallHours.high);
@@ -225,6 +231,7 @@ JsonFields trainingOptionFields(const TrainingOption &o, const QString &currency
     };
     json.insert(fields);
     insertCluster(json, p);
+    insertMeasured(json, p);
     json.insert(lockinJson(o.lockin));
     insertOwned(json, o.owned);
     insertEnergy(json, o.energy);

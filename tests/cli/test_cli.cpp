@@ -783,8 +783,9 @@ TEST_CASE("cli: report writes every section with the plan's numbers, headers and
 
     // The sections, in order, each as a heading line.
     qsizetype at = 0;
-    for (const QString &heading : {u"Summary"_s, u"Assumptions"_s, u"Options"_s, u"Budget"_s, u"Lock-in"_s,
-                                   u"Sensitivity"_s, u"Sources"_s}) {
+    // Finance first; the engineering appendix (assumptions, sources) after.
+    for (const QString &heading : {u"Summary"_s, u"Options"_s, u"Budget"_s, u"Lock-in"_s, u"Sensitivity"_s,
+                                   u"Engineering appendix"_s, u"Assumptions"_s, u"Sources"_s}) {
         INFO(heading.toStdString());
         const qsizetype found = text.indexOf(QRegularExpression(u"(^|\\n)"_s + heading + u"\\n"_s), at);
         REQUIRE(found >= 0);
