@@ -989,7 +989,7 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
     p.tokensPerSecondPerChip = p.tokensPerSecondPerReplica / p.chipsPerReplica;
     // The band is at least ×/÷ kEngineSpread: the same model on the same chips differs that much
     // between engines and their versions (TensorRT-LLM 0.6 against 1.0 on H100 Llama 2 70B: 2×),
-    // and 80 % of the published points of tests/data/validation/inference.csv (58 scored) lie
+    // and 80 % of the published points of data/measurements/serving.csv (58 scored then) lie
     // within ×/÷1.53 of the projection.
     p.tokensPerSecondPerChipBand = fits ? Range{p.tokensPerSecondPerChip * p.bandBasis.lowFactor, p.tokensPerSecondPerChip,
                                                 p.tokensPerSecondPerChip * p.bandBasis.highFactor}

@@ -35,7 +35,7 @@ inline constexpr double kFp4OverFp8Speedup = 1.37;
 /// (64 and 256 chips) and 405B 1.53x, torchtitan Float8 on H100 Llama 3.1 8B 1.28-1.29x
 /// (https://github.com/pytorch/torchtitan/blob/31a17bfdb70bab6f62a13d21816a5339b911d6e3/benchmarks/llama3_h100_202412_torchtitan.md),
 /// and Megatron-Bridge publishes no dense bf16 rows to pair. Crediting dense fp8 on bf16
-/// profiles with 1.53x moved the published AMD fp8 runs of tests/data/validation/training.csv
+/// profiles with 1.53x moved the published AMD fp8 runs of data/measurements/training.csv
 /// from +5..+24 % to +37..+61 % and the Gaudi 2 ones up 15-20 points (median error 10.4 -> 13.1 %):
 /// the bf16 profiles standing in there (mi300x, the quartiles) are themselves low, so the
 /// dense credit waits for profiles measured on those chips. TPU7x has its own dense bf16 and fp8
