@@ -27,6 +27,17 @@ constexpr Range kGenericDecode{0.5, 0.65, 0.8};
 // max running requests are set in the hundreds to low thousands per GPU in published runs; Intel's
 // Gaudi 3 table runs 1,536 on one chip and 3,516 on two, so 1,024 was too few).
 constexpr int kMaxSequencesPerChip = 2048;
+/// The sequences an engine instance (a replica) schedules when none is stated: vLLM's default
+/// max_num_seqs, 1,024 on accelerators with at least 70 GiB that are not A100s, 256 on the others
+/// (vllm/engine/arg_utils.py `_set_default_args` at 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b:
+/// "For GPUs like H100 and MI300x, use larger default values"; the A100 is left out there for its
+/// throughput, PR #17885). SGLang's default (2,048–4,096 from the KV pool) and TensorRT-LLM's are
+/// higher; a stated concurrency is taken as given.
+int engineMaxSequences(const catalog::Accelerator &accelerator)
+{
+    const bool large = accelerator.memoryGb * 1e9 >= 70.0 * (1ull << 30) && !accelerator.id.startsWith(u"a100"_s);
+    return large ? 1024 : 256;
+}
 constexpr double kInferenceOverheadBytes = 2.0e9; // runtime, activations and workspace per chip
 // Paged KV memory: vLLM's default block holds 16 tokens; a sequence wastes half a block on average.
 constexpr double kPagedBlockTokens = 16;
@@ -868,7 +879,10 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
                 *tpotMissed = !tpotMet;
             return (!input.ttftMs || l.ttft * 1000 <= *input.ttftMs) && tpotMet;
         };
-        int batch = memoryBatch;
+        // Without a stated concurrency, no more than the engine schedules by default (vLLM's
+        // max_num_seqs), however much memory is left.
+        const int schedulable = std::min(memoryBatch, engineMaxSequences(accelerator));
+        int batch = schedulable;
         if (input.concurrency) {
             if (*input.concurrency > memoryBatch) {
                 concurrencyProblem = Tr::tr("%1 sequences of %2 tokens need %3 GB of KV cache; %4 chips hold room for %5")
@@ -887,7 +901,7 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
             // the largest that meets the targets, then refine up to the next point scanned.
             auto next = [](int b) { return std::max(b + 1, int(b * 1.25)); };
             int lo = 0;
-            for (int b = 1; b <= memoryBatch; b = next(b)) {
+            for (int b = 1; b <= schedulable; b = next(b)) {
                 bool tpotMissed = false;
                 if (meets(b, &tpotMissed))
                     lo = b;
@@ -898,7 +912,7 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
             }
             if (lo == 0)
                 continue;
-            int hi = std::min(memoryBatch, next(lo) - 1);
+            int hi = std::min(schedulable, next(lo) - 1);
             while (lo < hi) {
                 const int mid = lo + (hi - lo + 1) / 2;
                 if (meets(mid))

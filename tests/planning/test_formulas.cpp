@@ -1,6 +1,7 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/counts.h"
 #include "core/planning/inference.h"
+#include "core/planning/precisioncredit.h"
 #include "core/planning/offercost.h"
 #include "core/planning/trainingplanner.h"
 #include "tests/qtstringmaker.h"
@@ -375,4 +376,27 @@ TEST_CASE("Inference: step time, prefill and tensor-parallel all-reduce by hand"
         CHECK(p.tokensPerSecondPerChip == Approx(b / step / n).epsilon(1e-9));
         CHECK(p.prefillTimeShare == Approx(b * prefill / 200 / step).epsilon(1e-9));
     }
+}
+
+TEST_CASE("Training at int8 on a bf16 profile gains the measured 1.17x, not the peak's 2x", "[formulas][precision]")
+{
+    auto loaded = catalog::PlanningCatalog::loadShipped();
+    REQUIRE(loaded.ok());
+    const catalog::Accelerator *v5e = test::shippedCatalog().find(u"tpu-v5e"_s);
+    REQUIRE(v5e != nullptr);
+    REQUIRE(v5e->peakTflops(catalog::Precision::Int8).value_or(0) > 1.9 * v5e->peakTflops(catalog::Precision::Bf16).value_or(1));
+    TrainingInput in;
+    in.modelParams = 8e9;
+    in.tokens = 1e12;
+    in.framework = u"jax"_s;
+    in.steadyState = true;
+    in.mfuOverride.reset();
+    const TrainingProjection bf16 = projectTraining(in, *v5e, 256, *loaded);
+    in.precision = catalog::Precision::Int8;
+    in.precisionName = u"int8"_s;
+    const TrainingProjection int8 = projectTraining(in, *v5e, 256, *loaded);
+    REQUIRE(bf16.runnable());
+    REQUIRE(int8.runnable());
+    CHECK(bf16.wallHours.typical / int8.wallHours.typical == Approx(kInt8OverBf16TrainingSpeedup).epsilon(0.03));
+    CHECK(int8.efficiency.mfuSource.contains(u"int8 (AQT)"_s));
 }

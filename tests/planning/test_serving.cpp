@@ -495,3 +495,26 @@ TEST_CASE("Serving: a checkpoint with only its experts in 4 bits computes at its
     CHECK(hopper.runnable());
     CHECK_FALSE(projectInference(allFp4, accelerator("h100-sxm"), planningCatalog()).runnable());
 }
+
+TEST_CASE("Serving: without a stated concurrency no more than the engine's default max_num_seqs run", "[serving][engine]")
+{
+    // Llama 3 8B at fp8 with short requests: memory holds thousands of sequences on an H200.
+    InferenceInput in = llama8b();
+    in.inputTokens = 200;
+    in.outputTokens = 100;
+    in.offline = true;
+    in.chipsPerReplica = 1;
+    const InferenceProjection h200 = projectInference(in, accelerator("h200"), planningCatalog());
+    REQUIRE(h200.runnable());
+    CHECK(h200.maxBatchByMemory > 1024);
+    CHECK(h200.batch == 1024); // vLLM's default on >= 70 GiB
+    const InferenceProjection l40s = projectInference(in, accelerator("l40s"), planningCatalog());
+    REQUIRE(l40s.runnable());
+    CHECK(l40s.maxBatchByMemory > 256);
+    CHECK(l40s.batch == 256); // and on smaller chips
+    // A stated concurrency is taken as given.
+    in.concurrency = 1500;
+    const InferenceProjection stated = projectInference(in, accelerator("h200"), planningCatalog());
+    REQUIRE(stated.runnable());
+    CHECK(stated.batch == 1500);
+}
