@@ -471,6 +471,12 @@ QList<Deployment> deployments(const InferenceInput &input, const Shape &shape, i
     // a dense replica larger than that is a pipeline of such groups across nodes.
     const int widestTensorParallel = std::clamp(fastDomain, 1, kDefaultFastDomain);
     auto add = [&](int n) {
+        // A mixture of experts wider than a tensor-parallel group spreads its experts instead
+        // (SGLang and Dynamo deploy DeepSeek-V3 on NVL72 as DP attention + EP 48/72, not TP 48).
+        if (moe && n > widestTensorParallel) {
+            list.append({n, 1, n, n > fastDomain});
+            return;
+        }
         if (n <= fastDomain || (!moe && n % widestTensorParallel != 0))
             list.append({n, n, 1, n > fastDomain}); // tensor parallel
         else if (!moe)
@@ -880,8 +886,10 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
             return (!input.ttftMs || l.ttft * 1000 <= *input.ttftMs) && tpotMet;
         };
         // Without a stated concurrency, no more than the engine schedules by default (vLLM's
-        // max_num_seqs), however much memory is left.
-        const int schedulable = std::min(memoryBatch, engineMaxSequences(accelerator));
+        // max_num_seqs), however much memory is left; each data-parallel attention rank of an
+        // expert-parallel replica is an engine of its own.
+        const int engines = d.expertParallel > 1 ? d.chips : 1;
+        const int schedulable = std::min(memoryBatch, engineMaxSequences(accelerator) * engines);
         int batch = schedulable;
         if (input.concurrency) {
             if (*input.concurrency > memoryBatch) {

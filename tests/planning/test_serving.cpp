@@ -518,3 +518,23 @@ TEST_CASE("Serving: without a stated concurrency no more than the engine's defau
     REQUIRE(stated.runnable());
     CHECK(stated.batch == 1500);
 }
+
+TEST_CASE("Serving: a mixture of experts wider than 8 chips spreads its experts, as NVL72 deployments do", "[serving][engine]")
+{
+    // DeepSeek-V3 decode on 48 GB200 (one NVL72 domain): DP attention + EP 48, each attention rank
+    // an engine of its own; published wide-EP decode runs give 7,500-13,000 tokens/s per chip.
+    InferenceInput in = deepseekV3();
+    in.precision = catalog::Precision::Fp8;
+    in.precisionName = u"fp8"_s;
+    in.inputTokens = 2000;
+    in.outputTokens = 100;
+    in.phase = ServePhase::Decode;
+    in.offline = true;
+    in.chipsPerReplica = 48;
+    const InferenceProjection p = projectInference(in, accelerator("gb200"), planningCatalog());
+    REQUIRE(p.runnable());
+    CHECK(p.tensorParallel == 1);
+    CHECK(p.expertParallel == 48);
+    CHECK(p.batch > 48 * 256);
+    CHECK(p.tokensPerSecondPerChip > 5000);
+}
