@@ -1,5 +1,6 @@
 // The scenario document (as Tiled's Document): it owns the scenario, its file, its undo stack and
 // its clean state; the editor edits it and shows what undo, redo and open put in it.
+#include "core/planning/requests.h"
 #include "core/scenario/scenario.h"
 #include "tests/qtstringmaker.h"
 #include "ui/planner/scenariodocument.h"
@@ -171,4 +172,25 @@ TEST_CASE("document: every constraint of the scenario is editable, each an undoa
     CHECK_FALSE(again.findChild<QCheckBox *>(u"production"_s)->isChecked());
     // The window says which is which: constraints change the plan, filters only hide rows.
     CHECK(editor.findChild<QLabel *>(u"constraintsNote"_s)->text().contains(u"change the plan"_s));
+}
+
+TEST_CASE("document: the steady-state check reaches the scenario and the plan's projection kind", "[gui][document]")
+{
+    ui::ScenarioDocument document;
+    ui::ScenarioEditor editor(&document);
+    auto *steady = editor.findChild<QCheckBox *>(u"steadyState"_s);
+    REQUIRE(steady != nullptr);
+    REQUIRE(document.scenario().training.has_value());
+    CHECK_FALSE(steady->isChecked()); // a real run is a campaign by default
+    CHECK_FALSE(document.scenario().training->steadyState);
+    steady->setChecked(true);
+    CHECK(document.scenario().training->steadyState);
+    const auto catalog = catalog::PlanningCatalog::loadShipped();
+    REQUIRE(catalog.ok());
+    const auto mapped = planning::trainingRequest(document.scenario(), *catalog);
+    REQUIRE(mapped.ok());
+    CHECK(mapped->input.steadyState);
+    document.undoStack()->undo();
+    CHECK_FALSE(steady->isChecked());
+    CHECK_FALSE(document.scenario().training->steadyState);
 }

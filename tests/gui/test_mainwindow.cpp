@@ -1993,6 +1993,9 @@ TEST_CASE("gui: The options show nodes and fabric and the procurement constraint
     CHECK(details.contains(u"Cluster"_s));
     CHECK(details.contains(u"TP "_s));
     CHECK(details.contains(u"Each step: compute"_s));
+    // What the published measurements make of it, and what backs the band.
+    CHECK(details.contains(u"measured, campaign"_s));
+    CHECK(details.contains(u"published measurements of this kind (training/campaign)"_s));
 
     // No spot capacity: the recommendation (and every option) follows.
     planner->findChild<QCheckBox *>(u"excludeSpot"_s)->setChecked(true);

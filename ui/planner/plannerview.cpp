@@ -238,7 +238,7 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
     m_charts->setPlan(plan);
 
     // The headline first (budget at P50 and P90, cash, capex), then what to run, then its risks.
-    QString text = u"<b>%1</b><br>%2 "_s.arg(plan->headline.text().toHtmlEscaped(), plan->recommendation.toHtmlEscaped());
+    QString text = u"<b>%1</b><br>%2<br>"_s.arg(plan->headline.text().toHtmlEscaped(), plan->recommendation.toHtmlEscaped());
     text += tr("Prices as of %1.").arg(plan->pricesAsOf.toString(Qt::ISODate));
     for (const QString &risk : plan->headline.risks)
         text += u"<br><span style=\"color:#a33\">%1</span>"_s.arg(tr("Risk: %1").arg(risk).toHtmlEscaped());

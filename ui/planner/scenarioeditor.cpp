@@ -188,6 +188,14 @@ void ScenarioEditor::build()
     train->addRow(tr("Deadline"), m_deadline);
     m_runs = spin(m_training, u"runs"_s, tr("Training runs"), 1, 1000, QString());
     train->addRow(tr("Runs"), m_runs);
+    m_steadyState = new QCheckBox(tr("Steady state only (a benchmark)"), m_training);
+    m_steadyState->setObjectName(u"steadyState"_s);
+    m_steadyState->setAccessibleName(tr("Steady-state projection"));
+    m_steadyState->setToolTip(tr("Project the steady state a timed benchmark measures. Cleared (the default), a run is "
+                                 "a campaign: evaluation, restarts, input stalls and warm-up, as published whole runs "
+                                 "show"));
+    connect(m_steadyState, &QCheckBox::toggled, this, &ScenarioEditor::edited);
+    train->addRow(QString(), m_steadyState);
     m_startMonth = spin(m_training, u"startMonth"_s, tr("Training start month"), 1, 240, QString());
     m_startMonth->setPrefix(tr("month "));
     train->addRow(tr("Starts in"), m_startMonth);
@@ -423,6 +431,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_framework->setCurrentText(t.framework);
     m_deadline->setValue(t.deadlineDays.value_or(0));
     m_runs->setValue(t.runs);
+    m_steadyState->setChecked(t.steadyState);
     m_startMonth->setValue(t.startMonth);
     m_inference->setChecked(s.inference.has_value());
     const scenario::InferenceSection i = s.inference.value_or(scenario::InferenceSection{});
@@ -496,6 +505,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
         t.framework = m_framework->currentText();
         t.deadlineDays = positive(m_deadline->value());
         t.runs = m_runs->value();
+        t.steadyState = m_steadyState->isChecked();
         t.startMonth = m_startMonth->value();
         s.training = t;
     } else {

@@ -78,6 +78,7 @@ private:
     QComboBox *m_framework = nullptr;
     QDoubleSpinBox *m_deadline = nullptr;
     QSpinBox *m_runs = nullptr;
+    QCheckBox *m_steadyState = nullptr;
     QSpinBox *m_startMonth = nullptr;
     QGroupBox *m_inference = nullptr;
     QComboBox *m_serveModel = nullptr;
