@@ -260,7 +260,7 @@ QStringList trainingFitPath(bool moe, const catalog::Accelerator &accelerator, c
     return chipPath(u"training"_s, moe, accelerator, precision, fits);
 }
 
-QStringList campaignFitPath(bool moe) { return {u"campaign"_s, u"campaign/"_s + classOf(moe)}; }
+QStringList campaignFitPath() { return {u"campaign"_s}; }
 
 QStringList servingFitPath(bool moe, const catalog::Accelerator &accelerator, catalog::Precision precision,
                            const catalog::MeasurementFits &fits)
@@ -426,10 +426,8 @@ Accuracy fitMeasurements(catalog::PlanningCatalog &catalog, const catalog::Accel
     steady.fit();
     // A whole run's ratio less what the steady state of its class explains: what a campaign adds.
     Kind campaignPart;
-    for (const catalog::MeasurementFit::Row &row : std::as_const(campaign.rows)) {
-        const bool moe = row.path.value(1).endsWith(u"/moe"_s);
-        campaignPart.rows.append({row.id, row.group, campaignFitPath(moe), row.logRatio - steady.all.factor(row.path).logFactor});
-    }
+    for (const catalog::MeasurementFit::Row &row : std::as_const(campaign.rows))
+        campaignPart.rows.append({row.id, row.group, campaignFitPath(), row.logRatio - steady.all.factor(row.path).logFactor});
     campaignPart.fit();
 
     for (const ServingMeasurement &m : measurements.serving) {

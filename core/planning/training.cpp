@@ -374,7 +374,7 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
         const catalog::MeasurementFit::Factor steady = e.userMeasured ? catalog::MeasurementFit::Factor{}
                                                                       : fits->steady.factor(trainingFitPath(moe, accelerator, input.precision, *fits));
         const catalog::MeasurementFit::Factor whole = input.steadyState ? catalog::MeasurementFit::Factor{}
-                                                                         : fits->campaign.factor(campaignFitPath(moe));
+                                                                         : fits->campaign.factor(campaignFitPath());
         p.fitted = true;
         p.fitFactor = std::exp(steady.logFactor + whole.logFactor);
         p.bandBasis = bandFor(*fits, trainingBandClass(moe, input.steadyState));
