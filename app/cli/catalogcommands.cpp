@@ -212,14 +212,14 @@ int accuracyCommand(Context &context, const QCommandLineParser &parser)
     if (!QStringList{u"all"_s, u"training"_s, u"serving"_s}.contains(kind))
         return context.usage(Tr::tr("--kind must be training, serving or all"));
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
-    const catalog::PlanningCatalog *planning = accelerators ? context.planningCatalog() : nullptr;
-    if (!planning)
+    pricing::PriceDatabase *database = accelerators ? context.database() : nullptr;
+    if (!database)
         return context.failureExitCode();
-    catalog::PlanningCatalog refit = *planning;
-    const auto measurements = planning::loadShippedMeasurements(refit);
-    if (!measurements)
-        return context.report(measurements.error());
-    const planning::Accuracy accuracy = planning::fitMeasurements(refit, *accelerators, *measurements);
+    // The published measurements and the user's own, scored as the planner fits them.
+    planning::Accuracy accuracy;
+    const auto fitted = planning::loadPlanningCatalog(*database, *accelerators, &accuracy);
+    if (!fitted)
+        return context.report(fitted.error());
     const bool listRows = parser.isSet(u"rows"_s);
     auto percent = [](double share) { return QString::number(share * 100, 'f', 1); };
 

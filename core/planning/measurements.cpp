@@ -217,6 +217,61 @@ Result<Measurements> loadShippedMeasurements(const catalog::PlanningCatalog &cat
     return all;
 }
 
+Measurements measurementsFromProfiles(const QList<catalog::Profile> &profiles, const catalog::PlanningCatalog &catalog)
+{
+    Measurements mine;
+    for (const catalog::Profile &p : profiles) {
+        if (!p.measuredTokensPerSecondPerChip || *p.measuredTokensPerSecondPerChip <= 0 || !p.measuredModelParams)
+            continue;
+        const QString id = u"user-%1-%2-%3"_s.arg(p.userFileId).arg(p.accelerator, catalog::toString(p.workload));
+        const QString group = u"user:%1"_s.arg(p.userFileId);
+        const int chips = p.measuredChips.value_or(1);
+        if (p.workload == catalog::Workload::DenseTraining) {
+            TrainingMeasurement m;
+            m.id = id;
+            m.group = group;
+            m.figure = catalog::Figure::SteadyThroughput;
+            m.accelerator = p.accelerator;
+            m.input.modelParams = *p.measuredModelParams;
+            m.input.tokens = 1e12; // any amount: the row's figure is its rate
+            m.input.precision = p.precision;
+            m.input.precisionName = catalog::toString(p.precision);
+            if (p.framework != u"any"_s)
+                m.input.framework = p.framework;
+            m.input.steadyState = true;
+            m.input.goodputOverride = 1.0;
+            m.chips = chips;
+            m.publishedChipHours = m.input.tokens / *p.measuredTokensPerSecondPerChip / 3600.0;
+            mine.training.append(m);
+        } else if (p.workload == catalog::Workload::InferenceDecode && p.measuredInputTokens && p.measuredOutputTokens) {
+            ServingMeasurement m;
+            m.id = id;
+            m.group = group;
+            m.accelerator = p.accelerator;
+            // The measured model's architecture when a preset has its size, else estimated.
+            for (const catalog::ModelPreset &preset : catalog.models()) {
+                if (std::abs(preset.totalParams / *p.measuredModelParams - 1.0) < 0.005) {
+                    applyPreset(preset, m.input);
+                    break;
+                }
+            }
+            m.input.modelParams = *p.measuredModelParams;
+            m.input.activeParams.reset();
+            m.input.precision = p.precision;
+            m.input.precisionName = catalog::toString(p.precision);
+            m.input.inputTokens = *p.measuredInputTokens;
+            m.input.outputTokens = *p.measuredOutputTokens;
+            m.input.offline = true;
+            m.chips = chips;
+            m.concurrency = p.measuredBatch;
+            m.figure = p.measuredBatch ? catalog::Figure::FixedConcurrency : catalog::Figure::OfflineMaximum;
+            m.publishedTokensPerSecondPerChip = *p.measuredTokensPerSecondPerChip;
+            mine.serving.append(m);
+        }
+    }
+    return mine;
+}
+
 TrainingProjection projectMeasurement(const TrainingMeasurement &m, const catalog::Accelerator &accelerator,
                                       const catalog::PlanningCatalog &catalog)
 {

@@ -61,6 +61,12 @@ Result<QList<ServingMeasurement>> readServingMeasurements(QIODevice *device, con
 /// data/measurements/training.csv and serving.csv as shipped.
 Result<Measurements> loadShippedMeasurements(const catalog::PlanningCatalog &catalog);
 
+/// The user's own measured points (profiles added with `catalog add-profile`, with the measured
+/// columns) as rows of the fit, group "user:FILE-ID": a training log as a steady-state run, a
+/// serving benchmark at its concurrency. An MoE training log, whose active parameters a profile does
+/// not keep, is left out.
+Measurements measurementsFromProfiles(const QList<catalog::Profile> &profiles, const catalog::PlanningCatalog &catalog);
+
 /// A row projected as its source ran it: a timed run or a throughput table at goodput 1 and
 /// steady state, a whole run as a campaign; a system at the replica size that serves most per chip.
 TrainingProjection projectMeasurement(const TrainingMeasurement &m, const catalog::Accelerator &accelerator,

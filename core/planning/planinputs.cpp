@@ -8,14 +8,16 @@
 namespace accelplan::planning {
 
 Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database,
-                                                     const catalog::AcceleratorCatalog &accelerators)
+                                                     const catalog::AcceleratorCatalog &accelerators, Accuracy *accuracy)
 {
     auto loaded = catalog::PlanningCatalog::loadShipped();
     if (!loaded)
         return loaded.error();
+    catalog::PlanningCatalog planning = std::move(loaded).value();
     const auto files = database.profileFiles();
     if (!files)
         return files.error();
+    QList<catalog::Profile> user;
     for (const pricing::PriceDatabase::ProfileFile &file : *files) {
         if (!file.enabled)
             continue;
@@ -25,17 +27,24 @@ Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabas
         auto profiles = catalog::PlanningCatalog::parseProfiles(&buffer, file.name, true);
         if (!profiles)
             return profiles.error();
-        QList<catalog::Profile> fromFile = profiles.value();
-        for (catalog::Profile &profile : fromFile)
+        for (catalog::Profile profile : *profiles) {
             profile.userFileId = file.id;
-        loaded->addUserProfiles(fromFile);
+            user.append(profile);
+        }
     }
-    // The published measurements correct the profiles, the user's among them.
-    catalog::PlanningCatalog planning = std::move(loaded).value();
-    const auto measurements = loadShippedMeasurements(planning);
+    // The published measurements and the user's own measured points join one fit, each projected
+    // by the shipped profiles (a user profile would reproduce its own measurement); the user's
+    // profiles then take precedence for their chips, which the fit does not correct again.
+    auto measurements = loadShippedMeasurements(planning);
     if (!measurements)
         return measurements.error();
-    fitMeasurements(planning, accelerators, *measurements);
+    const Measurements mine = measurementsFromProfiles(user, planning);
+    measurements->training += mine.training;
+    measurements->serving += mine.serving;
+    Accuracy scored = fitMeasurements(planning, accelerators, *measurements);
+    if (accuracy)
+        *accuracy = std::move(scored);
+    planning.addUserProfiles(user);
     return planning;
 }
 

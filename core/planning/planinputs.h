@@ -12,6 +12,8 @@ class PriceDatabase;
 
 namespace accelplan::planning {
 
+struct Accuracy;
+
 /// Everything a plan is computed from besides the scenario, as one snapshot that never changes
 /// under a running computation: the accelerator catalog, the planning catalog with the user's own
 /// throughput profiles over the shipped ones, the current prices, the exchange rates and the date of
@@ -30,9 +32,11 @@ struct PlanInputs
 
 /// The shipped planning catalog with the enabled profile files stored in \a database added as user
 /// profiles (which take precedence over shipped ones for the same accelerator and workload), each
-/// knowing the id of its file; then fitted to the published measurements (fitMeasurements()).
+/// knowing the id of its file; fitted to the published measurements and the user's own measured
+/// points (fitMeasurements(); \a accuracy: how each of them scored).
 Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabase &database,
-                                                     const catalog::AcceleratorCatalog &accelerators);
+                                                     const catalog::AcceleratorCatalog &accelerators,
+                                                     Accuracy *accuracy = nullptr);
 
 /// The snapshot of \a database: loadPlanningCatalog(), the current prices, the FX table and the
 /// prices' date. An error when any of them cannot be read: a plan on part of its inputs would

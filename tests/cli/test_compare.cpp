@@ -324,6 +324,19 @@ TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measu
     // The residual of the model before calibration is shown.
     CHECK(after[u"calibration_source"_s].toString().contains(u"the model before calibration gave"_s));
     CHECK(after[u"calibration_source"_s].toString().contains(bench));
+    // The measurement joins the fit as a row of its own source, scored like the published ones.
+    const Run accuracy = scratch.run({u"catalog"_s, u"accuracy"_s, u"--rows"_s, u"--kind"_s, u"serving"_s,
+                                      u"--format"_s, u"json"_s});
+    REQUIRE(accuracy.exitCode == 0);
+    const QJsonArray scored = QJsonDocument::fromJson(accuracy.out.toUtf8()).array();
+    const auto mine = std::find_if(scored.cbegin(), scored.cend(), [](const QJsonValue &row) {
+        return row[u"group"_s].toString().startsWith(u"user:"_s);
+    });
+    REQUIRE(mine != scored.cend());
+    CHECK((*mine)[u"accelerator"_s].toString() == u"l40s"_s);
+    CHECK((*mine)[u"published"_s].toDouble() == Approx(measured).epsilon(0.01));
+    CHECK((*mine)[u"out_of_sample"_s].isDouble());
+    CHECK(scored.size() > 200);
 
     // Refusals: what is missing, by name; nothing added.
     const Run noChips = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"vllm-bench"_s, bench,
@@ -484,6 +497,17 @@ TEST_CASE("catalog add-profile --from training-log: the measured MFU reproduces 
     CHECK(whole[u"projection_kind"_s].toString() == u"campaign"_s);
     CHECK(whole[u"wall_hours"_s].toDouble() > after[u"wall_hours"_s].toDouble() * 1.05);
     CHECK(whole[u"band_basis"_s].toObject()[u"class"_s].toString() == u"training/campaign"_s);
+    // The log joins the fit as a steady-state row of its own source.
+    const Run accuracy = scratch.run({u"catalog"_s, u"accuracy"_s, u"--rows"_s, u"--kind"_s, u"training"_s,
+                                      u"--format"_s, u"json"_s});
+    REQUIRE(accuracy.exitCode == 0);
+    const QJsonArray scored = QJsonDocument::fromJson(accuracy.out.toUtf8()).array();
+    const auto mine = std::find_if(scored.cbegin(), scored.cend(), [](const QJsonValue &row) {
+        return row[u"group"_s].toString().startsWith(u"user:"_s);
+    });
+    REQUIRE(mine != scored.cend());
+    CHECK((*mine)[u"figure"_s].toString() == u"steady_throughput"_s);
+    CHECK((*mine)[u"in_sample"_s].isDouble());
     // A log without a rate column is refused with the column named.
     const QString bad = scratch.write(u"bad.csv"_s, "step,loss\n1,2.5\n2,2.4\n");
     const Run refused = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, bad,
