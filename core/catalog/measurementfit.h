@@ -71,7 +71,7 @@ struct BandBasis
     int measurements = 0;   ///< rows whose residuals set the band
     double lowFactor = 1;   ///< low end ÷ typical
     double highFactor = 1;  ///< high end ÷ typical
-    double coverage = 0;    ///< share of those rows inside the band, out of sample
+    double coverage = 0;    ///< share of those rows inside the band built without their own source
     bool widened = false;   ///< too few rows of its own: the kind's band, widened
     QString text() const;   ///< "×0.71–1.45: 41 published runs of this kind, 80 % of them inside out of sample"
 };

@@ -413,6 +413,21 @@ void setBands(catalog::MeasurementFits &fits, const QList<MeasurementScore *> &s
         s.bandLow = std::min(s.outOfSample * band.lowFactor, s.outOfSample * band.highFactor);
         s.bandHigh = std::max(s.outOfSample * band.lowFactor, s.outOfSample * band.highFactor);
     }
+    // The coverage a band states is the held-out one: the share of its class's rows inside the
+    // band built without their group (the band's own rows all lie inside it at small n).
+    QHash<QString, std::pair<int, int>> held; // class: inside, rows
+    for (const MeasurementScore *s : scores) {
+        for (const QString &name : {s->bandClass, kind}) {
+            auto &[inside, rows] = held[name];
+            inside += s->inBand() ? 1 : 0;
+            ++rows;
+            if (name == kind && s->bandClass == kind)
+                break;
+        }
+    }
+    for (auto it = held.cbegin(); it != held.cend(); ++it)
+        if (auto band = fits.bands.find(it.key()); band != fits.bands.end())
+            band->coverage = double(it->first) / it->second;
 }
 
 } // namespace

@@ -126,6 +126,17 @@ TEST_CASE("Validation: training chip-hours against published runs", "[validation
     CHECK(all.inBand >= 0.78);
     CHECK(all.medianBandWidth <= 2.5);
     checkRuntimeMatches(fitted().measurements.training, scores, true);
+    // A band states the coverage it had on rows held out from it, not on its own rows.
+    const catalog::BandBasis *campaign = fitted().catalog.measurementFits()->band(u"training/campaign"_s);
+    REQUIRE(campaign != nullptr);
+    int inside = 0, rows = 0;
+    for (const MeasurementScore &s : scores)
+        if (s.scored() && s.bandClass == u"training/campaign"_s) {
+            inside += s.inBand();
+            ++rows;
+        }
+    REQUIRE(rows == campaign->measurements);
+    CHECK(campaign->coverage == Approx(double(inside) / rows));
 }
 
 TEST_CASE("Validation: inference tokens per second per chip against published benchmarks", "[validation][inference]")
