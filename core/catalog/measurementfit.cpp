@@ -28,14 +28,14 @@ constexpr FigureName kFigures[] = {
     {Figure::LatencyBound, "latency_bound"_L1},
 };
 
+} // namespace
+
 double median(QList<double> values)
 {
     std::sort(values.begin(), values.end());
     const qsizetype n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    return n == 0 ? 0.0 : n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
-
-} // namespace
 
 std::optional<Figure> figureFromString(const QString &text)
 {

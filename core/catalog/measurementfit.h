@@ -9,6 +9,9 @@
 
 namespace accelplan::catalog {
 
+/// The median of \a values (0 when empty).
+double median(QList<double> values);
+
 /// What a published measurement is a figure of (data/measurements/README.md, column `figure`).
 enum class Figure {
     TimedRun,          ///< training: a timed benchmark run (MLPerf time to train)

@@ -530,52 +530,47 @@ Accuracy fitMeasurements(catalog::PlanningCatalog &catalog, const catalog::Accel
     }
     serving.fit();
 
-    // Scores and out-of-sample residuals.
-    QList<MeasurementScore *> trainingScores;
-    QList<double> trainingResiduals;
+    // Scores and out-of-sample residuals (log published ÷ projected without the row's group).
+    struct Scored
+    {
+        QList<MeasurementScore *> scores;
+        QList<double> residuals;
+        void add(MeasurementScore &s, double in, double oos, double logRatio)
+        {
+            s.inSample = s.prior * std::exp(in);
+            s.outOfSample = s.prior * std::exp(oos);
+            scores.append(&s);
+            residuals.append(logRatio - oos);
+        }
+    };
+    Scored steadyScored, campaignScored, servingScored;
     for (qsizetype i = 0; i < steady.rows.size(); ++i) {
-        MeasurementScore &s = accuracy.training[steadyScore[i]];
         const catalog::MeasurementFit::Row &row = steady.rows[i];
-        const double oos = steady.outOfSample(row);
-        s.inSample = s.prior * std::exp(steady.all.factor(row.path).logFactor);
-        s.outOfSample = s.prior * std::exp(oos);
-        trainingScores.append(&s);
-        trainingResiduals.append(row.logRatio - oos);
+        steadyScored.add(accuracy.training[steadyScore[i]], steady.all.factor(row.path).logFactor,
+                         steady.outOfSample(row), row.logRatio);
     }
     for (qsizetype i = 0; i < campaign.rows.size(); ++i) {
-        MeasurementScore &s = accuracy.training[campaignScore[i]];
         const catalog::MeasurementFit::Row &row = campaign.rows[i];
         const catalog::MeasurementFit::Row &part = campaignPart.rows[i];
-        const double in = steady.all.factor(row.path).logFactor + campaignPart.all.factor(part.path).logFactor;
-        const double oos = steady.outOfSample(row) + campaignPart.outOfSample(part);
-        s.inSample = s.prior * std::exp(in);
-        s.outOfSample = s.prior * std::exp(oos);
-        trainingScores.append(&s);
-        trainingResiduals.append(row.logRatio - oos);
+        campaignScored.add(accuracy.training[campaignScore[i]],
+                           steady.all.factor(row.path).logFactor + campaignPart.all.factor(part.path).logFactor,
+                           steady.outOfSample(row) + campaignPart.outOfSample(part), row.logRatio);
     }
-    QList<MeasurementScore *> servingScores;
-    QList<double> servingResiduals;
     for (qsizetype i = 0; i < serving.rows.size(); ++i) {
-        MeasurementScore &s = accuracy.serving[servingScore[i]];
         const catalog::MeasurementFit::Row &row = serving.rows[i];
-        const double oos = serving.outOfSample(row);
-        s.inSample = s.prior * std::exp(serving.all.factor(row.path).logFactor);
-        s.outOfSample = s.prior * std::exp(oos);
-        servingScores.append(&s);
-        servingResiduals.append(row.logRatio - oos);
+        servingScored.add(accuracy.serving[servingScore[i]], serving.all.factor(row.path).logFactor,
+                          serving.outOfSample(row), row.logRatio);
     }
     // Bands: steady training classes fall back to the steady kind, the campaign to itself.
-    QList<MeasurementScore *> steadyScores(trainingScores.begin(), trainingScores.begin() + steady.rows.size());
-    QList<MeasurementScore *> campaignScores(trainingScores.begin() + steady.rows.size(), trainingScores.end());
-    setBands(*fits, steadyScores, trainingResiduals.mid(0, steady.rows.size()), u"training/steady"_s);
-    setBands(*fits, campaignScores, trainingResiduals.mid(steady.rows.size()), u"training/campaign"_s);
-    setBands(*fits, servingScores, servingResiduals, u"serving"_s);
+    setBands(*fits, steadyScored.scores, steadyScored.residuals, u"training/steady"_s);
+    setBands(*fits, campaignScored.scores, campaignScored.residuals, u"training/campaign"_s);
+    setBands(*fits, servingScored.scores, servingScored.residuals, u"serving"_s);
 
     fits->steady = steady.all;
     fits->campaign = campaignPart.all;
     fits->serving = serving.all;
-    fits->trainingRows = int(trainingScores.size());
-    fits->servingRows = int(servingScores.size());
+    fits->trainingRows = int(steadyScored.scores.size() + campaignScored.scores.size());
+    fits->servingRows = int(servingScored.scores.size());
     catalog.setMeasurementFits(std::move(fits));
     return accuracy;
 }
@@ -583,11 +578,7 @@ Accuracy fitMeasurements(catalog::PlanningCatalog &catalog, const catalog::Accel
 QList<AccuracyClass> accuracySummary(const QList<MeasurementScore> &scores,
                                      const catalog::AcceleratorCatalog &accelerators)
 {
-    auto median = [](QList<double> values) {
-        std::sort(values.begin(), values.end());
-        const qsizetype n = values.size();
-        return n == 0 ? 0.0 : n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-    };
+    const auto median = catalog::median;
     QStringList order{u"all"_s, u"dense"_s, u"moe"_s};
     QHash<QString, QList<const MeasurementScore *>> byClass;
     for (const MeasurementScore &s : scores) {

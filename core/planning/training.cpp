@@ -202,30 +202,23 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
         e.mfuSource += u"; "_s + credit;
         warnings->append(credit);
     }
-    // An MFU measured at fp8 or bf16 is credited with what fp4 is measured to gain (precisioncredit.h),
-    // not with the fp4 peak.
-    if (input.precision == catalog::Precision::Fp4 && (!used || used->precision != catalog::Precision::Fp4)) {
-        const double factor = fp4PeakCredit(accelerator);
-        if (factor < 1.0) {
-            e.mfu = {e.mfu.low * factor, e.mfu.typical * factor, e.mfu.high * factor};
-            e.mfuSource += Tr::tr("; at fp4 ×%1: NVFP4 runs 1.37× FP8 (Megatron-Bridge, Llama 3.1 405B on GB300/GB200), "
-                                  "not the peak's %2×")
-                               .arg(factor, 0, 'f', 2)
-                               .arg(1.37 / factor, 0, 'f', 1);
-        }
-    }
-    // The same for int8 (AQT) over a bf16 measurement: 1.17× measured, not the peak's 2×.
-    if (input.precision == catalog::Precision::Int8 && (!used || used->precision != catalog::Precision::Int8)) {
-        const double factor = int8TrainingPeakCredit(accelerator);
-        if (factor < 1.0) {
-            e.mfu = {e.mfu.low * factor, e.mfu.typical * factor, e.mfu.high * factor};
-            e.mfuSource += Tr::tr("; at int8 ×%1: int8 (AQT) training runs %2× bf16 (Marin on TPU v5e-256), not the "
-                                  "peak's %3×")
-                               .arg(factor, 0, 'f', 2)
-                               .arg(kInt8OverBf16TrainingSpeedup, 0, 'f', 2)
-                               .arg(kInt8OverBf16TrainingSpeedup / factor, 0, 'f', 1);
-        }
-    }
+    // An MFU measured at a wider precision is credited with what the narrower one is measured to
+    // gain (precisioncredit.h), not with the ratio of the peaks: fp4 over fp8 or bf16, int8 (AQT)
+    // over bf16.
+    auto creditMeasured = [&](catalog::Precision narrow, double factor, double speedup, const QString &why) {
+        if (input.precision != narrow || (used && used->precision == narrow) || factor >= 1.0)
+            return;
+        e.mfu = e.mfu.scaled(factor);
+        e.mfuSource += Tr::tr("; at %1 ×%2: %3, not the peak's %4×")
+                           .arg(input.precisionName)
+                           .arg(factor, 0, 'f', 2)
+                           .arg(why)
+                           .arg(speedup / factor, 0, 'f', 1);
+    };
+    creditMeasured(catalog::Precision::Fp4, fp4PeakCredit(accelerator), kFp4OverFp8Speedup,
+                   Tr::tr("NVFP4 runs 1.37× FP8 (Megatron-Bridge, Llama 3.1 405B on GB300/GB200)"));
+    creditMeasured(catalog::Precision::Int8, int8TrainingPeakCredit(accelerator), kInt8OverBf16TrainingSpeedup,
+                   Tr::tr("int8 (AQT) training runs %1× bf16 (Marin on TPU v5e-256)").arg(kInt8OverBf16TrainingSpeedup, 0, 'f', 2));
     if (input.mfuOverride) {
         const double typical = *input.mfuOverride;
         const double lowRatio = e.mfu.typical > 0 ? e.mfu.low / e.mfu.typical : 1.0;

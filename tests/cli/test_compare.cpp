@@ -18,6 +18,20 @@ using namespace accelplan::test;
 
 namespace {
 
+/// `catalog accuracy --rows` of one kind, scored rows all, and the first row of the user's own.
+QJsonObject userMeasurementRow(Scratch &scratch, const QString &kind, qsizetype *rows = nullptr)
+{
+    const Run accuracy = scratch.run({u"catalog"_s, u"accuracy"_s, u"--rows"_s, u"--kind"_s, kind, u"--format"_s, u"json"_s});
+    REQUIRE(accuracy.exitCode == 0);
+    const QJsonArray scored = QJsonDocument::fromJson(accuracy.out.toUtf8()).array();
+    if (rows)
+        *rows = scored.size();
+    for (const QJsonValue &row : scored)
+        if (row[u"group"_s].toString().startsWith(u"user:"_s))
+            return row.toObject();
+    return {};
+}
+
 QJsonObject firstRunnable(const QJsonObject &section)
 {
     for (const QJsonValue &o : section[u"options"_s].toArray())
@@ -325,18 +339,13 @@ TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measu
     CHECK(after[u"calibration_source"_s].toString().contains(u"the model before calibration gave"_s));
     CHECK(after[u"calibration_source"_s].toString().contains(bench));
     // The measurement joins the fit as a row of its own source, scored like the published ones.
-    const Run accuracy = scratch.run({u"catalog"_s, u"accuracy"_s, u"--rows"_s, u"--kind"_s, u"serving"_s,
-                                      u"--format"_s, u"json"_s});
-    REQUIRE(accuracy.exitCode == 0);
-    const QJsonArray scored = QJsonDocument::fromJson(accuracy.out.toUtf8()).array();
-    const auto mine = std::find_if(scored.cbegin(), scored.cend(), [](const QJsonValue &row) {
-        return row[u"group"_s].toString().startsWith(u"user:"_s);
-    });
-    REQUIRE(mine != scored.cend());
-    CHECK((*mine)[u"accelerator"_s].toString() == u"l40s"_s);
-    CHECK((*mine)[u"published"_s].toDouble() == Approx(measured).epsilon(0.01));
-    CHECK((*mine)[u"out_of_sample"_s].isDouble());
-    CHECK(scored.size() > 200);
+    qsizetype scored = 0;
+    const QJsonObject mine = userMeasurementRow(scratch, u"serving"_s, &scored);
+    REQUIRE_FALSE(mine.isEmpty());
+    CHECK(mine[u"accelerator"_s].toString() == u"l40s"_s);
+    CHECK(mine[u"published"_s].toDouble() == Approx(measured).epsilon(0.01));
+    CHECK(mine[u"out_of_sample"_s].isDouble());
+    CHECK(scored > 200);
 
     // Refusals: what is missing, by name; nothing added.
     const Run noChips = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"vllm-bench"_s, bench,
@@ -498,16 +507,10 @@ TEST_CASE("catalog add-profile --from training-log: the measured MFU reproduces 
     CHECK(whole[u"wall_hours"_s].toDouble() > after[u"wall_hours"_s].toDouble() * 1.05);
     CHECK(whole[u"band_basis"_s].toObject()[u"class"_s].toString() == u"training/campaign"_s);
     // The log joins the fit as a steady-state row of its own source.
-    const Run accuracy = scratch.run({u"catalog"_s, u"accuracy"_s, u"--rows"_s, u"--kind"_s, u"training"_s,
-                                      u"--format"_s, u"json"_s});
-    REQUIRE(accuracy.exitCode == 0);
-    const QJsonArray scored = QJsonDocument::fromJson(accuracy.out.toUtf8()).array();
-    const auto mine = std::find_if(scored.cbegin(), scored.cend(), [](const QJsonValue &row) {
-        return row[u"group"_s].toString().startsWith(u"user:"_s);
-    });
-    REQUIRE(mine != scored.cend());
-    CHECK((*mine)[u"figure"_s].toString() == u"steady_throughput"_s);
-    CHECK((*mine)[u"in_sample"_s].isDouble());
+    const QJsonObject mine = userMeasurementRow(scratch, u"training"_s);
+    REQUIRE_FALSE(mine.isEmpty());
+    CHECK(mine[u"figure"_s].toString() == u"steady_throughput"_s);
+    CHECK(mine[u"in_sample"_s].isDouble());
     // A log without a rate column is refused with the column named.
     const QString bad = scratch.write(u"bad.csv"_s, "step,loss\n1,2.5\n2,2.4\n");
     const Run refused = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, bad,
@@ -515,4 +518,30 @@ TEST_CASE("catalog add-profile --from training-log: the measured MFU reproduces 
                                      u"llama3-8b"_s});
     CHECK(refused.exitCode == 2);
     CHECK(refused.err.contains(u"tokens_per_s"_s));
+}
+
+TEST_CASE("plan --steady-state and training.steady_state project the steady state, a campaign is the default", "[cli][measurements]")
+{
+    Scratch scratch;
+    const QString example = examplePath(u"llama-70b.accelplan"_s);
+    const QJsonObject campaign = firstRunnable(jsonObject(scratch.run({u"plan"_s, example, u"--format"_s, u"json"_s}))[u"training"_s].toObject());
+    const QJsonObject steady = firstRunnable(
+        jsonObject(scratch.run({u"plan"_s, example, u"--steady-state"_s, u"--format"_s, u"json"_s}))[u"training"_s].toObject());
+    CHECK(campaign[u"projection_kind"_s].toString() == u"campaign"_s);
+    CHECK(campaign[u"band_basis"_s].toObject()[u"class"_s].toString() == u"training/campaign"_s);
+    CHECK(campaign[u"band_basis"_s].toObject()[u"measurements"_s].toInt() >= 10);
+    CHECK(steady[u"projection_kind"_s].toString() == u"steady_state"_s);
+    CHECK(steady[u"band_basis"_s].toObject()[u"class"_s].toString().startsWith(u"training/steady/"_s));
+    CHECK(steady[u"chip_hours"_s].toDouble() < campaign[u"chip_hours"_s].toDouble());
+    // The scenario's own key does the same as the flag.
+    QFile file(example);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    QJsonObject document = QJsonDocument::fromJson(file.readAll()).object();
+    QJsonObject training = document[u"training"_s].toObject();
+    training.insert(u"steady_state"_s, true);
+    document.insert(u"training"_s, training);
+    const QString keyed = scratch.write(u"steady.accelplan"_s, QJsonDocument(document).toJson());
+    const QJsonObject fromKey = firstRunnable(jsonObject(scratch.run({u"plan"_s, keyed, u"--format"_s, u"json"_s}))[u"training"_s].toObject());
+    CHECK(fromKey[u"projection_kind"_s].toString() == u"steady_state"_s);
+    CHECK(fromKey[u"chip_hours"_s].toDouble() == Approx(steady[u"chip_hours"_s].toDouble()));
 }
