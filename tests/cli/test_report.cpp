@@ -49,6 +49,8 @@ TEST_CASE("report: the Assumptions page names every input in words with its unit
     CHECK_FALSE(assumptions.contains(u"20,261,122"_s));
     CHECK_FALSE(assumptions.contains(u"inference.production"_s));
     CHECK_FALSE(assumptions.contains(u"ownership.other_use"_s));
+    CHECK_FALSE(assumptions.contains(u"training.steady_state"_s));
+    CHECK(assumptions.contains(u"Training: steady state only (not a campaign)"_s));
     // Grouped by topic, not by the alphabet of the keys: the scenario, training, inference,
     // constraints, lock-in, owned hardware, sensitivity.
     qsizetype at = 0;

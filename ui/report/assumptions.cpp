@@ -44,6 +44,7 @@ constexpr InputLabel kInputLabels[] = {
     {"training.global_batch_tokens", "Training: tokens per optimizer step", "tokens"},
     {"training.chips", "Training: chips", ""},
     {"training.mfu", "Training: model FLOPs utilisation (given)", ""},
+    {"training.steady_state", "Training: steady state only (not a campaign)", ""},
     {"inference.model", "Inference: model preset", ""},
     {"inference.model_params", "Inference: model parameters", ""},
     {"inference.active_params", "Inference: parameters active per token (MoE)", ""},
