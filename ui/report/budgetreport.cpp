@@ -16,6 +16,7 @@
 #include <QSaveFile>
 #include <QSet>
 #include <QTextBlock>
+#include <QTextDocumentFragment>
 #include <QTextTable>
 #include <QTextCursor>
 #include <QTextLayout>
@@ -100,13 +101,18 @@ struct Table
 
 // An option's offer as one table line: "p5.48xlarge (spot)", the middle elided past kMaxOfferChars
 // (the Sources list gives it in full).
-constexpr int kMaxOfferChars = 40;
+constexpr int kMaxOfferChars = 36;
 // The offer, and "stale" when its price was read more than 180 days before the plan's prices date.
 QString offerCell(const pricing::PriceRecord &offer, const QDate &pricesAsOf)
 {
-    QString text = offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
-    if (text.size() > kMaxOfferChars)
-        text = text.left(kMaxOfferChars / 2 - 1) + u'…' + text.right(kMaxOfferChars / 2 - 1);
+    // The price model stays whole; the SKU loses its middle, keeping more of its end, where the
+    // chip usually is ("Standard_ND…MI300X_v5").
+    const QString model = u" ("_s + pricing::toString(offer.key.priceModel) + u')';
+    QString sku = offer.key.sku;
+    const qsizetype room = std::max<qsizetype>(kMaxOfferChars - model.size(), 12);
+    if (sku.size() > room)
+        sku = sku.left((room - 1) * 2 / 5) + u'…' + sku.right(room - 1 - (room - 1) * 2 / 5);
+    const QString text = sku + model;
     return offer.stale(pricesAsOf) ? text + u", "_s + tr("stale") : text;
 }
 
@@ -194,6 +200,43 @@ private:
 // kept with what follows it: one that would end a page (what follows did not fit) starts the next
 // page, as do the headings just above a paragraph or table moved there. QTextDocument knows no
 // page-break-after: avoid, so the breaks are set before the blocks.
+// Moves the rows of \a table from \a row on into a new table right after it, under a copy of its
+// header rows, on a new page.
+void splitTableBefore(QTextTable *table, int row)
+{
+    const int rows = table->rows();
+    const int columns = table->columns();
+    const int header = table->format().headerRowCount();
+    auto cells = [table](int fromRow, int toRow, int lastColumn) {
+        QTextCursor cursor(table->cellAt(fromRow, 0).firstCursorPosition());
+        cursor.setPosition(table->cellAt(toRow, lastColumn).lastCursorPosition().position(), QTextCursor::KeepAnchor);
+        return cursor;
+    };
+    const QTextDocumentFragment rest = cells(row, rows - 1, columns - 1).selection();
+    QTextCursor after(table->document());
+    after.setPosition(table->lastPosition() + 1);
+    QTextTableFormat format = table->format();
+    table->removeRows(row, rows - row);
+    after.insertFragment(rest);
+    QTextTable *next = QTextCursor(table->document()->findBlock(table->lastPosition() + 2)).currentTable();
+    Q_ASSERT(next && next != table);
+    format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
+    next->setFormat(format);
+    next->insertRows(0, header);
+    for (int r = 0; r < header; ++r) {
+        for (int c = 0; c < columns; ++c) {
+            const QTextTableCell from = table->cellAt(r, c);
+            QTextTableCell to = next->cellAt(r, c);
+            to.setFormat(from.format());
+            QTextCursor source(from.firstCursorPosition());
+            source.setPosition(from.lastCursorPosition().position(), QTextCursor::KeepAnchor);
+            QTextCursor target = to.firstCursorPosition();
+            target.setBlockFormat(from.firstCursorPosition().blockFormat());
+            target.insertFragment(source.selection());
+        }
+    }
+}
+
 void keepParagraphsWhole(QTextDocument &document, double pageHeight)
 {
     QAbstractTextDocumentLayout *layout = document.documentLayout();
@@ -249,8 +292,17 @@ void keepParagraphsWhole(QTextDocument &document, double pageHeight)
         if (!moved.isValid())
             return;
         QTextTable *table = isHeading(moved) ? nullptr : QTextCursor(moved).currentTable();
-        if (table && layout->frameBoundingRect(table).height() >= pageHeight)
-            table = nullptr; // a table longer than a page runs on, its rows whole
+        if (table && layout->frameBoundingRect(table).height() >= pageHeight) {
+            // A table longer than a page runs on, its rows whole. Qt moves a row to the next page
+            // only when none of its cells' first lines fits there, so a row of wrapped cells would
+            // split; the rows from this one on become a table of their own on the next page.
+            const QTextTableCell cell = table->cellAt(moved.position());
+            if (cell.row() > table->format().headerRowCount()) {
+                splitTableBefore(table, cell.row());
+                from = moved;
+                continue;
+            }
+        }
         // The headings just above go with it.
         QTextBlock first = table ? document.findBlock(table->firstPosition() - 1) : moved.previous();
         QTextBlock heading;
@@ -426,7 +478,7 @@ QString reportHtml(const ReportRequest &request)
 
     // Options
     html += u"<h2>%1</h2>"_s.arg(tr("Options"));
-    const QList<int> kOptionWidths = {3, 9, 33, 10, 9, 5, 9, 9, 5, 8};
+    const QList<int> kOptionWidths = {3, 10, 31, 11, 10, 5, 8, 9, 5, 8};
     const QStringList optionHeaders = {tr("#"), tr("Provider"), tr("Offer"), tr("Region"), tr("Accelerator"), tr("Chips"),
                                        tr("Time"), tr("Cost"), tr("Lock-in"), tr("Adjusted cost")};
     const QList<int> kOptionNumbers = {0, 5, 6, 7, 8, 9};
