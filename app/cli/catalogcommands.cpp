@@ -141,9 +141,9 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
         }
         if (parser.isSet(u"framework"_s))
             setup.framework = parser.value(u"framework"_s);
-        auto converted = from == u"vllm-bench"_s ? catalog::profileFromVllmBench(content, file.fileName(), setup, *inputs->planning)
+        auto converted = from == u"vllm-bench"_s ? catalog::profileFromVllmBench(content, file.fileName(), setup, *inputs->planning, *accelerator)
                          : from == u"genai-perf"_s
-                             ? catalog::profileFromGenaiPerf(content, file.fileName(), setup, *inputs->planning)
+                             ? catalog::profileFromGenaiPerf(content, file.fileName(), setup, *inputs->planning, *accelerator)
                              : catalog::profileFromTrainingLog(content, file.fileName(), setup, *accelerator);
         if (!converted)
             return context.report(converted.error());

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -30,6 +31,11 @@ struct Measurement
     std::optional<double> maxConcurrency;
     QString date;
     QString tool;
+    /// The input's own names for the figures above, for the messages.
+    struct Names
+    {
+        QString completed, outputThroughput, requestThroughput, outputTokens, ttft, tpot, latency;
+    } names;
 };
 
 Result<QJsonObject> readObject(const QByteArray &json, const QString &fileName, const QString &what)
@@ -43,15 +49,84 @@ Result<QJsonObject> readObject(const QByteArray &json, const QString &fileName, 
     return doc.object();
 }
 
+// What a serving benchmark can measure at all: finite, positive durations and rates, at least one
+// output token a request, and no more output tokens a second per chip than the chip's dense peak
+// allows at two FLOPs per active parameter per token (a decode step computes at least that for
+// every token it emits, speculative decoding included). Each figure out of bounds is named by the
+// input's own field.
+Diagnostics physicalBounds(const Measurement &m, const QString &fileName, const BenchSetup &setup,
+                           const Accelerator &accelerator, Precision precision)
+{
+    Diagnostics problems;
+    auto refuse = [&](const QString &field, const QString &why) {
+        problems.append(Diagnostic::error(fileName, 0, field, why));
+    };
+    const std::pair<const QString &, double> figures[] = {
+        {m.names.outputThroughput, m.outputThroughput}, {m.names.requestThroughput, m.requestThroughput},
+        {m.names.outputTokens, m.outputTokens},         {m.names.ttft, m.meanTtftMs},
+        {m.names.tpot, m.meanTpotMs}};
+    for (const auto &[field, value] : figures) {
+        if (&field == &m.names.tpot && m.outputTokens <= 1 && value == 0)
+            continue; // one token a request has no time between tokens
+        if (!std::isfinite(value))
+            refuse(field, Tr::tr("%1 is not a finite number").arg(value));
+        else if (value <= 0)
+            refuse(field, Tr::tr("%1: must be above 0 (a benchmark that ran measures a positive value)").arg(value));
+    }
+    if (m.meanLatencyMs && !(std::isfinite(*m.meanLatencyMs) && *m.meanLatencyMs > 0))
+        refuse(m.names.latency, Tr::tr("%1: must be a finite number above 0").arg(*m.meanLatencyMs));
+    if (!problems.isEmpty())
+        return problems;
+    // Output tokens a second = requests a second × output tokens a request, in any one run.
+    const double implied = m.requestThroughput * m.outputTokens;
+    if (implied > 2 * m.outputThroughput || implied < m.outputThroughput / 2)
+        refuse(m.names.requestThroughput,
+               Tr::tr("%1 requests/s × %2 output tokens a request (%3) is %4 tokens/s, not the %5 of %6: "
+                      "the figures are not of one run")
+                   .arg(m.requestThroughput, 0, 'g', 4)
+                   .arg(m.outputTokens, 0, 'g', 4)
+                   .arg(m.names.outputTokens)
+                   .arg(implied, 0, 'g', 4)
+                   .arg(m.outputThroughput, 0, 'g', 4)
+                   .arg(m.names.outputThroughput));
+    const double active = setup.activeParams > 0 ? setup.activeParams : setup.modelParams;
+    const auto peak = accelerator.peakTflops(precision);
+    if (peak && *peak > 0 && active > 0) {
+        const double perChip = m.outputThroughput / setup.chips;
+        const double most = *peak * 1e12 / (2 * active);
+        if (perChip > most)
+            refuse(m.names.outputThroughput,
+                   Tr::tr("%1 tokens/s over %2 %3 is %4 a chip; its %5 peak (%6 TFLOP/s) allows at most %7 for a "
+                          "model of %8 active parameters (2 FLOPs per parameter per token): check --chips, "
+                          "--model and --precision")
+                       .arg(m.outputThroughput, 0, 'g', 4)
+                       .arg(setup.chips)
+                       .arg(accelerator.id)
+                       .arg(perChip, 0, 'g', 4)
+                       .arg(toString(precision))
+                       .arg(*peak, 0, 'g', 4)
+                       .arg(most, 0, 'g', 4)
+                       .arg(active, 0, 'g', 4));
+    }
+    return problems;
+}
+
 // The profile row every benchmark becomes: the measurement at its model size, lengths and
 // concurrency per replica calibrates serving; the band is the shipped decode profile's.
 Result<QByteArray> decodeProfile(const Measurement &m, const QString &fileName, const BenchSetup &setup,
-                                 const PlanningCatalog &catalog)
+                                 const PlanningCatalog &catalog, const Accelerator &accelerator)
 {
-    if (m.completed < 1 || m.outputThroughput <= 0)
-        return Error::badInput(Tr::tr("%1: no request completed: nothing was measured").arg(fileName));
+    if (m.completed < 1)
+        return Error::badInput(
+            Tr::tr("%1: %2: no request completed: nothing was measured").arg(fileName, m.names.completed));
     if (setup.chips < 1 || setup.replicas < 1 || setup.chips % setup.replicas != 0)
         return Error::badInput(Tr::tr("%1 chips cannot form %2 equal replicas").arg(setup.chips).arg(setup.replicas));
+    const auto precision = precisionFromString(setup.precision);
+    if (!precision)
+        return Error::badInput(Tr::tr("unknown precision '%1'").arg(setup.precision));
+    if (const Diagnostics impossible = physicalBounds(m, fileName, setup, accelerator, *precision); !impossible.isEmpty())
+        return Error::badInput(Tr::tr("%1: a measurement no %2 can make; nothing was added").arg(fileName, accelerator.id),
+                               impossible);
     // Sequences in flight (Little's law) per replica; the cap the benchmark set, where it set one.
     const double latencySeconds =
         (m.meanLatencyMs ? *m.meanLatencyMs : m.meanTtftMs + m.meanTpotMs * std::max(0.0, m.outputTokens - 1)) / 1000;
@@ -62,9 +137,6 @@ Result<QByteArray> decodeProfile(const Measurement &m, const QString &fileName, 
     const int chipsPerReplica = setup.chips / setup.replicas;
     const double perChip = m.outputThroughput / setup.chips;
 
-    const auto precision = precisionFromString(setup.precision);
-    if (!precision)
-        return Error::badInput(Tr::tr("unknown precision '%1'").arg(setup.precision));
     const Profile *shipped = catalog.findProfile(setup.accelerator, Workload::InferenceDecode, *precision, u"any"_s);
     Range band{0.5, 0.7, 0.85};
     QString bandSource = Tr::tr("no shipped decode profile for %1: band 0.5-0.7-0.85 assumed").arg(setup.accelerator);
@@ -100,7 +172,7 @@ Result<QByteArray> decodeProfile(const Measurement &m, const QString &fileName, 
 } // namespace
 
 Result<QByteArray> profileFromVllmBench(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
-                                        const PlanningCatalog &catalog)
+                                        const PlanningCatalog &catalog, const Accelerator &accelerator)
 {
     const auto object = readObject(json, fileName, Tr::tr("a vLLM benchmark result"));
     if (!object)
@@ -138,11 +210,13 @@ Result<QByteArray> profileFromVllmBench(const QByteArray &json, const QString &f
     m.meanTpotMs = *meanTpot;
     m.date = result.value(u"date"_s).toString();
     m.tool = Tr::tr("vLLM benchmark, backend %1").arg(result.value(u"backend"_s).toString());
-    return decodeProfile(m, fileName, setup, catalog);
+    m.names = {u"completed"_s,     u"output_throughput"_s, u"request_throughput"_s, u"total_output_tokens"_s,
+               u"mean_ttft_ms"_s, u"mean_tpot_ms"_s,      u"mean_e2el_ms"_s};
+    return decodeProfile(m, fileName, setup, catalog, accelerator);
 }
 
 Result<QByteArray> profileFromGenaiPerf(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
-                                        const PlanningCatalog &catalog)
+                                        const PlanningCatalog &catalog, const Accelerator &accelerator)
 {
     const auto object = readObject(json, fileName, Tr::tr("a GenAI-Perf profile export"));
     if (!object)
@@ -181,7 +255,10 @@ Result<QByteArray> profileFromGenaiPerf(const QByteArray &json, const QString &f
     m.meanTpotMs = *itl;
     m.date = result.value(u"start_time"_s).toString();
     m.tool = Tr::tr("GenAI-Perf profile export");
-    return decodeProfile(m, fileName, setup, catalog);
+    m.names = {u"request_count.avg"_s,         u"output_token_throughput.avg"_s, u"request_throughput.avg"_s,
+               u"output_sequence_length.avg"_s, u"time_to_first_token.avg"_s,   u"inter_token_latency.avg"_s,
+               u"request_latency.avg"_s};
+    return decodeProfile(m, fileName, setup, catalog, accelerator);
 }
 
 Result<QByteArray> profileFromTrainingLog(const QByteArray &content, const QString &fileName, const BenchSetup &setup,
@@ -199,6 +276,11 @@ Result<QByteArray> profileFromTrainingLog(const QByteArray &content, const QStri
     const double active = setup.activeParams > 0 ? setup.activeParams : setup.modelParams;
     const double flopsPerToken = setup.flopsPerToken > 0 ? setup.flopsPerToken : 6 * active;
 
+    if (const QByteArray start = content.trimmed().left(1); start == "{" || start == "[")
+        return Error::badInput(Tr::tr("%1: this is JSON; a training log is a CSV whose header names tokens_per_s or "
+                                      "tflops_per_gpu (for a vLLM or GenAI-Perf result, --from vllm-bench or "
+                                      "genai-perf)")
+                                   .arg(fileName));
     QByteArray copy = content;
     QBuffer buffer(&copy);
     buffer.open(QIODevice::ReadOnly);

@@ -31,15 +31,19 @@ struct BenchSetup
 /// output lengths (total_input_tokens and total_output_tokens over completed) and concurrency per
 /// replica (Little's law: request_throughput × mean end-to-end latency, at most max_concurrency);
 /// the efficiency band is the shipped decode profile's for the accelerator. Every required field
-/// missing or not a number is an error naming it; the source is \a fileName.
+/// missing or not a number is an error naming it; the source is \a fileName. A measurement no chip
+/// can make is refused with the field named: a rate, duration or length that is not finite or not
+/// above 0, or more output tokens a second per chip than \a accelerator's peak at the precision
+/// allows at 2 FLOPs per active parameter per token.
 Result<QByteArray> profileFromVllmBench(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
-                                        const PlanningCatalog &catalog);
+                                        const PlanningCatalog &catalog, const Accelerator &accelerator);
 
 /// The same from a GenAI-Perf (or AIPerf) profile export JSON: each metric an object with "avg"
 /// (output_token_throughput, request_throughput, time_to_first_token, inter_token_latency,
-/// input_sequence_length, output_sequence_length; request_latency and request_count when there).
+/// input_sequence_length, output_sequence_length; request_latency and request_count when there),
+/// with the same bounds.
 Result<QByteArray> profileFromGenaiPerf(const QByteArray &json, const QString &fileName, const BenchSetup &setup,
-                                        const PlanningCatalog &catalog);
+                                        const PlanningCatalog &catalog, const Accelerator &accelerator);
 
 /// A training profile from a training log: a CSV with a header naming `tokens_per_s` (tokens a
 /// second over the whole job) or `tflops_per_gpu` (model TFLOP/s per accelerator), one row per

@@ -72,7 +72,9 @@ Diagnostics readCsvTable(QIODevice *device, const QString &fileName, const QStri
     CsvReader reader(device);
     QStringList fields;
     if (!reader.next(fields)) {
-        problems.append(Diagnostic::error(fileName, 1, {}, Tr::tr("the file is empty; expected a header row")));
+        problems.append(Diagnostic::error(fileName, std::max(1, reader.recordLine()), {},
+                                          reader.error().isEmpty() ? Tr::tr("the file is empty; expected a header row")
+                                                                   : reader.error()));
         return problems;
     }
     const CsvColumns columns(fields);

@@ -6,7 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 using namespace Qt::StringLiterals;
@@ -125,4 +127,75 @@ TEST_CASE("cli: a bf16 vLLM measurement does not calibrate fp8 serving, and says
     CHECK(fp8[u"calibration"_s].toDouble() == 1.0);
     CHECK(fp8[u"calibration_source"_s].toString().contains(u"not calibrated"_s));
     CHECK(fp8[u"calibration_source"_s].toString().contains(u"bf16"_s));
+}
+
+TEST_CASE("cli: add-profile refuses a benchmark measurement no chip can make, by its own field", "[cli][calibration]")
+{
+    Scratch scratch;
+    const QString vllm = dataPath(u"bench/vllm_llama3.2-3b_4xl40s_30qps.json"_s);
+    const QString genai = dataPath(u"bench/genaiperf_layout_of_the_vllm_run.json"_s);
+    // The measurement with one figure changed, written as a new file.
+    auto changed = [&](const QString &from, const QString &name, const QString &key, const QJsonValue &value) {
+        QFile file(from);
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        QJsonObject object = QJsonDocument::fromJson(file.readAll()).object();
+        if (from == genai) {
+            QJsonObject metric = object[key].toObject();
+            metric[u"avg"_s] = value;
+            object[key] = metric;
+        } else {
+            object[key] = value;
+        }
+        return scratch.write(name, QJsonDocument(object).toJson());
+    };
+    auto add = [&](const QString &kind, const QString &file) {
+        return scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, kind, file, u"--accelerator"_s, u"l40s"_s,
+                            u"--chips"_s, u"4"_s, u"--replicas"_s, u"4"_s, u"--model-params"_s, u"3.21e9"_s});
+    };
+    struct Case
+    {
+        QString kind, from, key;
+        QJsonValue value;
+        QString field;  // named in the message
+        QString reason; // and why
+    };
+    const QList<Case> cases = {
+        {u"vllm-bench"_s, vllm, u"output_throughput"_s, 1e308, u"output_throughput"_s, u"peak"_s},
+        {u"vllm-bench"_s, vllm, u"total_output_tokens"_s, 0, u"total_output_tokens"_s, u"above 0"_s},
+        {u"vllm-bench"_s, vllm, u"request_throughput"_s, 0, u"request_throughput"_s, u"above 0"_s},
+        {u"vllm-bench"_s, vllm, u"mean_tpot_ms"_s, 0, u"mean_tpot_ms"_s, u"above 0"_s},
+        {u"genai-perf"_s, genai, u"inter_token_latency"_s, 0, u"inter_token_latency.avg"_s, u"above 0"_s},
+        {u"genai-perf"_s, genai, u"output_sequence_length"_s, 0, u"output_sequence_length.avg"_s, u"above 0"_s},
+        {u"genai-perf"_s, genai, u"output_token_throughput"_s, 1e308, u"output_token_throughput.avg"_s, u"peak"_s},
+        // Huge request rate: was "FILE:2: error: measured_batch: 'inf'", a column of no input.
+        {u"genai-perf"_s, genai, u"request_throughput"_s, 1e308, u"request_throughput.avg"_s, u"not of one run"_s},
+    };
+    int index = 0;
+    for (const Case &c : cases) {
+        const Run run = add(c.kind, changed(c.from, u"m%1.json"_s.arg(++index), c.key, c.value));
+        INFO(c.kind.toStdString() << " " << c.key.toStdString() << ": " << run.err.toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(c.field + u": "_s));
+        CHECK(run.err.contains(c.reason));
+        CHECK_FALSE(run.err.contains(u"measured_"_s));
+        CHECK(userProfiles(scratch).isEmpty());
+    }
+    // The unchanged files are accepted: the bounds refuse only the impossible.
+    REQUIRE(add(u"vllm-bench"_s, vllm).exitCode == 0);
+    CHECK(userProfiles(scratch).size() == 1);
+
+    // A JSON file given as a training log says so (it said "the file is empty").
+    const Run json = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, vllm,
+                                  u"--accelerator"_s, u"h100-sxm"_s, u"--chips"_s, u"8"_s, u"--model-params"_s, u"8e9"_s});
+    CHECK(json.exitCode == 2);
+    CHECK(json.err.contains(u"this is JSON"_s));
+    CHECK_FALSE(json.err.contains(u"empty"_s));
+    // A malformed header row is reported as such, at its line.
+    const QString badHeader = scratch.write(u"log.csv"_s, "step,\"tokens_per_s\"x\n1,100\n");
+    const Run header = scratch.run({u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, badHeader,
+                                    u"--accelerator"_s, u"h100-sxm"_s, u"--chips"_s, u"8"_s, u"--model-params"_s, u"8e9"_s});
+    CHECK(header.exitCode == 2);
+    CHECK(header.err.contains(badHeader + u":1: error:"_s));
+    CHECK_FALSE(header.err.contains(u"empty"_s));
+    CHECK(userProfiles(scratch).size() == 1);
 }
