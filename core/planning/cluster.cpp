@@ -81,6 +81,25 @@ QList<int> powersOfTwoUpTo(int limit)
     return values;
 }
 
+/// The expert-parallel sizes a layout with \a dp data-parallel ranks can take: powers of two up to
+/// the experts that divide dp, and the largest divisor as the layout search has always used; {1}
+/// for a dense model.
+QList<int> expertParallelSizes(const TrainingInput &input, int dp)
+{
+    if (!input.isMoe())
+        return {1};
+    int largest = std::min(input.experts.value_or(64), dp);
+    while (largest > 1 && dp % largest != 0)
+        --largest;
+    QList<int> sizes;
+    for (int ep : powersOfTwoUpTo(largest))
+        if (dp % ep == 0)
+            sizes.append(ep);
+    if (sizes.constLast() != largest)
+        sizes.append(largest);
+    return sizes;
+}
+
 /// The model's shape as the layout search uses it (a Llama-like guess when not given).
 struct ModelShape
 {
@@ -96,13 +115,27 @@ ModelShape modelShape(const TrainingInput &input)
             input.hidden ? double(*input.hidden) : guessedHidden, double(input.seqLen.value_or(4096))};
 }
 
-/// Bytes per chip: weights and gradients split over the model-parallel group, optimizer states
-/// over every chip; activations with per-layer recomputation, 1F1B keeping up to pp micro-batches
-/// in flight.
-double bytesPerChip(const TrainingInput &input, const ModelShape &m, int tp, int pp, int dp)
+/// The routed experts' parameters (all of them, across layers) of a mixture of experts: with E
+/// experts of e parameters, k of them active, total = shared + E·e and active = shared + k·e.
+double routedExpertParams(const TrainingInput &input)
 {
-    const double params = input.modelParams / (tp * pp);
-    const double states = params * kWeightAndGradBytes + params * kOptimizerBytes / dp;
+    if (!input.isMoe())
+        return 0;
+    const double experts = input.experts.value_or(64);
+    const double active = input.activeExperts.value_or(8);
+    if (experts <= active)
+        return 0;
+    return (input.modelParams - input.active()) / (experts - active) * experts;
+}
+
+/// Bytes per chip: weights and gradients split over the model-parallel group (the routed experts'
+/// over the expert-parallel group too), optimizer states over every chip; activations with
+/// per-layer recomputation, 1F1B keeping up to pp micro-batches in flight.
+double bytesPerChip(const TrainingInput &input, const ModelShape &m, int tp, int pp, int dp, int ep = 1)
+{
+    const double routed = routedExpertParams(input);
+    const double held = (input.modelParams - routed + routed / ep) / (tp * pp);
+    const double states = held * kWeightAndGradBytes + input.modelParams / (tp * pp) * kOptimizerBytes / dp;
     const double activations = (2.0 * m.seq * m.hidden * m.layers / pp * std::min(pp, 4) + 34.0 * m.seq * m.hidden) / tp;
     return states + activations + kRuntimeOverheadBytes;
 }
@@ -115,7 +148,10 @@ bool layoutFits(const TrainingInput &input, const catalog::Accelerator &accelera
     const double memory = accelerator.memoryGb * 1e9 * kUsableMemoryFraction;
     for (int tp = 1; tp <= std::min({8, shape.fastDomainChips, chips}); tp *= 2) {
         for (int pp = 1; pp <= std::min(m.layers, chips / tp); pp *= 2) {
-            if (chips % (tp * pp) == 0 && bytesPerChip(input, m, tp, pp, chips / (tp * pp)) <= memory)
+            if (chips % (tp * pp) != 0)
+                continue;
+            const int dp = chips / (tp * pp);
+            if (bytesPerChip(input, m, tp, pp, dp, expertParallelSizes(input, dp).constLast()) <= memory)
                 return true;
         }
     }
@@ -254,7 +290,6 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     const double memory = accelerator.memoryGb * 1e9 * kUsableMemoryFraction;
     const bool moe = input.isMoe();
     const int activeExperts = input.activeExperts.value_or(moe ? 8 : 1);
-    const int experts = input.experts.value_or(moe ? 64 : 1);
     const double fast = fastBytesPerChip(shape);
     const double scaleOut = shape.fabric == u"none"_s ? 0.0 : scaleOutBytesPerChip(shape);
     const int maxTp = std::min({8, shape.fastDomainChips, chips});
@@ -269,9 +304,6 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
                     continue;
                 const int dp = chips / (tp * pp);
                 const double params = input.modelParams / (tp * pp);
-                const double perChip = bytesPerChip(input, m, tp, pp, dp);
-                if (perChip > memory)
-                    continue;
                 // Tokens one pipeline replica handles per step: at least one whole sequence
                 // (splitting sequences, context parallelism, is not modelled) while a layout can.
                 const double replicaTokens = batchTokens / dp;
@@ -279,11 +311,11 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
                     splitSequences = true;
                     continue;
                 }
-                StepTime step;
-                step.compute = compute;
+                StepTime dense;
+                dense.compute = compute;
                 if (tp > 1) {
                     const double bytes = 4.0 * 2.0 * (tp - 1) / tp * (double(layers) / pp) * replicaTokens * hidden * 2.0;
-                    step.tpComm = kTpExposed * bytes / fast;
+                    dense.tpComm = kTpExposed * bytes / fast;
                 }
                 if (pp > 1) {
                     // 1F1B with interleaved virtual stages of about two layers each, as Megatron runs
@@ -292,14 +324,14 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
                     const double micro = std::max(1.0, replicaTokens / seq);
                     const double chunks = std::clamp(std::floor(double(layers) / pp / 2.0), 1.0, 12.0);
                     const double bubble = (pp - 1) / (chunks * micro + pp - 1);
-                    step.ppBubble = (step.compute + step.tpComm) * bubble / (1.0 - bubble);
+                    dense.ppBubble = (dense.compute + dense.tpComm) * bubble / (1.0 - bubble);
                     // Each chunk boundary sends a micro-batch's activations forward and their
                     // gradients back (bf16, split over the tensor-parallel group); stages leave the fast
                     // domain (NVLink, ICI) once tp·pp does not fit in it. Counted with the bubble.
                     const double bytes = 2.0 * chunks * micro * seq * hidden * 2.0 / tp;
                     const double rate = tp * pp <= shape.fastDomainChips || best.nodes == 1 ? fast : scaleOut;
                     if (rate > 0)
-                        step.ppBubble += kPpExposed * bytes / rate;
+                        dense.ppBubble += kPpExposed * bytes / rate;
                 }
                 // Model-parallel groups fill nodes first: data parallel crosses nodes once tp·pp does not
                 // hold them all.
@@ -308,13 +340,19 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
                 if (dp > 1) {
                     const double bytes = 4.0 * params * (dp - 1) / dp;
                     const double rate = dpInFastDomain || !dpCrossesNodes ? fast : scaleOut;
-                    step.dpComm = std::max(0.0, bytes / rate - kDpOverlap * step.compute);
+                    dense.dpComm = std::max(0.0, bytes / rate - kDpOverlap * dense.compute);
                 }
-                int ep = 1;
-                if (moe) {
-                    ep = std::min(experts, dp);
-                    while (ep > 1 && dp % ep != 0)
-                        --ep;
+                // A mixture of experts shards its routed experts over an expert-parallel group inside
+                // the data-parallel ranks: a wider group holds fewer experts a chip but sends each
+                // token's activations to its experts and back (dispatch and combine, forward and
+                // backward) over the scale-out fabric once the group leaves the fast domain. The
+                // search takes the group that gives the shortest step in memory, as Megatron and
+                // MaxText deployments pick EP 8-64 inside NVLink or ICI domains at any scale.
+                for (int ep : expertParallelSizes(input, dp)) {
+                    const double perChip = bytesPerChip(input, m, tp, pp, dp, ep);
+                    if (perChip > memory)
+                        continue;
+                    StepTime step = dense;
                     if (ep > 1) {
                         const double tokensPerChip = replicaTokens / tp;
                         const double bytes = (double(layers) / pp) * tokensPerChip * activeExperts * hidden * 2.0 * 4.0
@@ -323,13 +361,13 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
                         if (rate > 0)
                             step.epComm = kEpExposed * bytes / rate;
                     }
-                }
-                if (!best.fits || step.total() < bestTime) {
-                    best.fits = true;
-                    best.parallelism = {tp, pp, dp, ep};
-                    best.step = step;
-                    best.memoryPerChipGb = perChip / 1e9;
-                    bestTime = step.total();
+                    if (!best.fits || step.total() < bestTime) {
+                        best.fits = true;
+                        best.parallelism = {tp, pp, dp, ep};
+                        best.step = step;
+                        best.memoryPerChipGb = perChip / 1e9;
+                        bestTime = step.total();
+                    }
                 }
             }
         }

@@ -41,8 +41,10 @@ Result<TrainingRequest> trainingRequest(const scenario::Scenario &s, const catal
         in.activeParams = t.activeParams;
     if (t.tokens > 0)
         in.tokens = t.tokens;
-    if (t.seqLen)
+    if (t.seqLen) {
         in.seqLen = t.seqLen;
+        in.presetContext.reset();
+    }
     in.globalBatchTokens = t.globalBatchTokens;
     if (in.modelParams <= 0 || in.tokens <= 0)
         return Error::badInput(Tr::tr("training: model_params and tokens are needed (the preset '%1' has no token count)")

@@ -103,6 +103,11 @@ void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
     input.layers = preset.layers;
     input.hidden = preset.hidden;
     input.seqLen = preset.context;
+    input.presetContext.reset();
+    if (preset.context && *preset.context > kPretrainingSeqLen) {
+        input.seqLen = kPretrainingSeqLen;
+        input.presetContext = preset.context;
+    }
     input.slidingWindow = preset.slidingWindow;
     input.slidingLayers = preset.slidingLayers;
     input.experts = preset.experts;
@@ -280,6 +285,12 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
     p.cannotRun = found.cannotRun;
     TrainingEfficiency &e = p.efficiency;
 
+    if (input.presetContext && input.seqLen && *input.seqLen < *input.presetContext)
+        p.warnings.append(Tr::tr("sequence length %1 assumed, a pre-training length: the model's %2-token context is "
+                                 "reached in a final extension phase, not projected here (seq_len or --seq-len to "
+                                 "change)")
+                              .arg(*input.seqLen)
+                              .arg(*input.presetContext));
     const MemoryEstimate memory = trainingMemory(input, accelerator);
     if (memory.shapeEstimated)
         p.warnings.append(Tr::tr("layers and hidden size estimated from the parameter count"));

@@ -26,6 +26,9 @@ struct TrainingInput
     QString precisionName = QStringLiteral("bf16");
     QString framework = QStringLiteral("pytorch");
     std::optional<int> seqLen;
+    /// The preset's context window when the sequence length was taken shorter than it (the
+    /// pre-training length, kPretrainingSeqLen): said in the projection's warnings.
+    std::optional<int> presetContext;
     /// Tokens per optimizer step, all replicas together (global batch × sequence length). Without
     /// it the layout search assumes what large runs publish: chips × sequence, 4M–16M tokens.
     std::optional<double> globalBatchTokens;
@@ -54,7 +57,14 @@ struct TrainingInput
 /// known; a sliding-window layer (Gemma 2/3, gpt-oss) attends to its window, not the sequence.
 double trainingFlops(const TrainingInput &input);
 
-/// Takes a preset's sizes and shape (and its token count, when it has one).
+/// The sequence length a preset trains at unless one is given: pre-training runs at a few thousand
+/// tokens and reaches the model's long context in a short final phase (Llama 3: 8,192 tokens, then
+/// 128K over the last 800B of 15.6T tokens, arXiv 2407.21783 §3.4; DeepSeek-V3: 4,096, then 32K
+/// and 128K, arXiv 2412.19437 §4.3), so a 128K context window is not the length to project at.
+inline constexpr int kPretrainingSeqLen = 8192;
+
+/// Takes a preset's sizes and shape (and its token count, when it has one); the sequence length is
+/// its context, at most kPretrainingSeqLen.
 void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input);
 /// The attention part of trainingFlops (0 without a shape).
 double attentionFlops(const TrainingInput &input);

@@ -1121,3 +1121,31 @@ TEST_CASE("cli: an import killed half-way leaves the database intact and unchang
     CHECK(done.out.contains(u"100000 added"_s));
     CHECK(sheetCount(scratch) == sheetsBefore + 1);
 }
+
+TEST_CASE("cli: a long-context preset trains at a pre-training sequence length unless told otherwise, and says so",
+          "[cli][training]")
+{
+    Scratch scratch;
+    // Llama 3.1 8B's preset has a 131,072-token context; attention at that length is 12·L·h·s =
+    // 2.1e11 FLOPs a token against 4.8e10 for the weights: projected at it, a 15T-token run cost
+    // 5.7x what it does at the 8,192 tokens Llama 3 pre-trained at.
+    const QStringList base{u"train"_s, u"--model"_s, u"llama3.1-8b"_s, u"--tokens"_s, u"15T"_s, u"--accelerator"_s,
+                           u"h100-sxm"_s, u"--chips"_s, u"256"_s, u"--format"_s, u"json"_s};
+    const QJsonObject assumed = jsonObject(scratch.run(base));
+    const double attention8k = 12.0 * 32 * 4096 * 8192 * 15e12;
+    CHECK(assumed[u"attention_flops"_s].toDouble() == Approx(attention8k));
+    bool said = false;
+    for (const QJsonValue &w : assumed[u"warnings"_s].toArray())
+        said = said || (w.toString().contains(u"sequence length 8192 assumed"_s) && w.toString().contains(u"131072"_s));
+    CHECK(said);
+    // Stated, the length is the user's, with no warning.
+    const QJsonObject stated = jsonObject(scratch.run(base + QStringList{u"--seq-len"_s, u"131072"_s}));
+    CHECK(stated[u"attention_flops"_s].toDouble() == Approx(attention8k * 16));
+    for (const QJsonValue &w : stated[u"warnings"_s].toArray())
+        CHECK_FALSE(w.toString().contains(u"sequence length"_s));
+    // A preset whose context is a pre-training length keeps it (Llama 2 7B: 4,096).
+    const QJsonObject llama2 = jsonObject(scratch.run({u"train"_s, u"--model"_s, u"llama2-7b"_s, u"--tokens"_s, u"2T"_s,
+                                                      u"--accelerator"_s, u"h100-sxm"_s, u"--chips"_s, u"64"_s,
+                                                      u"--format"_s, u"json"_s}));
+    CHECK(llama2[u"attention_flops"_s].toDouble() == Approx(12.0 * 32 * 4096 * 4096 * 2e12));
+}

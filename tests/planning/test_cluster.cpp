@@ -406,3 +406,46 @@ TEST_CASE("cluster: an MoE run at fp8 on an MFU measured at bf16 gets the measur
     CHECK(dense.mfu.typical == Approx(0.3));
     CHECK_FALSE(dense.mfuSource.contains(u"faster at fp8"_s));
 }
+
+TEST_CASE("A mixture of experts picks its expert-parallel group: experts sharded in memory, all-to-all kept off the fabric at scale",
+          "[planning][cluster]")
+{
+    // DeepSeek-V3's shape (671B, 37B active, 256 routed experts of which 8 active) at 4,096 tokens,
+    // 16M tokens a step.
+    TrainingInput dsv3;
+    dsv3.modelParams = 671e9;
+    dsv3.activeParams = 37e9;
+    dsv3.experts = 256;
+    dsv3.activeExperts = 8;
+    dsv3.tokens = 1e12;
+    dsv3.layers = 61;
+    dsv3.hidden = 7168;
+    dsv3.seqLen = 4096;
+    dsv3.globalBatchTokens = 16e6;
+    const catalog::Accelerator &h100 = chip("h100-sxm");
+    const ClusterShape shape = referenceShape(h100);
+    // At 16,384 chips the widest group (EP 256 across 32 nodes) sent every token over the scale-out
+    // fabric; the search now takes a group inside the node, or none, when memory allows.
+    const ClusterLayout wide = bestLayout(dsv3, h100, shape, 16384, 0.3);
+    REQUIRE(wide.fits);
+    INFO(wide.parallelism.tp << " " << wide.parallelism.pp << " " << wide.parallelism.dp << " ep " << wide.parallelism.ep);
+    CHECK(wide.parallelism.tp * wide.parallelism.ep <= shape.fastDomainChips);
+    CHECK(wide.step.epComm / wide.step.total() < 0.05);
+    // Expert parallelism shards the routed experts' weights and gradients. A shallow 1.2T model
+    // (8 layers: TP 8 × PP 8 at most) holds 75 GB of bf16 weights and gradients a chip unsharded, more
+    // than an H100 has; spread over an expert group it fits.
+    TrainingInput shallow = dsv3;
+    shallow.modelParams = 1.2e12;
+    shallow.activeParams = 40e9;
+    shallow.layers = 8;
+    CHECK(layoutFits(shallow, h100, shape, 512));
+    const ClusterLayout spread = bestLayout(shallow, h100, shape, 512, 0.3);
+    REQUIRE(spread.fits);
+    CHECK(spread.parallelism.ep > 1);
+    CHECK(spread.memoryPerChipGb <= h100.memoryGb);
+    // A dense model has no expert group.
+    TrainingInput dense = dsv3;
+    dense.activeParams.reset();
+    dense.modelParams = 70e9;
+    CHECK(bestLayout(dense, h100, shape, 512, 0.4).parallelism.ep == 1);
+}
