@@ -1,5 +1,6 @@
 #include "app/cli/plancommands.h"
 
+#include "core/catalog/servingengine.h"
 #include "core/common/tr.h"
 #include "core/planning/compare.h"
 #include "core/planning/counts.h"
@@ -368,6 +369,10 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     const QString kvPrecision = parser.value(u"kv-precision"_s).trimmed().toLower();
     if (!kvPrecision.isEmpty() && kvPrecision != u"bf16"_s && kvPrecision != u"fp8"_s)
         return context.usage(Tr::tr("--kv-precision must be bf16 or fp8"));
+    const QString engine = parser.value(u"engine"_s).trimmed().toLower();
+    if (!engine.isEmpty() && !catalog::findServingEngine(engine))
+        return context.usage(Tr::tr("unknown --engine '%1'; engines: %2")
+                                 .arg(engine, catalog::servingEngineIds().join(u", "_s)));
     const catalog::AcceleratorCatalog *accelerators = context.catalog();
     const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
     if (!inputs)
@@ -401,6 +406,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         i.concurrency = int(*concurrency);
     i.phase = planning::toString(*phase);
     i.kvPrecision = kvPrecision;
+    i.engine = engine;
     i.speculativeTokens = int(speculativeTokens.value_or(0));
     i.speculativeAcceptance = acceptance.value_or(0);
     const QString mode = parser.value(u"mode"_s).toLower();
@@ -742,6 +748,11 @@ QList<Command> planCommands()
              p.addOption({u"phase"_s, Tr::tr("both, or one side of a disaggregated deployment: prefill or decode."),
                           u"PHASE"_s, u"both"_s});
              p.addOption({u"kv-precision"_s, Tr::tr("KV cache: bf16 or fp8 (default fp8 with 8-bit weights)."), u"P"_s});
+             p.addOption({u"engine"_s,
+                          Tr::tr("The serving engine: %1 (default vllm). Without --concurrency an instance "
+                                 "schedules no more sequences than the engine does by default.")
+                              .arg(catalog::servingEngineIds().join(u", "_s)),
+                          u"E"_s});
              p.addOption({u"speculative-tokens"_s, Tr::tr("Draft or MTP tokens proposed per step."), u"K"_s});
              p.addOption({u"acceptance"_s, Tr::tr("Acceptance rate of each proposed token (0..0.99)."), u"A"_s});
              p.addOption({u"trial"_s, Tr::tr("Not a production service: spot and marketplace capacity allowed, no "

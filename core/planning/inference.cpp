@@ -2,6 +2,7 @@
 
 #include "core/planning/measurements.h"
 
+#include "core/catalog/servingengine.h"
 #include "core/common/tr.h"
 #include "core/planning/precisioncredit.h"
 #include "core/planning/training.h"
@@ -27,17 +28,6 @@ constexpr Range kGenericDecode{0.5, 0.65, 0.8};
 // max running requests are set in the hundreds to low thousands per GPU in published runs; Intel's
 // Gaudi 3 table runs 1,536 on one chip and 3,516 on two, so 1,024 was too few).
 constexpr int kMaxSequencesPerChip = 2048;
-/// The sequences an engine instance (a replica) schedules when none is stated: vLLM's default
-/// max_num_seqs, 1,024 on accelerators with at least 70 GiB that are not A100s, 256 on the others
-/// (vllm/engine/arg_utils.py `_set_default_args` at 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b:
-/// "For GPUs like H100 and MI300x, use larger default values"; the A100 is left out there for its
-/// throughput, PR #17885). SGLang's default (2,048–4,096 from the KV pool) and TensorRT-LLM's are
-/// higher; a stated concurrency is taken as given.
-int engineMaxSequences(const catalog::Accelerator &accelerator)
-{
-    const bool large = accelerator.memoryGb * 1e9 >= 70.0 * (1ull << 30) && !accelerator.id.startsWith(u"a100"_s);
-    return large ? 1024 : 256;
-}
 constexpr double kInferenceOverheadBytes = 2.0e9; // runtime, activations and workspace per chip
 // Paged KV memory: vLLM's default block holds 16 tokens; a sequence wastes half a block on average.
 constexpr double kPagedBlockTokens = 16;
@@ -823,6 +813,15 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
         return p;
     if (p.calibrated)
         hw.stepScale = 1.0 / p.calibration;
+    const catalog::ServingEngine *found = catalog::findServingEngine(input.engine);
+    const catalog::ServingEngine &engine = found ? *found : catalog::servingEngines().constFirst();
+    const std::optional<int> engineDefault = catalog::engineMaxSequences(engine, accelerator);
+    p.engineSource = engineDefault ? Tr::tr("%1 schedules at most %2 sequences an instance when the load sets no "
+                                            "concurrency: %3")
+                                         .arg(engine.name)
+                                         .arg(*engineDefault)
+                                         .arg(engine.source)
+                                   : Tr::tr("%1: %2").arg(engine.name, engine.source);
     const catalog::MeasurementFits *fits = catalog.measurementFits();
     if (fits) {
         // The published measurements' verdict on the model for this class of chip and model
@@ -886,10 +885,11 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
             return (!input.ttftMs || l.ttft * 1000 <= *input.ttftMs) && tpotMet;
         };
         // Without a stated concurrency, no more than the engine schedules by default (vLLM's
-        // max_num_seqs), however much memory is left; each data-parallel attention rank of an
-        // expert-parallel replica is an engine of its own.
+        // max_num_seqs, catalog::servingEngines), however much memory is left; each data-parallel
+        // attention rank of an expert-parallel replica is an engine of its own.
         const int engines = d.expertParallel > 1 ? d.chips : 1;
-        const int schedulable = std::min(memoryBatch, engineMaxSequences(accelerator) * engines);
+        const std::optional<int> engineLimit = catalog::engineMaxSequences(engine, accelerator);
+        const int schedulable = engineLimit ? int(std::min<qint64>(memoryBatch, qint64(*engineLimit) * engines)) : memoryBatch;
         int batch = schedulable;
         if (input.concurrency) {
             if (*input.concurrency > memoryBatch) {

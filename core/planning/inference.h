@@ -31,6 +31,9 @@ struct InferenceInput
     std::optional<double> tpotMs; ///< target at p90 under the load
     bool offline = false; ///< maximum throughput, no latency bound (MLPerf Offline)
     std::optional<int> concurrency; ///< sequences in flight per replica; empty: the largest that meets the targets
+    /// The serving engine (catalog::servingEngines id; empty: vLLM): without a concurrency, an
+    /// instance schedules no more sequences than the engine does by default.
+    QString engine;
     ServePhase phase = ServePhase::Both;
     int speculativeTokens = 0;          ///< draft / multi-token-prediction tokens proposed per step
     double speculativeAcceptance = 0;   ///< probability each proposed token is accepted
@@ -112,6 +115,7 @@ struct InferenceProjection
     double calibration = 1;
     bool calibrated = false;     ///< a measurement applies (calibration may still be near 1)
     QString calibrationSource;   ///< the measurement, or why none applies (another precision)
+    QString engineSource;        ///< the engine and the sequences it schedules by default
     /// What the published measurements (data/measurements/) make of the model for this class:
     /// every step takes 1 / fitFactor of the modelled time; the band is the class's out-of-sample
     /// residuals (bandBasis). fitted false: the profiles alone.

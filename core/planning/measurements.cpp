@@ -1,6 +1,7 @@
 #include "core/planning/measurements.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/catalog/servingengine.h"
 #include "core/common/csvtable.h"
 #include "core/common/tr.h"
 
@@ -190,6 +191,12 @@ Result<QList<ServingMeasurement>> readServingMeasurements(QIODevice *device, con
         m.chips = int(r.number(u"chips"_s).value_or(1));
         m.system = r.text(u"deployment"_s) == u"system"_s;
         m.concurrency = r.number(u"concurrency"_s);
+        in.engine = r.text(u"engine"_s).toLower();
+        if (!catalog::findServingEngine(in.engine)) {
+            r.error(u"engine"_s, Tr::tr("unknown engine '%1'; expected one of %2")
+                                     .arg(in.engine, catalog::servingEngineIds().join(u", "_s)));
+            return std::nullopt;
+        }
         return m;
     });
 }

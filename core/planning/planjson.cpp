@@ -1,5 +1,6 @@
 #include "core/planning/planjson.h"
 
+#include "core/catalog/servingengine.h"
 #include "core/common/jsontext.h"
 #include "core/common/tr.h"
 
@@ -38,12 +39,20 @@ JsonNode bandBasisJson(bool fitted, const catalog::BandBasis &b)
                       {u"text"_s, b.text()}};
 }
 
+/// The serving engine's id, vLLM where the input names none.
+QString engineId(const InferenceInput &input)
+{
+    const catalog::ServingEngine *engine = catalog::findServingEngine(input.engine);
+    return engine ? engine->id : input.engine;
+}
+
 void insertServing(JsonFields &json, const InferenceProjection &p)
 {
     json.insert(u"band_basis"_s, bandBasisJson(p.fitted, p.bandBasis));
     json.insert(u"fit_factor"_s, p.fitFactor);
     json.insert(u"fit_source"_s, optionalNode(p.fitSource));
     json.insert(u"concurrency"_s, p.batch);
+    json.insert(u"engine_source"_s, p.engineSource);
     json.insert(u"tokens_per_s_per_chip_low"_s, p.tokensPerSecondPerChipBand.low);
     json.insert(u"tokens_per_s_per_chip_high"_s, p.tokensPerSecondPerChipBand.high);
     json.insert(u"kv_bytes_per_token"_s, p.kvBytesPerToken);
@@ -487,6 +496,7 @@ JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
                                 {u"input_tokens"_s, in.inputTokens},
                                 {u"output_tokens"_s, in.outputTokens},
                                 {u"requests_per_second"_s, in.requestsPerSecond ? JsonNode(*in.requestsPerSecond) : JsonNode()},
+                                {u"engine"_s, engineId(in)},
                                 {u"months"_s, plan.inferenceMonths},
                                 {u"break_even"_s, breakEvenJson(plan.inferenceBreakEven, plan.inference->options)},
                                 {u"options"_s, placeholders ? JsonNode(kInferenceOptions) : JsonNode(options)},
@@ -579,6 +589,7 @@ JsonFields inferenceHeadFields(const InferenceRequest &request, const InferenceP
                      {u"mode"_s, input.offline ? u"offline"_s : u"online"_s},
                      {u"phase"_s, toString(input.phase)},
                      {u"concurrency_requested"_s, input.concurrency ? JsonNode(*input.concurrency) : JsonNode()},
+                     {u"engine"_s, engineId(input)},
                      {u"speculative_tokens"_s, input.speculativeTokens},
                      {u"speculative_acceptance"_s, input.speculativeAcceptance},
                      {u"requests_per_second"_s, plan.requestsPerSecond},

@@ -90,6 +90,7 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
     in.chipsPerReplica = i.chipsPerReplica;
     in.targetUtilisation = i.utilization;
     in.concurrency = i.concurrency;
+    in.engine = i.engine;
     in.phase = servePhaseFromString(i.phase).value_or(ServePhase::Both);
     if (!i.kvPrecision.isEmpty())
         in.kvPrecision = catalog::precisionFromString(i.kvPrecision);

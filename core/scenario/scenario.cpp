@@ -1,6 +1,7 @@
 #include "core/scenario/scenario.h"
 
 #include "core/catalog/planningcatalog.h"
+#include "core/catalog/servingengine.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 
@@ -25,7 +26,7 @@ const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_para
                                     u"input_tokens"_s, u"output_tokens"_s, u"requests_per_second"_s,
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
                                     u"chips_per_replica"_s, u"utilization"_s, u"concurrency"_s, u"phase"_s,
-                                    u"kv_precision"_s, u"speculative_tokens"_s, u"speculative_acceptance"_s,
+                                    u"kv_precision"_s, u"engine"_s, u"speculative_tokens"_s, u"speculative_acceptance"_s,
                                     u"production"_s};
 const QStringList kConstraintKeys = {u"providers"_s, u"offer_kinds"_s, u"regions"_s, u"price_models"_s,
                                      u"accelerators"_s, u"max_chips"_s, u"budget"_s, u"exclude_spot"_s,
@@ -343,6 +344,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         i.concurrency = r.integer(u"concurrency"_s, 1, 10000000);
         i.phase = r.text(u"phase"_s, {u"both"_s, u"prefill"_s, u"decode"_s}, u"both"_s);
         i.kvPrecision = r.text(u"kv_precision"_s, {u"bf16"_s, u"fp8"_s}, {});
+        i.engine = r.text(u"engine"_s, catalog::servingEngineIds(), {});
         i.speculativeTokens = r.integer(u"speculative_tokens"_s, 0, 16).value_or(0);
         i.speculativeAcceptance = r.number(u"speculative_acceptance"_s, 0, 0.99).value_or(0);
         i.production = r.boolean(u"production"_s, true);
@@ -529,6 +531,7 @@ QJsonObject toJson(const Scenario &s)
                {u"concurrency"_s, optionalInt(i.concurrency)},
                {u"phase"_s, i.phase},
                {u"kv_precision"_s, optionalText(i.kvPrecision)},
+               {u"engine"_s, optionalText(i.engine)},
                {u"speculative_tokens"_s, i.speculativeTokens > 0 ? QJsonValue(i.speculativeTokens) : QJsonValue()},
                {u"speculative_acceptance"_s,
                 i.speculativeTokens > 0 ? QJsonValue(i.speculativeAcceptance) : QJsonValue()},

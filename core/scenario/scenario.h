@@ -54,6 +54,7 @@ struct InferenceSection
     double utilization = 0.7; ///< replicas are sized to run at this share of capacity
     std::optional<int> concurrency;  ///< sequences in flight per replica; empty: the largest meeting the targets
     QString phase = QStringLiteral("both"); ///< both | prefill | decode
+    QString engine;                  ///< serving engine id (catalog::servingEngines); empty: vLLM
     QString kvPrecision;             ///< bf16 | fp8; empty: fp8 with 8-bit or narrower weights, else bf16
     int speculativeTokens = 0;       ///< draft / MTP tokens proposed per step
     double speculativeAcceptance = 0;

@@ -1149,3 +1149,44 @@ TEST_CASE("cli: a long-context preset trains at a pre-training sequence length u
                                                       u"--format"_s, u"json"_s}));
     CHECK(llama2[u"attention_flops"_s].toDouble() == Approx(12.0 * 32 * 4096 * 4096 * 2e12));
 }
+
+TEST_CASE("cli: serve --engine and a scenario's inference.engine set the sequences an instance schedules by default",
+          "[cli][serving]")
+{
+    Scratch scratch;
+    const QStringList base{u"serve"_s, u"--model"_s, u"llama3-8b"_s, u"--input-tokens"_s, u"200"_s,
+                           u"--output-tokens"_s, u"100"_s, u"--qps"_s, u"50"_s, u"--mode"_s, u"offline"_s,
+                           u"--accelerator"_s, u"h200"_s, u"--chips-per-replica"_s, u"1"_s, u"--format"_s, u"json"_s};
+    auto firstConcurrency = [](const QJsonObject &json) {
+        for (const QJsonValue &o : json[u"options"_s].toArray())
+            if (o[u"runnable"_s].toBool())
+                return o[u"concurrency"_s].toInt();
+        return 0;
+    };
+    const QJsonObject vllm = jsonObject(scratch.run(base));
+    CHECK(vllm[u"engine"_s].toString() == u"vllm"_s);
+    CHECK(firstConcurrency(vllm) == 1024);
+    const QJsonObject sglang = jsonObject(scratch.run(base + QStringList{u"--engine"_s, u"SGLang"_s}));
+    CHECK(sglang[u"engine"_s].toString() == u"sglang"_s);
+    CHECK(firstConcurrency(sglang) > 1024);
+    CHECK(sglang[u"options"_s].toArray().first()[u"engine_source"_s].toString().contains(u"SGLang"_s));
+    // An unknown engine is a usage error that lists the known ones.
+    const Run unknown = scratch.run(base + QStringList{u"--engine"_s, u"tgi-2"_s});
+    CHECK(unknown.exitCode == 1);
+    CHECK(unknown.err.contains(u"tgi-2"_s));
+    CHECK(unknown.err.contains(u"trtllm"_s));
+    // The scenario format: read, planned and refused at its line when unknown.
+    const QString good = scratch.write(u"engine.accelplan"_s, R"({"format": "accelplan-scenario", "version": 1, "name": "E",
+        "inference": {"model": "llama3-8b", "input_tokens": 200, "output_tokens": 100, "requests_per_second": 50,
+                      "mode": "offline", "chips_per_replica": 1, "engine": "trtllm"},
+        "constraints": {"accelerators": ["h200"]}})");
+    const QJsonObject planned = jsonObject(scratch.run({u"plan"_s, good, u"--format"_s, u"json"_s}));
+    CHECK(planned[u"inference"_s][u"engine"_s].toString() == u"trtllm"_s);
+    const QString bad = scratch.write(u"bad.accelplan"_s, R"({"format": "accelplan-scenario", "version": 1, "name": "E",
+        "inference": {"model": "llama3-8b", "input_tokens": 200, "output_tokens": 100, "requests_per_second": 50,
+                      "engine": "triton"}})");
+    const Run refused = scratch.run({u"plan"_s, bad});
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.contains(u"inference.engine"_s));
+    CHECK(refused.err.contains(u"triton"_s));
+}

@@ -2045,6 +2045,17 @@ TEST_CASE("gui: The serving concurrency, phase and KV precision reach the plan f
     REQUIRE(details != nullptr);
     CHECK(details->toPlainText().contains(u"concurrency 48"_s));
     CHECK(details->toPlainText().contains(u"p90"_s));
+    // The engine: vLLM unless chosen, and a choice reaches the plan and the scenario.
+    auto *engine = planner->findChild<QComboBox *>(u"engine"_s);
+    REQUIRE(engine != nullptr);
+    CHECK(engine->currentData().toString() == u"vllm"_s);
+    CHECK(planner->scenario().inference->engine.isEmpty());
+    before = planner->plan();
+    engine->setCurrentIndex(engine->findData(u"sglang"_s));
+    REQUIRE(waitForNewPlan(planner, before));
+    CHECK(planner->plan()->inferenceRequest->input.engine == u"sglang"_s);
+    CHECK(planner->scenario().inference->engine == u"sglang"_s);
+    CHECK(details->toPlainText().contains(u"SGLang"_s));
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         REQUIRE(QDir().mkpath(QString::fromLocal8Bit(dir)));
         window->show();

@@ -512,6 +512,20 @@ TEST_CASE("Serving: without a stated concurrency no more than the engine's defau
     REQUIRE(l40s.runnable());
     CHECK(l40s.maxBatchByMemory > 256);
     CHECK(l40s.batch == 256); // and on smaller chips
+    // Other engines schedule more by default: SGLang's request pool (2,048 with a long-context
+    // model) and TensorRT-LLM's max_batch_size; JetStream has no default, memory decides.
+    in.engine = u"sglang"_s;
+    const InferenceProjection sglang = projectInference(in, accelerator("h200"), planningCatalog());
+    REQUIRE(sglang.runnable());
+    CHECK(sglang.batch == std::min(2048, sglang.maxBatchByMemory));
+    CHECK(sglang.engineSource.contains(u"SGLang"_s));
+    in.engine = u"jetstream"_s;
+    const InferenceProjection jetstream = projectInference(in, accelerator("h200"), planningCatalog());
+    REQUIRE(jetstream.runnable());
+    CHECK(jetstream.batch == jetstream.maxBatchByMemory);
+    CHECK(jetstream.batch > 1024);
+    in.engine.clear();
+    CHECK(h200.engineSource.contains(u"vLLM schedules at most 1024"_s));
     // A stated concurrency is taken as given.
     in.concurrency = 1500;
     const InferenceProjection stated = projectInference(in, accelerator("h200"), planningCatalog());

@@ -196,6 +196,27 @@ TEST_CASE("Measurement fit: the conformal band holds the 10th to the 90th percen
     CHECK(band.text().contains(u"19 published measurements"_s));
 }
 
+TEST_CASE("Measurement tables: a serving row names a known engine, at its line", "[validation][fit]")
+{
+    QByteArray csv = "case,figure,group,accelerator,precision,phase,engine,source_url\n"
+                     "ok,offline_maximum,g,h100-sxm,fp8,both,trtllm,https://example.org\n"
+                     "bad,offline_maximum,g,h100-sxm,fp8,both,tensorflow-serving,https://example.org\n";
+    QBuffer buffer(&csv);
+    REQUIRE(buffer.open(QIODevice::ReadOnly));
+    const auto read = readServingMeasurements(&buffer, u"mine.csv"_s, fitted().catalog);
+    REQUIRE_FALSE(read.ok());
+    REQUIRE(read.error().details.size() == 1);
+    const QString message = read.error().details.first().toString();
+    CHECK(message.contains(u"mine.csv:3"_s));
+    CHECK(message.contains(u"engine"_s));
+    CHECK(message.contains(u"sglang"_s));
+    // The shipped table names one for every row.
+    qsizetype trtllm = 0;
+    for (const ServingMeasurement &m : fitted().measurements.serving)
+        trtllm += m.input.engine == u"trtllm"_s;
+    CHECK(trtllm > 50);
+}
+
 TEST_CASE("Measurement tables: a bad figure is refused with its file, line and field", "[validation][fit]")
 {
     QByteArray csv = "case,figure,group,accelerator,precision,total_params,tokens,published_chip_hours,source_url\n"

@@ -156,6 +156,8 @@ QString projectionHtml(const InferenceProjection &p)
     if (!p.calibrationSource.isEmpty())
         html += sourceItem(OptionTableModel::tr("calibration"), QString::number(p.calibration, 'g', 3),
                            p.calibrationSource);
+    if (!p.engineSource.isEmpty())
+        html += sourceItem(OptionTableModel::tr("engine"), QString(), p.engineSource);
     if (p.fitted)
         html += sourceItem(OptionTableModel::tr("measured"), u"×"_s + QLocale().toString(p.fitFactor, 'f', 2), p.fitSource)
                 + sourceItem(OptionTableModel::tr("band"), QString(), p.bandBasis.text());

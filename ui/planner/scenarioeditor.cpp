@@ -1,6 +1,7 @@
 #include "ui/planner/scenarioeditor.h"
 
 #include "core/catalog/planningcatalog.h"
+#include "core/catalog/servingengine.h"
 #include "core/planning/counts.h"
 #include "core/planning/offercost.h"
 #include "ui/planner/scenariodocument.h"
@@ -239,6 +240,13 @@ void ScenarioEditor::build()
     m_kvPrecision->addItem(u"bf16"_s, u"bf16"_s);
     m_kvPrecision->addItem(u"fp8"_s, u"fp8"_s);
     serve->addRow(tr("KV cache"), m_kvPrecision);
+    m_engine = combo(m_inference, u"engine"_s, tr("Serving engine"), {});
+    for (const catalog::ServingEngine &engine : catalog::servingEngines())
+        m_engine->addItem(engine.name, engine.id);
+    m_engine->setToolTip(tr("Without a concurrency, an instance schedules no more sequences than its engine does by "
+                            "default (vLLM's max_num_seqs, SGLang's max_running_requests, TensorRT-LLM's "
+                            "max_batch_size)."));
+    serve->addRow(tr("Engine"), m_engine);
     m_months = spin(m_inference, u"months"_s, tr("Serving horizon"), 1, 240, tr(" months"));
     serve->addRow(tr("Horizon"), m_months);
     m_production = new QCheckBox(tr("Production (N+1, no spot)"), m_inference);
@@ -448,6 +456,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_concurrency->setValue(i.concurrency.value_or(0));
     m_phase->setCurrentIndex(std::max(0, m_phase->findData(i.phase)));
     m_kvPrecision->setCurrentIndex(std::max(0, m_kvPrecision->findData(i.kvPrecision)));
+    m_engine->setCurrentIndex(std::max(0, m_engine->findData(i.engine.isEmpty() ? u"vllm"_s : i.engine)));
     m_months->setValue(int(i.months));
     m_production->setChecked(i.production);
     m_providers->setText(s.constraints.providers.join(u", "_s));
@@ -528,6 +537,9 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
         i.concurrency = m_concurrency->value() > 0 ? std::optional<int>(m_concurrency->value()) : std::nullopt;
         i.phase = m_phase->currentData().toString();
         i.kvPrecision = m_kvPrecision->currentData().toString();
+        // vLLM, the default, is written as no engine: a scenario saved untouched stays as it was.
+        const QString engine = m_engine->currentData().toString();
+        i.engine = engine == u"vllm"_s ? QString() : engine;
         i.months = m_months->value();
         i.production = m_production->isChecked();
         s.inference = i;

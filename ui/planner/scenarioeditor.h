@@ -94,6 +94,7 @@ private:
     QSpinBox *m_concurrency = nullptr;
     QComboBox *m_phase = nullptr;
     QComboBox *m_kvPrecision = nullptr;
+    QComboBox *m_engine = nullptr;
     QSpinBox *m_months = nullptr;
     QLineEdit *m_providers = nullptr;
     QSpinBox *m_maxChips = nullptr;

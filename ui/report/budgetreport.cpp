@@ -687,6 +687,7 @@ QString reportHtml(const ReportRequest &request)
         addProfile(tr("Prefill"), o->projection.prefillSource);
         addProfile(tr("Decode"), o->projection.decodeSource);
         addProfile(tr("Calibration"), o->projection.calibrationSource);
+        addProfile(tr("Engine"), o->projection.engineSource);
         addProfile(tr("Measurements"), o->projection.fitSource);
         addProfile(tr("Band"), o->projection.fitted ? o->projection.bandBasis.text() : QString());
     }
