@@ -73,7 +73,7 @@ int copyCommand(Context &context, const QCommandLineParser &parser)
     const auto copied = (*target)->copyFrom(**source, parser.isSet(u"replace"_s));
     if (!copied) {
         if (newFile) {
-            target->value().reset();
+            target.value().reset();
             for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s, u"-journal"_s})
                 QFile::remove(targetLocation->path + suffix);
         }

@@ -17,6 +17,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <thread>
 

@@ -175,8 +175,11 @@ constexpr qint64 kSetUpLockKey = 0x4143504c;
 /// libpq's connection under a QPSQL connection; null for any other driver.
 PGconn *postgresConnection(const QSqlDatabase &db)
 {
-    const QVariant handle = db.driver() ? db.driver()->handle() : QVariant();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "PGconn*") != 0)
+    // Qt 6 names the handle's type by the struct behind the typedef ("pg_conn*").
+    if (!db.driver() || db.driver()->dbmsType() != QSqlDriver::PostgreSQL)
+        return nullptr;
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || (qstrcmp(handle.typeName(), "PGconn*") != 0 && qstrcmp(handle.typeName(), "pg_conn*") != 0))
         return nullptr;
     return *static_cast<PGconn *const *>(handle.data());
 }

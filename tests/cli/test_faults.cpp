@@ -455,7 +455,8 @@ TEST_CASE("faults: db copy to a new file on a full disk exits 2 and leaves no fi
         return;
     }
     Scratch scratch;
-    REQUIRE(sheetCount(scratch) > 0); // a seeded source of several MB
+    // A source of several MB: the shipped prices and 20,000 more offers.
+    REQUIRE(scratch.run({u"prices"_s, u"import"_s, scratch.write(u"big.csv"_s, bulkSheet(u"CopyCo"_s, 20000))}).exitCode == 0);
     const QString target = mount.dir.filePath(u"copy.sqlite"_s);
     const Run run = cli({u"db"_s, u"copy"_s, scratch.db, target});
     INFO(run.err.toStdString());
