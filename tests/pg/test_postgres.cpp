@@ -628,7 +628,7 @@ TEST_CASE("PostgreSQL: a server that stops answering mid-import ends it with exi
     CHECK(content(db) == before);
 }
 
-TEST_CASE("PostgreSQL: a server frozen before the connection is refused within the timeout, naming the snapshot")
+TEST_CASE("PostgreSQL: a server frozen before the connection is given up within the timeout by the CLI and by the open the window falls back from")
 {
     PgServer &server = PgServer::instance();
     const QString db = server.url(freshDatabase());
