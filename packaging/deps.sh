@@ -20,6 +20,7 @@ packages=(
   clang libclang-rt-14-dev  # libFuzzer targets (tests/fuzz, -DACCELPLAN_FUZZ=ON)
   debootstrap         # CI proves the Quick start in a freshly bootstrapped Debian 12 root
   libqt6sql6-psql     # Qt's PostgreSQL driver: --db postgresql://… (a team's price database)
+  libpq-dev           # libpq on the connection Qt's driver opens: giving up on a server that stops answering
   postgresql          # initdb/pg_ctl/psql: the tests start a real server on a Unix socket
 )
 

@@ -7,6 +7,8 @@
 
 #include <QCoreApplication>
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -43,7 +45,34 @@ QString overview()
     return text;
 }
 
+// A plain flag, set from the signal handler and polled by the command.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupted.store(true);
+}
+
 } // namespace
+
+InterruptGuard::InterruptGuard()
+{
+    g_interrupted = false;
+    m_int = std::signal(SIGINT, onInterrupt);
+    m_term = std::signal(SIGTERM, onInterrupt);
+}
+
+InterruptGuard::~InterruptGuard()
+{
+    std::signal(SIGINT, m_int);
+    std::signal(SIGTERM, m_term);
+}
+
+bool interruptRequested()
+{
+    return g_interrupted.load();
+}
 
 Context::Context() : out(stdout), err(stderr) {}
 
@@ -80,6 +109,12 @@ pricing::PriceDatabase *Context::database()
             return nullptr;
         }
         m_database = std::move(opened).value();
+        // A write that waits for another's lock says so, and an interrupt ends the wait.
+        m_database->setWriteWait({[this](const QString &message) {
+                                      err << "accelplan-cli: " << message << '\n';
+                                      err.flush();
+                                  },
+                                  [] { return interruptRequested(); }});
     }
     return m_database.get();
 }
@@ -125,7 +160,12 @@ int Context::report(const Error &error)
         err << d.toString() << '\n';
     err << "accelplan-cli: " << error.message << '\n';
     err.flush();
-    return error.kind == ErrorKind::BadInput ? ExitBadInput : ExitInternal;
+    switch (error.kind) {
+    case ErrorKind::BadInput: return ExitBadInput;
+    case ErrorKind::Interrupted: return ExitInterrupted;
+    case ErrorKind::Internal: break;
+    }
+    return ExitInternal;
 }
 
 int Context::usage(const QString &message)

@@ -64,6 +64,24 @@ QList<Command> fxCommands();
 QList<Command> planCommands();
 QList<Command> dbCommands();
 
+/// While it lives, Ctrl-C (SIGINT) and SIGTERM only set a flag, which the command polls (reading
+/// a sheet, waiting for the write lock) to stop with nothing written; the old handlers come back after.
+class InterruptGuard
+{
+public:
+    InterruptGuard();
+    ~InterruptGuard();
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+private:
+    void (*m_int)(int);
+    void (*m_term)(int);
+};
+
+/// Whether Ctrl-C or SIGTERM came since the current InterruptGuard was installed.
+bool interruptRequested();
+
 /// Runs the command line and returns the process exit status.
 int runCli(const QStringList &arguments);
 

@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -56,14 +57,28 @@ int copyCommand(Context &context, const QCommandLineParser &parser)
     auto source = openExisting(context, args[0], false);
     if (!source)
         return context.report(source.error());
+    // A new SQLite file that the copy does not fill is removed again: no empty schema, no WAL.
+    const auto targetLocation = DbLocation::parse(args[1]);
+    const bool newFile = targetLocation && !targetLocation->isPostgres() && !QFileInfo::exists(targetLocation->path);
     auto target = openExisting(context, args[1], true);
     if (!target)
         return context.report(target.error());
     if ((*source)->path() == (*target)->path())
         return context.usage(Tr::tr("db copy: SRC and DST are the same database"));
+    (*target)->setWriteWait({[&](const QString &message) {
+                                 context.err << "accelplan-cli: " << message << '\n';
+                                 context.err.flush();
+                             },
+                             {}});
     const auto copied = (*target)->copyFrom(**source, parser.isSet(u"replace"_s));
-    if (!copied)
+    if (!copied) {
+        if (newFile) {
+            target.value().reset();
+            for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s, u"-journal"_s})
+                QFile::remove(targetLocation->path + suffix);
+        }
         return context.report(copied.error());
+    }
     if (*format == OutputFormat::Json) {
         QJsonObject object = digestJson(*copied);
         object.insert(u"source"_s, (*source)->path());

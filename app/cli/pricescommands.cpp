@@ -17,8 +17,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <thread>
 
 #include <unistd.h>
@@ -80,39 +80,6 @@ void printChanges(Context &context, const ImportSummary &summary, bool verbose)
     }
 }
 
-// Ctrl-C (SIGINT) or SIGTERM during an import: the reading stops at its next read and nothing
-// is written. A plain flag, set from the handler and polled by the command.
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void onInterrupt(int)
-{
-    g_interrupted.store(true);
-}
-
-/// Installs the interrupt handler for the lifetime of an import and restores the old one after.
-class InterruptGuard
-{
-public:
-    InterruptGuard()
-    {
-        g_interrupted = false;
-        m_int = std::signal(SIGINT, onInterrupt);
-        m_term = std::signal(SIGTERM, onInterrupt);
-    }
-    ~InterruptGuard()
-    {
-        std::signal(SIGINT, m_int);
-        std::signal(SIGTERM, m_term);
-    }
-    InterruptGuard(const InterruptGuard &) = delete;
-    InterruptGuard &operator=(const InterruptGuard &) = delete;
-
-private:
-    void (*m_int)(int);
-    void (*m_term)(int);
-};
-
 /// Reads one file on a worker thread while this thread shows progress (a line that rewrites
 /// itself on a terminal, one line per 10% otherwise) and passes on an interrupt.
 ParsedSheet readSheet(Context &context, SheetReader &reader, const QString &file, ImportFormat format,
@@ -139,7 +106,7 @@ ParsedSheet readSheet(Context &context, SheetReader &reader, const QString &file
     int shown = -1;
     while (!done.load()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (g_interrupted.load())
+        if (interruptRequested())
             progress->cancelled = true;
         const int percent = progress->percent();
         if (showProgress && !progress->cancelled && (shown < 0 || (terminal ? percent != shown : percent / 10 > shown / 10))) {
@@ -185,7 +152,7 @@ int importCommand(Context &context, const QCommandLineParser &parser)
     int badFiles = 0;
     for (const QString &file : files) {
         ParsedSheet sheet = readSheet(context, reader, file, *format, showProgress);
-        if (g_interrupted.load())
+        if (interruptRequested())
             return interrupted();
         // Auto-detection names the provider format it chose; a native sheet needs no word.
         const auto detected = importFormatFromString(sheet.format); // none when the file could not be read
@@ -246,12 +213,14 @@ int importCommand(Context &context, const QCommandLineParser &parser)
     const bool dryRun = parser.isSet(u"dry-run"_s);
     for (const ParsedSheet &sheet : std::as_const(sheets)) {
         // Once a sheet's transaction starts it runs to its end: all or nothing either way.
-        if (g_interrupted.load())
+        if (interruptRequested())
             return interrupted();
         if (showProgress)
             context.err << Tr::tr("%1: writing %2 offers").arg(sheet.fileName).arg(sheet.records.size()) << Qt::endl;
         const QString name = parser.isSet(u"name"_s) ? parser.value(u"name"_s) : QFileInfo(sheet.fileName).fileName();
         const auto summary = database->importSheet(sheet, name, QFileInfo(sheet.fileName).absoluteFilePath(), dryRun);
+        if (!summary && summary.error().kind == ErrorKind::Interrupted)
+            return interrupted(); // while it waited for another import's write lock
         if (!summary)
             return context.report(summary.error());
         if (summary->alreadyImportedAs > 0) {

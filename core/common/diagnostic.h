@@ -34,6 +34,7 @@ bool hasErrors(const Diagnostics &diagnostics);
 enum class ErrorKind {
     BadInput, ///< the user's file or argument is wrong (exit 2)
     Internal, ///< database or I/O failure (exit 3)
+    Interrupted, ///< stopped by the user (Ctrl-C, SIGTERM) before anything was written (exit 130)
 };
 
 struct Error
@@ -47,6 +48,7 @@ struct Error
         return {ErrorKind::BadInput, std::move(message), std::move(details)};
     }
     static Error internal(QString message) { return {ErrorKind::Internal, std::move(message), {}}; }
+    static Error interrupted(QString message) { return {ErrorKind::Interrupted, std::move(message), {}}; }
 };
 
 /// Either a value or an Error. Core functions that can fail return this; no exceptions.

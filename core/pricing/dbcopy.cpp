@@ -2,7 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/pricing/pricedatabase.h"
-#include "core/pricing/sqlerror.h"
+#include "core/pricing/serverwatch.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -69,22 +69,27 @@ QString selectAll(const Table &table)
 
 Result<ContentDigest> PriceDatabase::contentDigest() const
 {
+    const ServerWatch::Scope watching(m_watch.get());
     ContentDigest digest;
     QCryptographicHash hash(QCryptographicHash::Sha256);
     QSqlQuery query(database());
     query.setForwardOnly(true);
     for (const Table &table : tables()) {
         if (!query.exec(selectAll(table)))
-            return sqlError(Tr::tr("reading %1 of %2").arg(table.name, path()), query);
+            return readError(Tr::tr("reading %1 of %2").arg(table.name, path()), query);
         hash.addData(table.name.toUtf8());
         hash.addData("\x1e");
         qint64 rows = 0;
         while (query.next()) {
+            watching.touch();
             for (int i = 0; i < table.columns.size(); ++i)
                 addToDigest(hash, query.value(i));
             hash.addData("\x1e");
             ++rows;
         }
+        // A connection lost halfway ends the rows early: not a smaller database.
+        if (query.lastError().isValid())
+            return readError(Tr::tr("reading %1 of %2").arg(table.name, path()), query);
         digest.rows.append({table.name, rows});
     }
     digest.sha256 = hash.result().toHex();
@@ -96,8 +101,11 @@ Result<ContentDigest> PriceDatabase::copyFrom(const PriceDatabase &source, bool 
     const auto expected = source.contentDigest();
     if (!expected)
         return expected.error();
-    if (Status begun = beginWrite(); !begun)
+    // Every table is written: the lock of sheets, as an import takes it, and of FX rates.
+    if (Status begun = beginWrite(u"sheets, fx_rates"_s); !begun)
         return begun.error();
+    const ServerWatch::Scope watching(m_watch.get());
+    const ServerWatch::Scope watchingSource(source.m_watch.get());
     QSqlDatabase db = database();
     QSqlQuery query(db);
     auto fail = [&](const Error &error) {
@@ -106,7 +114,7 @@ Result<ContentDigest> PriceDatabase::copyFrom(const PriceDatabase &source, bool 
         return error;
     };
     if (!query.exec(u"SELECT count(*) FROM sheets"_s) || !query.next())
-        return fail(sqlError(Tr::tr("reading %1").arg(path()), query));
+        return fail(readError(Tr::tr("reading %1").arg(path()), query));
     const qint64 sheetsThere = query.value(0).toLongLong();
     query.finish();
     if (sheetsThere > 0 && !replace)
@@ -123,17 +131,21 @@ Result<ContentDigest> PriceDatabase::copyFrom(const PriceDatabase &source, bool 
     read.setForwardOnly(true);
     for (const Table &table : tables()) {
         if (!read.exec(selectAll(table)))
-            return fail(sqlError(Tr::tr("reading %1 of %2").arg(table.name, source.path()), read));
+            return fail(source.readError(Tr::tr("reading %1 of %2").arg(table.name, source.path()), read));
         QStringList marks(table.columns.size(), u"?"_s);
         if (!query.prepare(u"INSERT INTO "_s + table.name + u" ("_s + table.columns.join(u", "_s) + u") VALUES ("_s
                            + marks.join(u", "_s) + u')'))
             return fail(writeError(Tr::tr("copying %1").arg(table.name), query));
         while (read.next()) {
+            watching.touch();
+            watchingSource.touch();
             for (int i = 0; i < table.columns.size(); ++i)
                 query.bindValue(i, read.value(i));
             if (!query.exec())
                 return fail(writeError(Tr::tr("copying %1").arg(table.name), query));
         }
+        if (read.lastError().isValid())
+            return fail(source.readError(Tr::tr("reading %1 of %2").arg(table.name, source.path()), read));
         read.finish();
         // PostgreSQL numbers new rows from a sequence, which copied ids do not advance.
         if (m_location.isPostgres()

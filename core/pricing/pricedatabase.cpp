@@ -4,19 +4,26 @@
 #include "core/common/tr.h"
 #include "core/pricing/pricesheetparser.h"
 #include "core/pricing/schema.h"
+#include "core/pricing/serverwatch.h"
 #include "core/pricing/sqliteprices.h"
 #include "core/pricing/sqlerror.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QStorageInfo>
 #include <QUuid>
 #include <QVariant>
+
+#include <libpq-fe.h>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -71,6 +78,7 @@ PriceDatabase::PriceDatabase(DbLocation location, QString connectionName)
 
 PriceDatabase::~PriceDatabase()
 {
+    m_watch.reset();
     {
         QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
         db.close();
@@ -84,6 +92,8 @@ void PriceDatabase::swap(PriceDatabase &other) noexcept
     std::swap(m_connectionName, other.m_connectionName);
     std::swap(m_inSeedTransaction, other.m_inSeedTransaction);
     std::swap(m_readOnly, other.m_readOnly);
+    std::swap(m_watch, other.m_watch);
+    std::swap(m_writeWait, other.m_writeWait);
 }
 
 QSqlDatabase PriceDatabase::database() const
@@ -94,6 +104,38 @@ QSqlDatabase PriceDatabase::database() const
 QString PriceDatabase::defaultPath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/prices.sqlite"_s;
+}
+
+namespace {
+
+/// Seconds from the environment variable \a name (a positive number), else \a fallback.
+std::chrono::milliseconds secondsSetting(const char *name, int fallback)
+{
+    bool ok = false;
+    const double seconds = qEnvironmentVariable(name).toDouble(&ok);
+    if (!ok || !std::isfinite(seconds) || seconds <= 0 || seconds > 86'400)
+        return std::chrono::seconds(fallback);
+    return std::chrono::milliseconds(qint64(seconds * 1000));
+}
+
+QString inSeconds(std::chrono::milliseconds duration)
+{
+    return QString::number(double(duration.count()) / 1000.0, 'g', 6);
+}
+
+/// How long each try for the write lock waits before the wait is checked for an interrupt.
+constexpr std::chrono::milliseconds kLockSlice{200};
+
+} // namespace
+
+std::chrono::milliseconds PriceDatabase::writeLockTimeout()
+{
+    return secondsSetting("ACCELPLAN_LOCK_TIMEOUT", kWriteLockTimeoutSeconds);
+}
+
+std::chrono::milliseconds PriceDatabase::serverTimeout()
+{
+    return secondsSetting("ACCELPLAN_DB_TIMEOUT", kServerTimeoutSeconds);
 }
 
 namespace {
@@ -126,9 +168,30 @@ bool permissionDenied(const QSqlError &error)
     return error.nativeErrorCode() == u"42501"_s || error.text().contains(u"permission denied"_s, Qt::CaseInsensitive);
 }
 
-/// The key of the advisory lock that makes PostgreSQL writes exclusive, as BEGIN IMMEDIATE does
-/// for SQLite ("ACPL" in ASCII).
-constexpr qint64 kWriteLockKey = 0x4143504c;
+/// The key of the advisory lock that makes setting up a new PostgreSQL database exclusive (there
+/// is no table to lock yet; "ACPL" in ASCII). Imports lock a table instead (beginWrite).
+constexpr qint64 kSetUpLockKey = 0x4143504c;
+
+/// libpq's connection under a QPSQL connection; null for any other driver.
+PGconn *postgresConnection(const QSqlDatabase &db)
+{
+    // Qt 6 names the handle's type by the struct behind the typedef ("pg_conn*").
+    if (!db.driver() || db.driver()->dbmsType() != QSqlDriver::PostgreSQL)
+        return nullptr;
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || (qstrcmp(handle.typeName(), "PGconn*") != 0 && qstrcmp(handle.typeName(), "pg_conn*") != 0))
+        return nullptr;
+    return *static_cast<PGconn *const *>(handle.data());
+}
+
+/// The server's first line of an error ("ERROR:  permission denied for table sheets").
+QString serverLine(const QSqlError &error)
+{
+    QString line = error.databaseText().section(u'\n', 0, 0).trimmed();
+    if (line.startsWith(u"ERROR:"_s))
+        line = line.mid(6).trimmed();
+    return line;
+}
 
 } // namespace
 
@@ -288,22 +351,50 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::openPostgres(const DbLocat
     if (!location.user.isEmpty())
         db.setUserName(location.user);
     db.setDatabaseName(location.database);
-    // No password here: libpq reads PGPASSWORD or ~/.pgpass itself.
-    db.setConnectOptions(u"connect_timeout=10;application_name=accelplan"_s);
-    if (!db.open())
+    // No password here: libpq reads PGPASSWORD or ~/.pgpass itself. A server that accepts the
+    // connection but never answers is given up after the timeout (libpq counts whole seconds,
+    // at least 2); on TCP, keepalives and tcp_user_timeout notice a peer that went away.
+    const std::chrono::milliseconds limit = serverTimeout();
+    const qint64 limitSeconds = std::max<qint64>(2, (limit.count() + 999) / 1000);
+    const qint64 idleSeconds = std::max<qint64>(1, limitSeconds / 3);
+    db.setConnectOptions(u"connect_timeout=%1;application_name=accelplan;keepalives=1;keepalives_idle=%2;"
+                         "keepalives_interval=%2;keepalives_count=3;tcp_user_timeout=%3"_s
+                             .arg(limitSeconds)
+                             .arg(idleSeconds)
+                             .arg(limit.count()));
+    if (!db.open()) {
+        const QSqlError error = db.lastError();
+        if (error.text().contains(u"timeout expired"_s))
+            return failed(Error::badInput(Tr::tr("cannot connect to the team database: the database server %1 did not "
+                                                 "answer within %2 s (check that the server runs and the network "
+                                                 "reaches it)")
+                                              .arg(where)
+                                              .arg(limitSeconds)));
         return failed(Error::badInput(Tr::tr("cannot connect to the team database %1: %2 (check that the server runs, "
                                              "the URL, and the password in PGPASSWORD or ~/.pgpass)")
-                                          .arg(where, db.lastError().text().trimmed())));
+                                          .arg(where, error.text().trimmed())));
+    }
+    if (PGconn *connection = postgresConnection(db))
+        database->m_watch = std::make_unique<ServerWatch>(PQsocket(connection), limit);
+    const ServerWatch::Scope watching(database->m_watch.get());
     query = QSqlQuery(db);
-    const int version = schema::version(db);
+    // The server also ends a statement that runs too long (one waiting on a lock someone else holds).
+    if (!query.exec(u"SET statement_timeout = %1"_s.arg(limit.count())))
+        return failed(database->readError(Tr::tr("cannot set up the connection to %1").arg(where), query));
+    QSqlError versionError;
+    const int version = schema::version(db, &versionError);
     if (version < 0)
-        return failed(Error::internal(Tr::tr("cannot read the schema version of %1: %2").arg(where, query.lastError().text())));
+        return failed(database->failure(Tr::tr("cannot read the schema version of %1").arg(where), versionError, false));
     if (version == 0 && db.tables().contains(u"sheets"_s))
         return failed(Error::badInput(Tr::tr("%1 holds tables but no Accelplan schema version").arg(where)));
     if (version != schema::kCurrentVersion) {
         // As with SQLite: one session sets the schema up; the others wait on the lock and find it done.
-        if (!query.exec(u"BEGIN"_s) || !query.exec(u"SELECT pg_advisory_xact_lock(%1)"_s.arg(kWriteLockKey)))
-            return failed(Error::internal(Tr::tr("cannot lock %1 to set it up: %2").arg(where, query.lastError().text())));
+        const bool locked = query.exec(u"BEGIN"_s)
+                            && query.exec(u"SET LOCAL lock_timeout = %1"_s.arg(writeLockTimeout().count()))
+                            && query.exec(u"SELECT pg_advisory_xact_lock(%1)"_s.arg(kSetUpLockKey))
+                            && query.exec(u"SET LOCAL lock_timeout = DEFAULT"_s);
+        if (!locked)
+            return failed(database->readError(Tr::tr("cannot lock %1 to set it up").arg(where), query));
         const int versionNow = schema::version(db);
         Status setUp = versionNow == schema::kCurrentVersion
                            ? Status(Done{})
@@ -318,33 +409,80 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::openPostgres(const DbLocat
             return failed(error);
         }
         if (!query.exec(u"COMMIT"_s))
-            return failed(Error::internal(Tr::tr("setting up %1 failed: %2").arg(where, query.lastError().text())));
+            return failed(database->writeError(Tr::tr("setting up %1").arg(where), query));
     }
     return database;
 }
 
 int PriceDatabase::schemaVersion() const
 {
+    const ServerWatch::Scope watching(m_watch.get());
     return schema::version(database());
 }
 
-Status PriceDatabase::beginWrite()
+Status PriceDatabase::beginWrite(const QString &table)
 {
     if (m_inSeedTransaction)
         return Done{};
     if (Status writable = checkWritable(); !writable)
         return writable;
-    QSqlQuery query(database());
-    const bool begun = m_location.isPostgres()
-                           ? query.exec(u"BEGIN"_s)
-                                 && query.exec(u"SELECT pg_advisory_xact_lock(%1)"_s.arg(kWriteLockKey))
-                           : query.exec(u"BEGIN IMMEDIATE"_s);
-    if (begun)
-        return Done{};
-    const Error error = writeError(Tr::tr("cannot start a write transaction"), query);
-    if (m_location.isPostgres())
-        QSqlQuery(database()).exec(u"ROLLBACK"_s);
-    return error;
+    const ServerWatch::Scope watching(m_watch.get());
+    QSqlDatabase db = database();
+    QSqlQuery query(db);
+    const bool postgres = m_location.isPostgres();
+    // Tries that each wait a slice, so that an interrupt is seen and the wait has an end.
+    if (!postgres)
+        query.exec(u"PRAGMA busy_timeout = %1"_s.arg(kLockSlice.count()));
+    auto restore = [&] {
+        if (!postgres)
+            QSqlQuery(db).exec(u"PRAGMA busy_timeout = %1"_s.arg(kBusyTimeoutMs));
+    };
+    const std::chrono::milliseconds limit = writeLockTimeout();
+    QElapsedTimer waited;
+    waited.start();
+    bool told = false;
+    for (;;) {
+        // PostgreSQL: EXCLUSIVE mode lets readers read and needs UPDATE on the table, which only
+        // maintainers have: no reader can hold imports up (an advisory lock anyone could take).
+        const bool begun = postgres ? query.exec(u"BEGIN"_s)
+                                          && query.exec(u"SET LOCAL lock_timeout = %1"_s.arg(kLockSlice.count()))
+                                          && query.exec(u"LOCK TABLE %1 IN EXCLUSIVE MODE"_s.arg(table))
+                                          && query.exec(u"SET LOCAL lock_timeout = DEFAULT"_s)
+                                    : query.exec(u"BEGIN IMMEDIATE"_s);
+        if (begun) {
+            restore();
+            return Done{};
+        }
+        const QSqlError error = query.lastError();
+        // SQLITE_BUSY; PostgreSQL lock_not_available.
+        const bool busy = postgres ? error.nativeErrorCode() == u"55P03"_s : error.nativeErrorCode() == u"5"_s;
+        if (postgres)
+            QSqlQuery(db).exec(u"ROLLBACK"_s);
+        if (!busy) {
+            restore();
+            return failure(Tr::tr("cannot start a write transaction"), error, true);
+        }
+        watching.touch();
+        if (!told) {
+            told = true;
+            if (m_writeWait.waiting)
+                m_writeWait.waiting(Tr::tr("waiting for another import to finish on %1 (at most %2 s)")
+                                        .arg(path(), inSeconds(limit)));
+        }
+        if (m_writeWait.cancelled && m_writeWait.cancelled()) {
+            restore();
+            return Error::interrupted(Tr::tr("interrupted while waiting for another import to finish on %1; nothing "
+                                             "was written")
+                                          .arg(path()));
+        }
+        if (std::chrono::milliseconds(waited.elapsed()) >= limit) {
+            restore();
+            return Error::badInput(Tr::tr("another import kept %1 locked: gave up after %2 s; nothing was written "
+                                          "(try again once it has finished; ACCELPLAN_LOCK_TIMEOUT sets the wait in "
+                                          "seconds)")
+                                       .arg(path(), inSeconds(limit)));
+        }
+    }
 }
 
 Status PriceDatabase::commitWrite()
@@ -352,6 +490,7 @@ Status PriceDatabase::commitWrite()
     if (m_inSeedTransaction)
         return Done{};
     QSqlQuery query(database());
+    const ServerWatch::Scope watching(m_watch.get());
     if (query.exec(u"COMMIT"_s))
         return Done{};
     return writeError(Tr::tr("committing"), query);
@@ -374,17 +513,80 @@ Status PriceDatabase::checkWritable() const
 
 Error PriceDatabase::writeError(const QString &what, const QSqlQuery &query) const
 {
-    const QSqlError error = query.lastError();
-    if (m_location.isPostgres() && permissionDenied(error)) {
-        // The server's first line names the privilege: "ERROR:  permission denied for table sheets".
-        QString denied = error.databaseText().section(u'\n', 0, 0).trimmed();
-        if (denied.startsWith(u"ERROR:"_s))
-            denied = denied.mid(6).trimmed();
-        return Error::badInput(Tr::tr("%1: your role may read %2 but not change it (%3); nothing was written. A "
-                                      "maintainer can grant the role accelplan_maintainer (packaging/postgresql/roles.sql)")
-                                   .arg(what, path(), denied));
+    return failure(what, query.lastError(), true);
+}
+
+Error PriceDatabase::readError(const QString &what, const QSqlQuery &query) const
+{
+    return failure(what, query.lastError(), false);
+}
+
+bool PriceDatabase::connectionLost() const
+{
+    if (m_watch && m_watch->expired())
+        return true;
+    PGconn *connection = postgresConnection(database());
+    return connection && PQstatus(connection) == CONNECTION_BAD;
+}
+
+Error PriceDatabase::failure(const QString &what, const QSqlError &error, bool write) const
+{
+    const QString code = error.nativeErrorCode();
+    const QString text = error.text().trimmed();
+    const QString nothingWritten = write ? Tr::tr("; nothing was written") : QString();
+    if (m_location.isPostgres()) {
+        // 57014: the server's statement_timeout ended the statement.
+        if ((m_watch && m_watch->expired()) || code == u"57014"_s)
+            return Error::badInput(Tr::tr("%1: the database server %2 did not answer within %3 s%4")
+                                       .arg(what, path(), inSeconds(serverTimeout()), nothingWritten));
+        if (permissionDenied(error)) {
+            // The server's first line names the privilege: "permission denied for table sheets".
+            if (write)
+                return Error::badInput(Tr::tr("%1: your role may read %2 but not change it (%3); nothing was written. "
+                                              "A maintainer can grant the role accelplan_maintainer "
+                                              "(packaging/postgresql/roles.sql)")
+                                           .arg(what, path(), serverLine(error)));
+            return Error::badInput(Tr::tr("%1: your role may not read it (%2). A maintainer can grant the role "
+                                          "accelplan_reader (packaging/postgresql/roles.sql)")
+                                       .arg(what, serverLine(error)));
+        }
+        if (code == u"53100"_s)
+            return Error::badInput(Tr::tr("%1: the disk holding %2 on the server is full%3 (%4)")
+                                       .arg(what, path(), write ? Tr::tr("; nothing was written") : QString(),
+                                            serverLine(error)));
+        if (code == u"25006"_s)
+            return Error::badInput(Tr::tr("%1: the database server %2 accepts no writes (%3)%4")
+                                       .arg(what, path(), serverLine(error), nothingWritten));
+        if (connectionLost())
+            return Error::badInput(Tr::tr("%1: the connection to the database server %2 was lost (%3)%4")
+                                       .arg(what, path(), text.isEmpty() ? Tr::tr("no reason given") : text,
+                                            nothingWritten));
+    } else {
+        const QString folder = QFileInfo(path()).absolutePath();
+        const QStorageInfo storage(folder);
+        // SQLITE_FULL; SQLITE_IOERR on a disk with (nearly) no room left.
+        if (code == u"13"_s || text.contains(u"database or disk is full"_s)
+            || (code == u"10"_s && storage.isValid() && storage.bytesAvailable() < 1 << 20))
+            return Error::badInput(Tr::tr("%1: the disk holding %2 is full; nothing was written (%3 bytes free in "
+                                          "%4)")
+                                       .arg(what, path())
+                                       .arg(storage.bytesAvailable())
+                                       .arg(folder));
+        // SQLITE_READONLY
+        if (code == u"8"_s || text.contains(u"readonly database"_s))
+            return Error::badInput(Tr::tr("%1: the database %2 is read-only; nothing was written (make the file "
+                                          "writable, or use another --db)")
+                                       .arg(what, path()));
     }
-    return sqlError(what, query);
+    // Never an empty reason: the driver's text, either half of it, else what is known.
+    QString reason = text;
+    if (reason.isEmpty())
+        reason = error.databaseText().trimmed();
+    if (reason.isEmpty())
+        reason = error.driverText().trimmed();
+    if (reason.isEmpty())
+        reason = Tr::tr("the driver gave no reason (error code %1)").arg(code.isEmpty() ? Tr::tr("none") : code);
+    return Error::internal(Tr::tr("%1: %2").arg(what, reason));
 }
 
 Status PriceDatabase::seedSheetsAndRates(const catalog::AcceleratorCatalog &catalog)
@@ -434,6 +636,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
                                    .arg(sheet.fileName),
                                errors);
     }
+    const ServerWatch::Scope watching(m_watch.get());
     QSqlDatabase db = database();
     QSqlQuery query(db);
     query.setForwardOnly(true);
@@ -441,7 +644,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
     // An import looks for the same file and diffs against the stored offers inside its exclusive
     // write transaction: of two imports of one file at once, the second waits and finds the first.
     if (!dryRun) {
-        if (Status begun = beginWrite(); !begun)
+        if (Status begun = beginWrite(u"sheets"_s); !begun)
             return begun.error();
     }
     auto fail = [&](const Error &error) {
@@ -456,7 +659,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
     query.prepare(u"SELECT id FROM sheets WHERE file_hash = ? ORDER BY id LIMIT 1"_s);
     query.addBindValue(QString::fromLatin1(sheet.sha256));
     if (!query.exec())
-        return fail(sqlError(Tr::tr("looking up earlier sheets"), query));
+        return fail(readError(Tr::tr("looking up earlier sheets"), query));
     if (query.next()) {
         summary.alreadyImportedAs = query.value(0).toLongLong();
         query.finish();
@@ -471,8 +674,9 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
                     " p.confidence FROM offers o LEFT JOIN prices p ON p.id = (SELECT p2.id FROM prices p2"
                     " WHERE p2.offer_id = o.id ORDER BY "_s
                     + currentPriceFirst() + u" LIMIT 1)"_s))
-        return fail(sqlError(Tr::tr("reading the stored offers"), query));
+        return fail(readError(Tr::tr("reading the stored offers"), query));
     while (query.next()) {
+        watching.touch();
         const auto model = priceModelFromString(query.value(4).toString());
         if (!model)
             continue;
@@ -488,6 +692,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
     diffSheet(sheet.records, stored, &summary);
     if (dryRun)
         return summary;
+    watching.touch();
 
     auto failWrite = [&](const QString &what, const QSqlQuery &q) { return fail(writeError(what, q)); };
 
@@ -515,6 +720,7 @@ Result<ImportSummary> PriceDatabase::importSheet(const ParsedSheet &sheet, const
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ''), coalesce(?, ''), coalesce(?, ''))"_s);
 
     for (qsizetype i = 0; i < sheet.records.size(); ++i) {
+        watching.touch();
         const PriceRecord &r = sheet.records[i];
         const PriceChange::Kind changeKind = summary.changes[i].kind;
         qint64 offerId = 0;
@@ -575,18 +781,21 @@ Result<QList<PriceRecord>> PriceDatabase::selectPrices(const QString &joinAndWhe
                         + u" ORDER BY "_s + orderBy;
     if (auto read = readPricesFromSqlite(database(), path(), sql, bindings))
         return std::move(*read);
+    const ServerWatch::Scope watching(m_watch.get());
     QSqlQuery query(database());
     query.setForwardOnly(true);
     // A prepare that fails (a damaged database: a table missing) says why; exec would only say
-    // "Parameter count mismatch".
+    // "Parameter count mismatch". A connection that is gone is no damage.
     if (!query.prepare(sql))
-        return damagedDatabase(path(), query.lastError().text());
+        return connectionLost() ? readError(Tr::tr("reading prices"), query)
+                                : damagedDatabase(path(), query.lastError().text());
     for (const QVariant &v : bindings)
         query.addBindValue(v);
     if (!query.exec())
-        return sqlError(Tr::tr("reading prices"), query);
+        return readError(Tr::tr("reading prices"), query);
     QList<PriceRecord> records;
     while (query.next()) {
+        watching.touch();
         PriceRecord r;
         r.key.provider = query.value(0).toString();
         r.key.sku = query.value(1).toString();
@@ -611,6 +820,9 @@ Result<QList<PriceRecord>> PriceDatabase::selectPrices(const QString &joinAndWhe
         r.sheetLine = query.value(19).toInt();
         records.append(std::move(r));
     }
+    // A connection lost halfway ends the rows early: not a shorter list of prices.
+    if (query.lastError().isValid())
+        return readError(Tr::tr("reading prices"), query);
     return records;
 }
 
@@ -669,10 +881,11 @@ Result<QList<PriceRecord>> PriceDatabase::history(const QString &sku, const QStr
 
 Result<QList<SheetInfo>> PriceDatabase::sheets() const
 {
+    const ServerWatch::Scope watching(m_watch.get());
     QSqlQuery query(database());
     if (!query.exec(u"SELECT id, name, source, kind, imported_at, file_hash, row_count, added_count, changed_count,"
                     " unchanged_count, historical_count FROM sheets ORDER BY id"_s))
-        return sqlError(Tr::tr("reading sheets"), query);
+        return readError(Tr::tr("reading sheets"), query);
     QList<SheetInfo> sheets;
     while (query.next()) {
         SheetInfo s;
@@ -694,16 +907,18 @@ Result<QList<SheetInfo>> PriceDatabase::sheets() const
 
 Result<int> PriceDatabase::pricesEffectiveAfter(QDate date) const
 {
+    const ServerWatch::Scope watching(m_watch.get());
     QSqlQuery query(database());
     query.prepare(u"SELECT count(*) FROM prices WHERE effective_date > ?"_s);
     query.addBindValue(date.toString(Qt::ISODate));
     if (!query.exec() || !query.next())
-        return sqlError(Tr::tr("counting scheduled prices"), query);
+        return readError(Tr::tr("counting scheduled prices"), query);
     return query.value(0).toInt();
 }
 
 QDate PriceDatabase::pricesAsOf() const
 {
+    const ServerWatch::Scope watching(m_watch.get());
     QSqlQuery query(database());
     query.prepare(u"SELECT max(coalesce(as_of, effective_date)) FROM prices WHERE effective_date <= ?"_s);
     query.addBindValue(QDate::currentDate().toString(Qt::ISODate));

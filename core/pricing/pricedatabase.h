@@ -9,9 +9,12 @@
 #include <QDateTime>
 #include <QList>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QVariantList>
 #include <QString>
 
+#include <chrono>
+#include <functional>
 #include <memory>
 
 namespace accelplan::catalog {
@@ -21,6 +24,7 @@ class AcceleratorCatalog;
 namespace accelplan::pricing {
 
 struct ParsedSheet;
+class ServerWatch;
 
 enum class SheetKind { Import, Seed, Manual };
 QString toString(SheetKind kind);
@@ -80,6 +84,16 @@ struct OpenOptions
     bool walJournal = true; ///< SQLite only: write-ahead log (false: a rollback journal, for a snapshot)
 };
 
+/// What a write does while another holds the database's write lock (an import, `db copy`, an FX
+/// import elsewhere): \a waiting is told once, when the wait begins, in words ("waiting for another
+/// import to finish on …"); \a cancelled is asked about every 0.2 s and, once it says true, the
+/// write gives up with ErrorKind::Interrupted and nothing written. Both may be empty.
+struct WriteWait
+{
+    std::function<void(const QString &message)> waiting;
+    std::function<bool()> cancelled;
+};
+
 /// The price database: offers, dated prices grouped in sheets, FX rates, in SQLite (a file) or
 /// PostgreSQL (a team's server, `postgresql://` URLs). Both hold the same schema.
 /// One instance owns one named connection; use an instance from one thread only.
@@ -92,6 +106,16 @@ public:
 
     /// Where the database lives unless --db says otherwise (under AppDataLocation).
     static QString defaultPath();
+
+    /// How long a write waits for another's write lock before it gives up (exit 2 in the CLI);
+    /// the environment variable ACCELPLAN_LOCK_TIMEOUT (seconds) overrides it.
+    static constexpr int kWriteLockTimeoutSeconds = 60;
+    /// How long a PostgreSQL server may take to accept a connection or to answer a statement (no
+    /// row arriving or leaving) before the database gives up on it; ACCELPLAN_DB_TIMEOUT
+    /// (seconds) overrides it.
+    static constexpr int kServerTimeoutSeconds = 30;
+    static std::chrono::milliseconds writeLockTimeout();
+    static std::chrono::milliseconds serverTimeout();
 
     /// Opens and migrates the database at \a location: an SQLite path (the folder and file are
     /// created if needed) or a PostgreSQL URL (see DbLocation). A new database is seeded with the
@@ -108,6 +132,9 @@ public:
     /// Exchanges the connections of two open databases (the window switching databases while
     /// its views keep a reference to one PriceDatabase).
     void swap(PriceDatabase &other) noexcept;
+
+    /// How a write waits for another's write lock (see WriteWait).
+    void setWriteWait(WriteWait wait) { m_writeWait = std::move(wait); }
 
     /// Rows per table and a checksum of the whole content.
     Result<ContentDigest> contentDigest() const;
@@ -167,8 +194,14 @@ private:
     /// Creates or migrates the schema and seeds a new database, inside the caller's exclusive
     /// write transaction.
     Status setUp(const catalog::AcceleratorCatalog &catalog, bool seed, bool empty);
-    /// A write refused by the server (PostgreSQL: SQLSTATE 42501) named as the missing privilege.
+    /// A failed statement in words a user can act on: \a what, then why (a full disk, a read-only
+    /// file, a missing privilege, a server that stopped answering, a lost connection, else the
+    /// driver's text). The one place that reads the drivers' error codes.
+    Error failure(const QString &what, const QSqlError &error, bool write) const;
     Error writeError(const QString &what, const QSqlQuery &query) const;
+    Error readError(const QString &what, const QSqlQuery &query) const;
+    /// PostgreSQL: the connection is gone (the server ended it, or it stopped answering).
+    bool connectionLost() const;
     /// Refuses a write on a read-only snapshot.
     Status checkWritable() const;
     /// Imports the shipped sheets and FX rates inside the set-up transaction open() holds.
@@ -176,7 +209,10 @@ private:
     // Writes run in their own transaction, or inside the seeding one. The transaction is
     // exclusive from its start (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock), so two
     // imports of one file at once end with one sheet.
-    Status beginWrite();
+    /// Takes the write lock of \a table (PostgreSQL: LOCK TABLE … IN EXCLUSIVE MODE, which needs
+    /// a maintainer's UPDATE privilege, so a reader cannot hold imports up), waiting in short slices
+    /// that check m_writeWait, at most writeLockTimeout().
+    Status beginWrite(const QString &table);
     Status commitWrite();
     void rollbackWrite();
     Result<QList<PriceRecord>> selectPrices(const QString &joinAndWhere, const QVariantList &bindings,
@@ -185,6 +221,8 @@ private:
 
     DbLocation m_location;
     QString m_connectionName;
+    std::unique_ptr<ServerWatch> m_watch; ///< PostgreSQL only
+    WriteWait m_writeWait;
     bool m_inSeedTransaction = false;
     bool m_readOnly = false;
     static constexpr int kBusyTimeoutMs = 10000;

@@ -109,27 +109,33 @@ QString forEngine(const QSqlDatabase &db, QString statement)
 
 } // namespace
 
-int version(const QSqlDatabase &db)
+int version(const QSqlDatabase &db, QSqlError *why)
 {
     QSqlQuery query(db);
+    auto unreadable = [&] {
+        if (why)
+            *why = query.lastError();
+        return -1;
+    };
     if (isPostgres(db)) {
         // PostgreSQL has no user_version: the version is the one row of schema_version.
         if (!db.tables().contains(u"schema_version"_s))
             return 0;
         if (!query.exec(u"SELECT version FROM schema_version"_s))
-            return -1;
+            return unreadable();
         return query.next() ? query.value(0).toInt() : 0;
     }
     if (!query.exec(u"PRAGMA user_version"_s) || !query.next())
-        return -1;
+        return unreadable();
     return query.value(0).toInt();
 }
 
 Status migrate(QSqlDatabase &db)
 {
-    const int from = version(db);
+    QSqlError why;
+    const int from = version(db, &why);
     if (from < 0)
-        return Error::internal(Tr::tr("cannot read the schema version: %1").arg(db.lastError().text()));
+        return Error::internal(Tr::tr("cannot read the schema version: %1").arg(why.text()));
     if (from > kCurrentVersion) {
         return Error::badInput(Tr::tr("the database has schema version %1, newer than this Accelplan understands (%2); "
                                       "open it with a newer Accelplan or use another --db")

@@ -3,6 +3,7 @@
 #include "core/common/diagnostic.h"
 
 #include <QSqlDatabase>
+#include <QSqlError>
 
 namespace accelplan::pricing::schema {
 
@@ -16,7 +17,8 @@ constexpr int kCurrentVersion = 5;
 /// than this build is refused.
 Status migrate(QSqlDatabase &db);
 
-/// The schema version of an open database (0: none yet; -1: unreadable).
-int version(const QSqlDatabase &db);
+/// The schema version of an open database (0: none yet; -1: unreadable, and \a why, when given,
+/// says why in the driver's words).
+int version(const QSqlDatabase &db, QSqlError *why = nullptr);
 
 } // namespace accelplan::pricing::schema

@@ -3,16 +3,8 @@
 #include "core/common/diagnostic.h"
 #include "core/common/tr.h"
 
-#include <QSqlError>
-#include <QSqlQuery>
 
 namespace accelplan::pricing {
-
-/// A failed statement as an internal error: "what: the driver's message".
-inline Error sqlError(const QString &what, const QSqlQuery &query)
-{
-    return Error::internal(Tr::tr("%1: %2").arg(what, query.lastError().text()));
-}
 
 /// Reading prices failed before a row: a table or column is missing.
 inline Error damagedDatabase(const QString &path, const QString &detail)

@@ -11,8 +11,10 @@
 --        CREATE ROLE bob   LOGIN IN ROLE accelplan_reader;       -- lists, plans, compares, reports
 --    and set their passwords (\password alice); Accelplan reads them from PGPASSWORD or ~/.pgpass.
 --
--- The server enforces the roles: an import by a reader fails on its first INSERT ("permission
--- denied for table sheets"), its transaction is rolled back and nothing is written. Run this file
+-- The server enforces the roles: an import by a reader fails on its write lock (LOCK TABLE sheets
+-- IN EXCLUSIVE MODE needs UPDATE: "permission denied for table sheets"), its transaction is
+-- rolled back and nothing is written. Readers' queries never wait for that lock, and no reader can
+-- take it and hold imports up. Run this file
 -- again after an Accelplan upgrade that changes the schema (the owner migrates it on first open).
 -- It may be run any number of times.
 

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -16,10 +17,12 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <memory>
 #include <vector>
 
+#include <signal.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -301,4 +304,200 @@ TEST_CASE("faults: SQL quotes and markup in a sheet are stored and printed liter
     CHECK(offer.value(u"notes"_s).toString() == u"<b>bold</b> & \"quoted\""_s);
     CHECK(offer.value(u"source_url"_s).toString() == u"https://example.test/q?a=1&b=2"_s);
     CHECK(sheetCount(scratch) > 1); // the prices table and the rest are still there
+}
+
+// Issue 35: nothing lost, nothing hangs.
+
+namespace {
+
+/// A native price sheet of \a rows offers of one provider.
+QByteArray bulkSheet(const QString &provider, int rows)
+{
+    QByteArray text = "provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
+                      "effective_date,as_of,source_url,confidence\n";
+    for (int i = 0; i < rows; ++i) {
+        text += QStringLiteral("%1,cloud_vm,bulk-%2,h100-sxm,8,region-%3,on_demand,%4,USD,hour,2026-11-01,2026-11-01,"
+                               "https://example.com/%1,exact\n")
+                    .arg(provider)
+                    .arg(i)
+                    .arg(i % 7)
+                    .arg(20.0 + (i % 100) / 10.0, 0, 'f', 2)
+                    .toUtf8();
+    }
+    return text;
+}
+
+/// accelplan-cli started with \a settings added to its environment (the timeouts a test shortens).
+std::unique_ptr<QProcess> startCli(const QStringList &arguments, const QList<std::pair<QString, QString>> &settings)
+{
+    auto process = std::make_unique<QProcess>();
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const auto &[name, value] : settings)
+        environment.insert(name, value);
+    process->setProcessEnvironment(environment);
+    process->start(QStringLiteral(ACCELPLAN_CLI), arguments);
+    REQUIRE(process->waitForStarted());
+    return process;
+}
+
+/// Waits up to \a seconds for \a process, killing it when it does not end (exit code -1 then).
+Run finish(QProcess &process, int seconds)
+{
+    Run run;
+    if (process.waitForFinished(seconds * 1000)) {
+        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    } else {
+        process.kill();
+        process.waitForFinished(10'000);
+    }
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+/// A second SQLite connection holding the write lock of \a path (BEGIN IMMEDIATE) until released.
+struct WriteLockHolder
+{
+    QString name = u"holder"_s;
+    QSqlDatabase db;
+
+    explicit WriteLockHolder(const QString &path)
+    {
+        db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        db.setDatabaseName(path);
+        REQUIRE(db.open());
+        REQUIRE(QSqlQuery(db).exec(u"BEGIN IMMEDIATE"_s));
+    }
+    void release() { QSqlQuery(db).exec(u"ROLLBACK"_s); }
+    ~WriteLockHolder()
+    {
+        release();
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(name);
+    }
+};
+
+} // namespace
+
+TEST_CASE("faults: an SQLite import waiting for another's write lock says so and gives up after the lock timeout, exit 2", "[cli][faults][database]")
+{
+    Scratch scratch;
+    const int sheetsBefore = sheetCount(scratch);
+    const QString sheet = scratch.write(u"wait.csv"_s, bulkSheet(u"WaitCo"_s, 3));
+    WriteLockHolder holder(scratch.db);
+    auto import = startCli({u"--db"_s, scratch.db, u"prices"_s, u"import"_s, sheet}, {{u"ACCELPLAN_LOCK_TIMEOUT"_s, u"1"_s}});
+    const Run run = finish(*import, 30);
+    holder.release();
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"waiting for another import to finish on "_s + scratch.db));
+    CHECK(run.err.contains(u"gave up after 1 s"_s));
+    CHECK(run.err.contains(u"nothing was written"_s));
+    CHECK(sheetCount(scratch) == sheetsBefore);
+}
+
+TEST_CASE("faults: SIGTERM while an SQLite import waits for the write lock exits 130 and writes nothing", "[cli][faults][database]")
+{
+    Scratch scratch;
+    const int sheetsBefore = sheetCount(scratch);
+    const QString sheet = scratch.write(u"term.csv"_s, bulkSheet(u"TermCo"_s, 3));
+    WriteLockHolder holder(scratch.db);
+    auto import = startCli({u"--db"_s, scratch.db, u"prices"_s, u"import"_s, sheet}, {{u"ACCELPLAN_LOCK_TIMEOUT"_s, u"60"_s}});
+    QString err;
+    QElapsedTimer waited;
+    waited.start();
+    // Without the message (before issue 35) the import is stopped after a while all the same.
+    while (!err.contains(u"waiting for another import"_s) && waited.elapsed() < 5'000) {
+        import->waitForReadyRead(100);
+        err += QString::fromUtf8(import->readAllStandardError());
+    }
+    ::kill(pid_t(import->processId()), SIGTERM);
+    QThread::msleep(500);
+    holder.release(); // the lock frees: an import that ignored the signal would now write
+    Run run = finish(*import, 30);
+    run.err.prepend(err);
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 130);
+    CHECK(run.err.contains(u"nothing was imported"_s));
+    CHECK(sheetCount(scratch) == sheetsBefore);
+}
+
+TEST_CASE("faults: an import onto a full disk exits 2 saying the disk holding the database is full, and writes nothing", "[cli][faults][database]")
+{
+    Mount mount(u"size=12m"_s);
+    if (!mount.mounted) {
+        WARN("not root or mount refused: the disk-full case needs a small file system");
+        return;
+    }
+    Scratch scratch;
+    scratch.db = mount.dir.filePath(u"prices.sqlite"_s);
+    const int sheetsBefore = sheetCount(scratch);
+    const QString sheet = scratch.write(u"big.csv"_s, bulkSheet(u"FullCo"_s, 20000));
+    const QString filler = mount.dir.filePath(u"filler"_s);
+    system(u"dd"_s, {u"if=/dev/zero"_s, u"of="_s + filler, u"bs=4096"_s});
+    // Room to open the database (its -shm), not to write 20,000 offers.
+    REQUIRE(system(u"truncate"_s, {u"-s"_s, u"-256K"_s, filler}));
+    const Run run = scratch.run({u"prices"_s, u"import"_s, sheet});
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"the disk holding "_s + scratch.db + u" is full; nothing was written"_s));
+    CHECK_FALSE(run.err.contains(u"Unable to fetch row"_s));
+    QFile::remove(filler);
+    CHECK(sheetCount(scratch) == sheetsBefore);
+}
+
+TEST_CASE("faults: db copy to a new file on a full disk exits 2 and leaves no file behind", "[cli][faults][database]")
+{
+    Mount mount(u"size=1m"_s);
+    if (!mount.mounted) {
+        WARN("not root or mount refused: the disk-full case needs a small file system");
+        return;
+    }
+    Scratch scratch;
+    // A source of several MB: the shipped prices and 20,000 more offers.
+    REQUIRE(scratch.run({u"prices"_s, u"import"_s, scratch.write(u"big.csv"_s, bulkSheet(u"CopyCo"_s, 20000))}).exitCode == 0);
+    const QString target = mount.dir.filePath(u"copy.sqlite"_s);
+    const Run run = cli({u"db"_s, u"copy"_s, scratch.db, target});
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"the disk holding "_s + target + u" is full; nothing was written"_s));
+    for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s, u"-journal"_s})
+        CHECK_FALSE(QFile::exists(target + suffix));
+}
+
+TEST_CASE("faults: prices import, fx import and catalog add-profile on a read-only database file exit 2 saying so", "[cli][faults][database]")
+{
+    Scratch scratch;
+    const int sheetsBefore = sheetCount(scratch);
+    // Root writes a file whatever its mode: a read-only bind mount of the file itself, in a
+    // writable folder, stands for a read-only file then.
+    bool mounted = false;
+    if (::geteuid() == 0) {
+        mounted = system(u"mount"_s, {u"--bind"_s, scratch.db, scratch.db})
+                  && system(u"mount"_s, {u"-o"_s, u"remount,bind,ro"_s, scratch.db});
+        if (!mounted) {
+            system(u"umount"_s, {scratch.db});
+            WARN("mount refused: the read-only file case needs a read-only bind mount as root");
+            return;
+        }
+    } else {
+        REQUIRE(QFile::setPermissions(scratch.db, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    }
+    const QList<QStringList> runs{
+        {u"prices"_s, u"import"_s, scratch.write(u"ro.csv"_s, bulkSheet(u"ReadOnlyCo"_s, 3))},
+        {u"fx"_s, u"import"_s, dataPath(u"sheets/good/fx_rates.csv"_s)},
+        {u"catalog"_s, u"add-profile"_s, dataPath(u"profiles/user_h100.csv"_s)},
+    };
+    for (const QStringList &arguments : runs) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(u"the database "_s + scratch.db + u" is read-only"_s));
+        CHECK_FALSE(run.err.contains(u"Unable to fetch row"_s));
+    }
+    CHECK(sheetCount(scratch) == sheetsBefore);
+    if (mounted)
+        system(u"umount"_s, {scratch.db});
 }

@@ -757,3 +757,44 @@ TEST_CASE("Schema 5: profile files stored under schema 4 stay in use, and can be
     CHECK(db->removeProfileFile(stored.id).value());
     CHECK(db->profileFiles()->isEmpty());
 }
+
+TEST_CASE("A write waiting for another's write lock says so once, stops on an interrupt and gives up after the lock timeout", "[database][import]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"prices.sqlite"_s);
+    auto db = openDatabase(path);
+    const int before = countRows(*db);
+    {
+        QSqlDatabase holder = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"lock-holder"_s);
+        holder.setDatabaseName(path);
+        REQUIRE(holder.open());
+        REQUIRE(QSqlQuery(holder).exec(u"BEGIN IMMEDIATE"_s));
+
+        QStringList told;
+        int asked = 0;
+        db->setWriteWait({[&](const QString &message) { told.append(message); }, [&] { return ++asked == 3; }});
+        const auto interrupted = db->importSheet(parse(u"sheets/good/all_fields.csv"_s), u"a"_s, u"a"_s, false);
+        REQUIRE_FALSE(interrupted.ok());
+        CHECK(interrupted.error().kind == ErrorKind::Interrupted);
+        CHECK(interrupted.error().message.contains(u"nothing was written"_s));
+        REQUIRE(told.size() == 1);
+        CHECK(told.first().startsWith(u"waiting for another import to finish on "_s + path));
+        CHECK(asked == 3);
+
+        db->setWriteWait({});
+        qputenv("ACCELPLAN_LOCK_TIMEOUT", "0.5");
+        const auto gaveUp = db->importFxRates({FxRate{QDate(2026, 11, 2), u"EUR"_s, u"USD"_s, *Decimal::parse(u"1.1"_s),
+                                                      u"https://example.com/fx"_s, {}}},
+                                              false);
+        qunsetenv("ACCELPLAN_LOCK_TIMEOUT");
+        REQUIRE_FALSE(gaveUp.ok());
+        CHECK(gaveUp.error().kind == ErrorKind::BadInput);
+        CHECK(gaveUp.error().message.contains(u"gave up after 0.5 s"_s));
+        QSqlQuery(holder).exec(u"ROLLBACK"_s);
+        holder.close();
+    }
+    QSqlDatabase::removeDatabase(u"lock-holder"_s);
+    CHECK(countRows(*db) == before);
+    import(*db, u"sheets/good/all_fields.csv"_s); // the lock free, the same write goes in
+    CHECK(countRows(*db) > before);
+}

@@ -7,7 +7,10 @@
 #include <QFileInfo>
 #include <QProcess>
 
+#include <QThread>
+
 #include <pwd.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -70,6 +73,7 @@ PgServer::PgServer()
 
 PgServer::~PgServer()
 {
+    resume();
     if (m_running) {
         QProcess::execute(geteuid() == 0 ? u"runuser"_s : binDir() + u"/pg_ctl"_s,
                           (geteuid() == 0 ? QStringList{u"-u"_s, u"postgres"_s, u"--"_s, binDir() + u"/pg_ctl"_s}
@@ -123,6 +127,39 @@ void PgServer::stop()
     m_running = false;
 }
 
+void PgServer::pause()
+{
+    QFile pidFile(m_dir + u"/data/postmaster.pid"_s);
+    REQUIRE(pidFile.open(QIODevice::ReadOnly));
+    const qint64 postmaster = pidFile.readLine().trimmed().toLongLong();
+    REQUIRE(postmaster > 0);
+    // The postmaster first, so that it starts no new process, then its children.
+    REQUIRE(::kill(pid_t(postmaster), SIGSTOP) == 0);
+    m_paused = {postmaster};
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(u"/proc/%1/stat"_s.arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid ...": the name may hold spaces, so count from its closing bracket.
+        const QByteArray text = stat.readAll();
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && fields[1].toLongLong() == postmaster && ::kill(pid_t(pid), SIGSTOP) == 0)
+            m_paused.append(pid);
+    }
+}
+
+void PgServer::resume()
+{
+    for (const qint64 pid : std::as_const(m_paused))
+        ::kill(pid_t(pid), SIGCONT);
+    m_paused.clear();
+}
+
 QString PgServer::url(const QString &database, const QString &user) const
 {
     return u"postgresql://%1@/%2?host=%3"_s.arg(user, database, m_dir);
@@ -154,6 +191,38 @@ QString runPsql(const QString &socket, const QString &database, const QStringLis
 QString PgServer::psql(const QString &database, const QString &sql)
 {
     return runPsql(m_dir, database, {u"-c"_s, sql});
+}
+
+PsqlSession::PsqlSession(const PgServer &server, const QString &database, const QString &user)
+    : m_process(std::make_unique<QProcess>())
+{
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    m_process->start(PgServer::binDir() + u"/psql"_s,
+                     {u"-X"_s, u"-q"_s, u"-A"_s, u"-t"_s, u"-v"_s, u"ON_ERROR_STOP=1"_s, u"-h"_s, server.socketDir(),
+                      u"-U"_s, user, u"-d"_s, database});
+    REQUIRE(m_process->waitForStarted());
+}
+
+void PsqlSession::run(const QString &sql)
+{
+    const QByteArray mark = "mark-" + QByteArray::number(++m_marks);
+    m_process->write(sql.toUtf8() + ";\nSELECT '" + mark + "';\n");
+    QByteArray seen;
+    while (!seen.contains(mark) && m_process->state() == QProcess::Running) {
+        m_process->waitForReadyRead(100);
+        seen += m_process->readAll();
+    }
+    INFO("psql as a second client: " << sql.toStdString() << ": " << seen.toStdString());
+    REQUIRE(seen.contains(mark));
+}
+
+PsqlSession::~PsqlSession()
+{
+    m_process->write("\\q\n");
+    m_process->closeWriteChannel();
+    if (!m_process->waitForFinished(10'000))
+        m_process->kill();
+    m_process->waitForFinished(10'000);
 }
 
 QString PgServer::psqlFile(const QString &database, const QString &file)

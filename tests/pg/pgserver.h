@@ -1,7 +1,11 @@
 #pragma once
 
+#include <QList>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
+
+#include <memory>
 
 namespace accelplan::test {
 
@@ -34,6 +38,10 @@ public:
     void stop();
     void start();
     bool running() const { return m_running; }
+    /// Freezes the server (SIGSTOP to the postmaster and every backend), as a hung or partitioned
+    /// server looks to a client: connections stay open and nothing answers. resume() thaws it.
+    void pause();
+    void resume();
 
     ~PgServer();
     PgServer(const PgServer &) = delete;
@@ -46,6 +54,23 @@ private:
 
     QString m_dir;
     bool m_running = false;
+    QList<qint64> m_paused;
+};
+
+/// A psql session held open as a second client (one that holds a lock, say) until it ends.
+class PsqlSession
+{
+public:
+    PsqlSession(const PgServer &server, const QString &database, const QString &user);
+    /// Runs \a sql in the session and waits until it has run (a test failure if it fails).
+    void run(const QString &sql);
+    ~PsqlSession();
+    PsqlSession(const PsqlSession &) = delete;
+    PsqlSession &operator=(const PsqlSession &) = delete;
+
+private:
+    std::unique_ptr<QProcess> m_process;
+    int m_marks = 0;
 };
 
 } // namespace accelplan::test

@@ -20,6 +20,8 @@
 #include <QRegularExpression>
 #include <QThread>
 
+#include <signal.h>
+
 using namespace Qt::StringLiterals;
 using namespace accelplan;
 using namespace accelplan::test;
@@ -280,11 +282,13 @@ TEST_CASE("PostgreSQL: an import killed halfway leaves the database as it was")
     import.start(QStringLiteral(ACCELPLAN_CLI), {u"--db"_s, db, u"prices"_s, u"import"_s, sheet});
     REQUIRE(import.waitForStarted());
     // Killed once it holds the write lock, that is inside its transaction.
+    const QString writeLock = u"SELECT count(*) FROM pg_locks WHERE locktype = 'relation' AND mode = 'ExclusiveLock' "
+                              "AND relation = 'sheets'::regclass"_s;
     QElapsedTimer waited;
     waited.start();
     bool locked = false;
     while (!locked && waited.elapsed() < 60'000 && import.state() == QProcess::Running) {
-        locked = server.psql(name, u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"_s) != u"0"_s;
+        locked = server.psql(name, writeLock + u" AND granted"_s) != u"0"_s;
         if (!locked)
             QThread::msleep(20);
     }
@@ -293,7 +297,7 @@ TEST_CASE("PostgreSQL: an import killed halfway leaves the database as it was")
     REQUIRE(import.waitForFinished(10'000));
     // The server notices the client is gone and rolls the transaction back.
     while (waited.elapsed() < 60'000
-           && server.psql(name, u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"_s) != u"0"_s)
+           && server.psql(name, writeLock) != u"0"_s)
         QThread::msleep(50);
     CHECK(content(db) == before);
     // And the same file imports whole afterwards.
@@ -452,4 +456,238 @@ TEST_CASE("PostgreSQL: user profiles are listed with ids, disabled, enabled and 
     CHECK(cliOn(pg, {u"catalog"_s, u"remove-profile"_s, u"999999"_s}).exitCode == 1);
     REQUIRE(cliOn(pg, {u"catalog"_s, u"remove-profile"_s, id}).exitCode == 0);
     CHECK(userRows().isEmpty());
+}
+
+namespace {
+
+/// accelplan-cli started with \a settings added to its environment (the timeouts a test shortens).
+std::unique_ptr<QProcess> startCli(const QStringList &arguments, const QList<std::pair<QString, QString>> &settings)
+{
+    auto process = std::make_unique<QProcess>();
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const auto &[name, value] : settings)
+        environment.insert(name, value);
+    process->setProcessEnvironment(environment);
+    process->start(QStringLiteral(ACCELPLAN_CLI), arguments);
+    REQUIRE(process->waitForStarted());
+    return process;
+}
+
+/// Waits up to \a seconds for a process started by startCli, killing it when it does not end: a
+/// Run with exit code -1 then.
+Run finish(QProcess &process, int seconds)
+{
+    Run run;
+    if (process.waitForFinished(seconds * 1000)) {
+        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    } else {
+        process.kill();
+        process.waitForFinished(10'000);
+    }
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+/// Waits until \a process has written \a text to stderr (kept in \a err), at most \a seconds.
+bool waitForError(QProcess &process, const QString &text, QString *err, int seconds)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (!err->contains(text) && waited.elapsed() < seconds * 1000 && process.state() == QProcess::Running) {
+        process.waitForReadyRead(100);
+        *err += QString::fromUtf8(process.readAllStandardError());
+    }
+    return err->contains(text);
+}
+
+/// A database with the two roles of packaging/postgresql/roles.sql and a login in each:
+/// reader1 and maint1.
+QString databaseWithRoles()
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    content(server.url(name));
+    server.psqlFile(name, QStringLiteral(ACCELPLAN_SOURCE_DIR "/packaging/postgresql/roles.sql"));
+    server.psql(name, u"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader1') THEN "
+                      "CREATE ROLE reader1 LOGIN IN ROLE accelplan_reader; CREATE ROLE maint1 LOGIN IN ROLE "
+                      "accelplan_maintainer; END IF; END $$"_s);
+    return name;
+}
+
+const QString kLockKey = u"1094930508"_s; // the advisory lock key imports took before issue 35
+
+} // namespace
+
+TEST_CASE("PostgreSQL: a reader holding the old advisory lock does not block a maintainer's import")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = databaseWithRoles();
+    PsqlSession reader(server, name, u"reader1"_s);
+    reader.run(u"SELECT pg_advisory_lock(%1)"_s.arg(kLockKey));
+    Scratch scratch;
+    const QString sheet = scratch.write(u"free.csv"_s, bulkSheet(u"FreeCo"_s, 3));
+    auto import = startCli({u"--db"_s, server.url(name, u"maint1"_s), u"prices"_s, u"import"_s, sheet},
+                           {{u"ACCELPLAN_LOCK_TIMEOUT"_s, u"3"_s}});
+    const Run run = finish(*import, 20);
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 0);
+    CHECK(run.out.contains(u"3 added"_s));
+    CHECK_FALSE(run.err.contains(u"waiting for another import"_s));
+}
+
+TEST_CASE("PostgreSQL: an import waiting for a maintainer's write lock says so and gives up after the lock timeout with exit 2")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = databaseWithRoles();
+    const QString db = server.url(name, u"maint1"_s);
+    const QJsonObject before = content(server.url(name));
+    PsqlSession holder(server, name, u"maint1"_s);
+    holder.run(u"BEGIN; LOCK TABLE sheets IN EXCLUSIVE MODE"_s);
+    Scratch scratch;
+    const QString sheet = scratch.write(u"late.csv"_s, bulkSheet(u"LateCo"_s, 3));
+    QElapsedTimer took;
+    took.start();
+    auto import = startCli({u"--db"_s, db, u"prices"_s, u"import"_s, sheet}, {{u"ACCELPLAN_LOCK_TIMEOUT"_s, u"2"_s}});
+    const Run run = finish(*import, 30);
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"waiting for another import to finish on "_s + db));
+    CHECK(run.err.contains(u"gave up after 2 s"_s));
+    CHECK(run.err.contains(u"nothing was written"_s));
+    CHECK(took.elapsed() < 15'000);
+    holder.run(u"ROLLBACK"_s);
+    CHECK(content(server.url(name)) == before);
+}
+
+TEST_CASE("PostgreSQL: SIGTERM while an import waits for the write lock exits 130 and writes nothing")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = databaseWithRoles();
+    const QString db = server.url(name, u"maint1"_s);
+    const QJsonObject before = content(server.url(name));
+    PsqlSession holder(server, name, u"maint1"_s);
+    holder.run(u"BEGIN; LOCK TABLE sheets IN EXCLUSIVE MODE"_s);
+    Scratch scratch;
+    const QString sheet = scratch.write(u"stopped.csv"_s, bulkSheet(u"StopCo"_s, 3));
+    auto import = startCli({u"--db"_s, db, u"prices"_s, u"import"_s, sheet}, {{u"ACCELPLAN_LOCK_TIMEOUT"_s, u"60"_s}});
+    QString err;
+    // Without the message (before issue 35) the import is stopped after a while all the same.
+    waitForError(*import, u"waiting for another import"_s, &err, 10);
+    ::kill(pid_t(import->processId()), SIGTERM);
+    QThread::msleep(500);
+    holder.run(u"COMMIT"_s); // the lock frees: an import that ignored the signal would now write
+    Run run = finish(*import, 20);
+    run.err.prepend(err);
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 130);
+    CHECK(run.err.contains(u"interrupted"_s));
+    CHECK(run.err.contains(u"nothing was imported"_s));
+    CHECK(content(server.url(name)) == before);
+}
+
+TEST_CASE("PostgreSQL: a server that stops answering mid-import ends it with exit 2 within the timeout, writing nothing")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    const QString db = server.url(name);
+    const QJsonObject before = content(db);
+    Scratch scratch;
+    const QString sheet = scratch.write(u"hang.csv"_s, bulkSheet(u"HangCo"_s, 30000));
+    auto import = startCli({u"--db"_s, db, u"prices"_s, u"import"_s, sheet}, {{u"ACCELPLAN_DB_TIMEOUT"_s, u"2"_s}});
+    // Frozen once the import writes, that is inside its transaction (the write lock is held).
+    const QString writing = u"SELECT count(*) FROM pg_locks WHERE granted AND (locktype = 'advisory' OR (locktype = "
+                            "'relation' AND mode = 'ExclusiveLock' AND relation = 'sheets'::regclass))"_s;
+    QElapsedTimer waited;
+    waited.start();
+    bool locked = false;
+    while (!locked && waited.elapsed() < 60'000 && import->state() == QProcess::Running) {
+        locked = server.psql(name, writing) != u"0"_s;
+        if (!locked)
+            QThread::msleep(20);
+    }
+    REQUIRE(locked);
+    struct Thaw
+    {
+        PgServer &server;
+        ~Thaw() { server.resume(); }
+    } thaw{server};
+    server.pause();
+    QElapsedTimer took;
+    took.start();
+    const Run run = finish(*import, 30);
+    const qint64 seconds = took.elapsed() / 1000;
+    server.resume();
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"the database server "_s + db + u" did not answer within 2 s"_s));
+    CHECK(seconds < 12);
+    // Thawed, the server finds the client gone and rolls its transaction back.
+    while (waited.elapsed() < 90'000 && server.psql(name, writing) != u"0"_s)
+        QThread::msleep(50);
+    CHECK(content(db) == before);
+}
+
+TEST_CASE("PostgreSQL: a server frozen before the connection is given up within the timeout by the CLI and by the open the window falls back from")
+{
+    PgServer &server = PgServer::instance();
+    const QString db = server.url(freshDatabase());
+    content(db);
+    struct Thaw
+    {
+        PgServer &server;
+        ~Thaw() { server.resume(); }
+    } thaw{server};
+    server.pause();
+    QElapsedTimer took;
+    took.start();
+    auto list = startCli({u"--db"_s, db, u"prices"_s, u"list"_s}, {{u"ACCELPLAN_DB_TIMEOUT"_s, u"2"_s}});
+    const Run run = finish(*list, 30);
+    const qint64 seconds = took.elapsed() / 1000;
+    // The window's path: open fails in time, and openDatabase (ui/prices/teamdatabase.cpp) then
+    // offers the snapshot as for any server out of reach.
+    qputenv("ACCELPLAN_DB_TIMEOUT", "2");
+    took.restart();
+    const auto opened = pricing::PriceDatabase::open(db, shippedCatalog());
+    const qint64 openSeconds = took.elapsed() / 1000;
+    qunsetenv("ACCELPLAN_DB_TIMEOUT");
+    server.resume();
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"the database server "_s + db + u" did not answer within 2 s"_s));
+    CHECK(seconds < 10);
+    REQUIRE_FALSE(opened.ok());
+    CHECK(opened.error().kind == ErrorKind::BadInput);
+    CHECK(opened.error().message.contains(u"did not answer within 2 s"_s));
+    CHECK(openSeconds < 10);
+}
+
+TEST_CASE("PostgreSQL: a lost connection and a role without SELECT are reported with a reason")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = freshDatabase();
+    const QString db = server.url(name);
+    content(db);
+    auto opened = pricing::PriceDatabase::open(db, shippedCatalog());
+    REQUIRE(opened.ok());
+    server.psql(name, u"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'accelplan' "
+                      "AND datname = '%1'"_s.arg(name));
+    const auto digest = (*opened)->contentDigest();
+    REQUIRE_FALSE(digest.ok());
+    INFO(digest.error().message.toStdString());
+    CHECK_FALSE(digest.error().message.trimmed().endsWith(u':'));
+    CHECK(digest.error().message.contains(u"connection"_s));
+    const auto prices = (*opened)->prices();
+    REQUIRE_FALSE(prices.ok());
+    INFO(prices.error().message.toStdString());
+    CHECK_FALSE(prices.error().message.trimmed().endsWith(u':'));
+    CHECK(prices.error().message.contains(u"connection"_s));
+
+    server.psql(name, u"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'nobody1') THEN "
+                      "CREATE ROLE nobody1 LOGIN; END IF; END $$"_s);
+    const Run list = cliOn(server.url(name, u"nobody1"_s), {u"prices"_s, u"list"_s});
+    INFO(list.err.toStdString());
+    CHECK(list.exitCode == 2);
+    CHECK(list.err.contains(u"cannot read the schema version of "_s));
+    CHECK(list.err.contains(u"permission denied for table schema_version"_s));
 }
