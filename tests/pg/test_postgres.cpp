@@ -589,43 +589,52 @@ TEST_CASE("PostgreSQL: SIGTERM while an import waits for the write lock exits 13
 TEST_CASE("PostgreSQL: a server that stops answering mid-import ends it with exit 2 within the timeout, writing nothing")
 {
     PgServer &server = PgServer::instance();
-    const QString name = freshDatabase();
-    const QString db = server.url(name);
-    const QJsonObject before = content(db);
     Scratch scratch;
     const QString sheet = scratch.write(u"hang.csv"_s, bulkSheet(u"HangCo"_s, 30000));
-    auto import = startCli({u"--db"_s, db, u"prices"_s, u"import"_s, sheet}, {{u"ACCELPLAN_DB_TIMEOUT"_s, u"2"_s}});
     // Frozen once the import writes, that is inside its transaction (the write lock is held).
     const QString writing = u"SELECT count(*) FROM pg_locks WHERE granted AND (locktype = 'advisory' OR (locktype = "
                             "'relation' AND mode = 'ExclusiveLock' AND relation = 'sheets'::regclass))"_s;
-    QElapsedTimer waited;
-    waited.start();
-    bool locked = false;
-    while (!locked && waited.elapsed() < 60'000 && import->state() == QProcess::Running) {
-        locked = server.psql(name, writing) != u"0"_s;
-        if (!locked)
-            QThread::msleep(20);
+    // On a loaded machine the import can commit between the query that sees its lock and the
+    // freeze: that attempt proves nothing and is made again on a fresh database.
+    for (int attempt = 1; attempt <= 3; ++attempt) {
+        const QString name = freshDatabase();
+        const QString db = server.url(name);
+        const QJsonObject before = content(db);
+        auto import = startCli({u"--db"_s, db, u"prices"_s, u"import"_s, sheet}, {{u"ACCELPLAN_DB_TIMEOUT"_s, u"2"_s}});
+        QElapsedTimer waited;
+        waited.start();
+        bool locked = false;
+        while (!locked && waited.elapsed() < 60'000 && import->state() == QProcess::Running) {
+            locked = server.psql(name, writing) != u"0"_s;
+            if (!locked)
+                QThread::msleep(20);
+        }
+        REQUIRE(locked);
+        struct Thaw
+        {
+            PgServer &server;
+            ~Thaw() { server.resume(); }
+        } thaw{server};
+        server.pause();
+        QElapsedTimer took;
+        took.start();
+        const Run run = finish(*import, 30);
+        const qint64 seconds = took.elapsed() / 1000;
+        server.resume();
+        INFO("attempt " << attempt << ": " << run.err.toStdString());
+        if (run.exitCode == 0 && attempt < 3) {
+            WARN("the import committed before the server froze; again");
+            continue;
+        }
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(u"the database server "_s + db + u" did not answer within 2 s"_s));
+        CHECK(seconds < 12);
+        // Thawed, the server finds the client gone and rolls its transaction back.
+        while (waited.elapsed() < 90'000 && server.psql(name, writing) != u"0"_s)
+            QThread::msleep(50);
+        CHECK(content(db) == before);
+        break;
     }
-    REQUIRE(locked);
-    struct Thaw
-    {
-        PgServer &server;
-        ~Thaw() { server.resume(); }
-    } thaw{server};
-    server.pause();
-    QElapsedTimer took;
-    took.start();
-    const Run run = finish(*import, 30);
-    const qint64 seconds = took.elapsed() / 1000;
-    server.resume();
-    INFO(run.err.toStdString());
-    CHECK(run.exitCode == 2);
-    CHECK(run.err.contains(u"the database server "_s + db + u" did not answer within 2 s"_s));
-    CHECK(seconds < 12);
-    // Thawed, the server finds the client gone and rolls its transaction back.
-    while (waited.elapsed() < 90'000 && server.psql(name, writing) != u"0"_s)
-        QThread::msleep(50);
-    CHECK(content(db) == before);
 }
 
 TEST_CASE("PostgreSQL: a server frozen before the connection is given up within the timeout by the CLI and by the open the window falls back from")
