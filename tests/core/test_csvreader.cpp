@@ -62,8 +62,8 @@ TEST_CASE("CSV writer quotes only what needs it and reads back", "[csv]")
 TEST_CASE("CSV reader stops at a field longer than 1 MiB, quoted or not, at its line", "[csv][limits]")
 {
     const QByteArray longField((1 << 20) + 1, 'x');
-    const QList<QByteArray> records{longField, "\"" + longField + "\"", "\"" + longField + "\n" + longField + "\""};
-    for (const QByteArray &record : records) {
+    const QList<QByteArray> cases{longField, "\"" + longField + "\"", "\"" + longField + "\n" + longField + "\""};
+    for (const QByteArray &record : cases) {
         QList<int> lines;
         QString error;
         const auto records = readAll("a,b\n1,2\n3," + record + "\n4,5\n", &lines, &error);
