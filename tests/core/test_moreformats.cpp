@@ -360,7 +360,7 @@ TEST_CASE("Every provider reader refuses a currency that is not an ISO 4217 code
         REQUIRE(gcpFile.open(QIODevice::ReadOnly));
         QByteArray gcpText = gcpFile.readAll();
         gcpText.replace("\"units\": \"2.5\"", "\"units\": \"2\"");
-        gcpText.replace("\"currencyCode\": \"USD\"", "\"currencyCode\": \"" + c + "\"");
+        gcpText.replace("\"currencyCode\": \"USD\"", QByteArray("\"currencyCode\": \"" + c + "\""));
         const ParsedSheet google = readText(gcpText, ImportFormat::Gcp);
         CAPTURE(messages(google, Diagnostic::Severity::Error));
         CHECK_FALSE(google.ok());
