@@ -354,30 +354,51 @@ TEST_CASE("faults: report -o /dev/full exits 3 saying the disk is full, and leav
     CHECK_FALSE(QFileInfo(u"/dev/full"_s).isFile());
 }
 
-TEST_CASE("faults: prices export to a full disk names the reason and keeps the old file", "[cli][faults][disk]")
+TEST_CASE("faults: prices export to a nearly full disk names the reason and keeps the old file", "[cli][faults][disk]")
 {
-    Mount mount(u"size=256k"_s);
+    Scratch scratch;
+    const QString probe = scratch.dir.filePath(u"probe.csv"_s);
+    REQUIRE(scratch.run({u"prices"_s, u"export"_s, u"-o"_s, probe}).exitCode == 0);
+    QFile probeFile(probe);
+    REQUIRE(probeFile.open(QIODevice::ReadOnly));
+    const QByteArray whole = probeFile.readAll();
+    const qint64 size = whole.size();
+
+    TmpfsMount mount(u"size="_s + QString::number(size * 2 + 1024 * 1024));
     if (!mount.mounted) {
         WARN("not root or mount refused: the disk-full case needs a small file system");
         return;
     }
     const QString csv = mount.dir.filePath(u"prices.csv"_s);
+    const QString filler = mount.dir.filePath(u"filler"_s);
     const QByteArray old = "provider,sku\nold,export\n";
-    {
+    // A page more than the export down to none: the write fails part way, or only commit's flush.
+    for (qint64 free = size + 4096; free >= -4096; free -= 4096) {
+        {
+            QFile file(csv);
+            REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            REQUIRE(file.write(old) == old.size());
+        }
+        mount.fill();
+        REQUIRE(QFile::resize(filler, std::max<qint64>(0, QFileInfo(filler).size() - std::max<qint64>(0, free))));
+        INFO("free: " << free << " bytes of " << size);
+        const Run run = scratch.run({u"prices"_s, u"export"_s, u"-o"_s, csv});
+        INFO(run.err.toStdString());
         QFile file(csv);
-        REQUIRE(file.open(QIODevice::WriteOnly));
-        REQUIRE(file.write(old) == old.size());
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        if (run.exitCode == 0) {
+            CHECK(file.readAll() == whole);
+        } else {
+            CHECK(run.exitCode == 2);
+            CHECK(run.err.contains(u"cannot write "_s + csv + u": No space left on device"_s));
+            CHECK_FALSE(run.err.contains(u"Unknown error"_s));
+            CHECK(file.readAll() == old);
+        }
+        if (free < size)
+            CHECK(run.exitCode == 2);
+        file.close();
+        REQUIRE(QFile::remove(filler));
     }
-    mount.fill();
-    Scratch scratch;
-    const Run run = scratch.run({u"prices"_s, u"export"_s, csv});
-    INFO(run.err.toStdString());
-    CHECK(run.exitCode == 2);
-    CHECK(run.err.contains(u"cannot write "_s + csv + u": No space left on device"_s));
-    CHECK_FALSE(run.err.contains(u"Unknown error"_s));
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly));
-    CHECK(file.readAll() == old);
 }
 
 TEST_CASE("faults: a scenario file over 4 MiB is refused by every command before it is read, exit 2", "[cli][faults]")
@@ -473,7 +494,7 @@ TEST_CASE("faults: a date with trailing text or a future --since is refused by n
         {{u"plan"_s, u"--since"_s, u"2026-11-01; DROP TABLE prices"_s, scenario}, u"--since"_s},
         {{u"plan"_s, u"--since"_s, u"2026-11-01xyz"_s, scenario}, u"--since"_s},
         {{u"prices"_s, u"list"_s, u"--as-of"_s, u"2026-11-01xyz"_s}, u"--as-of"_s},
-        {{u"prices"_s, u"export"_s, u"--as-of"_s, u"2026-11-01xyz"_s, scratch.dir.filePath(u"e.csv"_s)}, u"--as-of"_s},
+        {{u"prices"_s, u"export"_s, u"--as-of"_s, u"2026-11-01xyz"_s, u"-o"_s, scratch.dir.filePath(u"e.csv"_s)}, u"--as-of"_s},
     };
     for (const auto &[arguments, option] : cases) {
         INFO(arguments.join(u' ').toStdString());
