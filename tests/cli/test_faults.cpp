@@ -537,3 +537,30 @@ TEST_CASE("faults: a fractional count in a scenario is refused naming the field,
         CHECK(run.err.contains(path + expected));
     }
 }
+
+TEST_CASE("faults: catalog add-profile refuses a file over 64 MiB or a device unread, exit 2", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString big = scratch.dir.filePath(u"training-log.csv"_s);
+    {
+        QFile file(big);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        REQUIRE(file.write("step,tokens_per_s\n1,") > 0);
+        REQUIRE(file.resize((qint64(64) << 20) + 1)); // sparse: one line without a break
+    }
+    const QList<QStringList> runs{
+        {u"catalog"_s, u"add-profile"_s, big},
+        {u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, u"--accelerator"_s, u"h100-sxm"_s,
+         u"--chips"_s, u"8"_s, u"--model-params"_s, u"8B"_s, u"--precision"_s, u"bf16"_s, big},
+    };
+    for (const QStringList &arguments : runs) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        INFO(run.err.left(400).toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(big + u": the file is larger than 64 MiB"_s));
+    }
+    const Run device = scratch.run({u"catalog"_s, u"add-profile"_s, u"/dev/zero"_s});
+    CHECK(device.exitCode == 2);
+    CHECK(device.err.contains(u"/dev/zero: not a regular file"_s));
+}

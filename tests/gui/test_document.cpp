@@ -251,4 +251,14 @@ TEST_CASE("document: a scenario file over 4 MiB or not a regular file is not ope
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.error().message == big + u": the file is larger than 4 MiB"_s);
     CHECK(document.filePath().isEmpty());
+
+    // A FIFO would block the window for ever: refused before it is opened.
+    const QString fifo = dir.filePath(u"pipe.accelplan"_s);
+    REQUIRE(test::runCommand(u"mkfifo"_s, {fifo}));
+    const auto piped = document.open(fifo, nullptr);
+    REQUIRE_FALSE(piped.ok());
+    CHECK(piped.error().message == fifo + u": not a regular file"_s);
+    const auto device = document.open(u"/dev/zero"_s, nullptr);
+    REQUIRE_FALSE(device.ok());
+    CHECK(device.error().message == u"/dev/zero: not a regular file"_s);
 }
