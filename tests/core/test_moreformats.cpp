@@ -367,3 +367,25 @@ TEST_CASE("Every provider reader refuses a currency that is not an ISO 4217 code
         CHECK(messages(google, Diagnostic::Severity::Error).join(u'\n').contains(u"inline:3: error: unitPrice.currencyCode: "_s + expected));
     }
 }
+
+TEST_CASE("Every provider JSON reader stops at a string longer than 1 MiB, at its line")
+{
+    const QByteArray longText((1 << 20) + 16, 'x'); // no line break, no quote
+    const QList<std::pair<ImportFormat, QByteArray>> files{
+        {ImportFormat::Azure, "[\n{\"serviceName\": \"Virtual Machines\", \"meterName\": \"" + longText + "\"}\n]"},
+        {ImportFormat::Oci, "{\"items\": [\n{\"partNumber\": \"" + longText + "\"}]}"},
+        {ImportFormat::Gcp, "{\"skus\": [\n{\"skuId\": \"" + longText + "\"}]}"},
+        {ImportFormat::AwsJson, "{\"formatVersion\": \"v1.0\",\n\"offerCode\": \"" + longText + "\"}"},
+    };
+    for (const auto &[format, text] : files) {
+        CAPTURE(toString(format));
+        const ParsedSheet sheet = readText(text, format);
+        const QStringList errors = messages(sheet, Diagnostic::Severity::Error);
+        CAPTURE(errors);
+        CHECK_FALSE(sheet.ok());
+        REQUIRE(errors.size() == 1);
+        CHECK(errors.first().startsWith(u"inline:2: error: "_s));
+        CHECK(errors.first().contains(u"a string longer than 1 MiB"_s));
+        CHECK(errors.first().size() < 400);
+    }
+}
