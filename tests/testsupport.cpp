@@ -6,6 +6,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -81,6 +84,30 @@ int skippedFor(const pricing::ParsedSheet &sheet, const QString &reason)
         if (why == reason)
             return count;
     return 0;
+}
+
+bool runCommand(const QString &program, const QStringList &arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    return process.waitForFinished(30'000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+}
+
+TmpfsMount::TmpfsMount(const QString &options)
+{
+    mounted = ::geteuid() == 0
+              && runCommand(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, options, u"accelplan-test"_s, dir.path()});
+}
+
+TmpfsMount::~TmpfsMount()
+{
+    if (mounted)
+        runCommand(u"umount"_s, {dir.path()});
+}
+
+void TmpfsMount::fill(const QString &name) const
+{
+    runCommand(u"dd"_s, {u"if=/dev/zero"_s, u"of="_s + dir.filePath(name), u"bs=4096"_s});
 }
 
 } // namespace accelplan::test

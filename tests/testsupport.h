@@ -4,6 +4,7 @@
 #include "core/pricing/pricesheetparser.h"
 
 #include <QDate>
+#include <QTemporaryDir>
 
 #include <QString>
 
@@ -27,5 +28,24 @@ const pricing::PriceRecord *findRecord(const pricing::ParsedSheet &sheet, const 
                                        pricing::PriceModel model);
 /// Provider price files: how many rows were left out for \a reason (0 if none).
 int skippedFor(const pricing::ParsedSheet &sheet, const QString &reason);
+
+/// A small tmpfs mounted on a scratch folder for the test's lifetime, to see a full or read-only
+/// disk (needs root: CI runs as root; `mounted` is false otherwise and the test skips).
+struct TmpfsMount
+{
+    QTemporaryDir dir;
+    bool mounted = false;
+
+    explicit TmpfsMount(const QString &options);
+    ~TmpfsMount();
+    TmpfsMount(const TmpfsMount &) = delete;
+    TmpfsMount &operator=(const TmpfsMount &) = delete;
+
+    /// Fills the file system with a file named \a name (dd stops at "No space left on device").
+    void fill(const QString &name = QStringLiteral("filler")) const;
+};
+
+/// Runs a system command; true when it exited 0.
+bool runCommand(const QString &program, const QStringList &arguments);
 
 } // namespace accelplan::test

@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/common/savefile.h"
 #include "ui/format.h"
 #include "ui/catalog/profilesdialog.h"
 #include "ui/help/glossarydialog.h"
@@ -27,7 +28,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardItemModel>
 #include <QUndoStack>
 #include <QHBoxLayout>
@@ -557,13 +557,7 @@ Status MainWindow::saveManualSheet(const pricing::ParsedSheet &sheet)
 Status MainWindow::exportShownPrices(const QString &path) const
 {
     const QList<PriceRecord> shown = m_prices->shownOffers();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
-    file.write(pricing::toNativeCsv(shown));
-    if (!file.commit())
-        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
-    return Done{};
+    return writeFileAtomically(path, pricing::toNativeCsv(shown));
 }
 
 void MainWindow::exportDialog()

@@ -92,9 +92,14 @@ int addProfileCommand(Context &context, const QCommandLineParser &parser)
     if (files.size() != 1)
         return context.usage(Tr::tr("catalog add-profile needs one FILE"));
     QFile file(files.first());
+    if (const QFileInfo info(file.fileName()); info.exists() && !info.isFile())
+        return context.report(Error::badInput(Tr::tr("%1: not a regular file").arg(file.fileName())));
+    if (file.size() > catalog::kMaxProfileFileBytes)
+        return context.report(Error::badInput(
+            Tr::tr("%1: the file is larger than %2 MiB").arg(file.fileName()).arg(catalog::kMaxProfileFileBytes >> 20)));
     if (!file.open(QIODevice::ReadOnly))
         return context.report(Error::badInput(Tr::tr("cannot open %1: %2").arg(file.fileName(), file.errorString())));
-    QByteArray content = file.readAll();
+    QByteArray content = file.read(catalog::kMaxProfileFileBytes);
     QString storedName = QFileInfo(file.fileName()).fileName();
     const QString from = parser.value(u"from"_s);
     QString residual; // what the shipped profile assumed against the measurement

@@ -3,7 +3,9 @@
 #include "core/pricing/dbcopy.h"
 #include "core/pricing/shippedprices.h"
 
+#include "core/common/isodate.h"
 #include "core/common/tr.h"
+#include "core/pricing/currency.h"
 
 #include <QCoreApplication>
 
@@ -186,6 +188,33 @@ std::optional<OutputFormat> formatOption(Context &context, const QCommandLinePar
         return std::nullopt;
     }
     return format;
+}
+
+std::optional<QString> currencyOption(Context &context, const QCommandLineParser &parser, const QString &name,
+                                      const QString &fallback)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    const QString given = parser.value(name);
+    const QString code = given.trimmed().toUpper();
+    if (const QString problem = pricing::currencyProblem(code); !problem.isEmpty()) {
+        context.usage(Tr::tr("--%1 '%2' is not an ISO 4217 currency code").arg(name, given));
+        return std::nullopt;
+    }
+    return code;
+}
+
+std::optional<QDate> dateOption(Context &context, const QCommandLineParser &parser, const QString &name)
+{
+    if (!parser.isSet(name))
+        return QDate();
+    const QString given = parser.value(name);
+    const QDate date = parseIsoDate(given.trimmed());
+    if (!date.isValid()) {
+        context.usage(Tr::tr("--%1 needs a date as YYYY-MM-DD, not '%2'").arg(name, given));
+        return std::nullopt;
+    }
+    return date;
 }
 
 int runCommand(Context &context, const Command &command, const QStringList &rest);

@@ -85,6 +85,14 @@ bool interruptRequested();
 /// Runs the command line and returns the process exit status.
 int runCli(const QStringList &arguments);
 
+/// Reads the currency option \a name, upper-cased (\a fallback when not given); prints a usage
+/// error naming the option and its value and returns nullopt when it is not an ISO 4217 code.
+std::optional<QString> currencyOption(Context &context, const QCommandLineParser &parser, const QString &name,
+                                      const QString &fallback = {});
+/// Reads the date option \a name, exactly YYYY-MM-DD (an invalid QDate when not given); prints a
+/// usage error naming the option and its value and returns nullopt otherwise.
+std::optional<QDate> dateOption(Context &context, const QCommandLineParser &parser, const QString &name);
+
 /// Reads --format for a command; prints a usage error and returns nullopt if it is not allowed.
 std::optional<OutputFormat> formatOption(Context &context, const QCommandLineParser &parser,
                                          const QList<OutputFormat> &allowed);

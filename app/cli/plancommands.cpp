@@ -139,11 +139,10 @@ bool readConstraints(Context &context, const QCommandLineParser &parser, const c
     if (maxChips)
         constraints->maxChips = int(*maxChips);
     constraints->budget = budget;
-    *currency = parser.value(u"currency"_s).trimmed().toUpper();
-    if (!pricing::isIsoCurrency(*currency)) {
-        context.usage(Tr::tr("--currency '%1' is not an ISO 4217 code").arg(parser.value(u"currency"_s)));
+    const auto code = currencyOption(context, parser, u"currency"_s, u"USD"_s);
+    if (!code)
         return false;
-    }
+    *currency = *code;
     if (parser.isSet(u"accelerator"_s)) {
         *accelerator = accelerators.find(parser.value(u"accelerator"_s));
         if (!*accelerator) {
@@ -508,10 +507,14 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     QJsonObject sinceJson;
     // --since DATE: the same scenario at the prices in force on that date, against today's.
     std::optional<planning::SinceComparison> since;
-    if (parser.isSet(u"since"_s)) {
-        const QDate date = QDate::fromString(parser.value(u"since"_s).trimmed(), Qt::ISODate);
-        if (!date.isValid())
-            return context.usage(Tr::tr("--since needs a date as YYYY-MM-DD, not '%1'").arg(parser.value(u"since"_s)));
+    const auto sinceDate = dateOption(context, parser, u"since"_s);
+    if (!sinceDate)
+        return ExitUsage;
+    if (sinceDate->isValid() && *sinceDate > QDate::currentDate())
+        return context.usage(Tr::tr("--since %1 is in the future: it compares with the prices of a past date")
+                                 .arg(sinceDate->toString(Qt::ISODate)));
+    if (sinceDate->isValid()) {
+        const QDate date = *sinceDate;
         auto then = planning::loadPlanInputs(*context.database(), *context.catalog(), date, false);
         if (!then)
             return context.report(then.error());
@@ -606,14 +609,17 @@ int compareCommand(Context &context, const QCommandLineParser &parser)
     const planning::PlanInputs *inputs = accelerators ? context.planInputs() : nullptr;
     if (!inputs)
         return context.failureExitCode();
+    const auto costedIn = currencyOption(context, parser, u"currency"_s);
+    if (!costedIn)
+        return ExitUsage;
     const QStringList models = inputs->planning->modelIds();
     QList<std::pair<QString, scenario::Scenario>> scenarios;
     for (const QString &file : files) {
         auto read = scenario::readScenario(file, &models);
         if (!read)
             return context.report(read.error());
-        if (parser.isSet(u"currency"_s))
-            read->currency = parser.value(u"currency"_s).trimmed().toUpper();
+        if (!costedIn->isEmpty())
+            read->currency = *costedIn;
         if (strategies)
             for (planning::Strategy &s : planning::standardStrategies(*read))
                 scenarios.append({file + u'#' + s.id, std::move(s.scenario)});

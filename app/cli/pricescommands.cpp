@@ -3,6 +3,7 @@
 #include "core/planning/planjson.h"
 
 #include "core/common/progressdevice.h"
+#include "core/common/savefile.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 #include "core/pricing/pricesheetparser.h"
@@ -13,7 +14,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QSet>
 
 #include <algorithm>
@@ -297,14 +297,14 @@ int listCommand(Context &context, const QCommandLineParser &parser)
         if (!ok || filter.sheetId <= 0)
             return context.usage(Tr::tr("--sheet needs a sheet id (see `prices sheets`)"));
     }
-    if (parser.isSet(u"as-of"_s)) {
-        filter.asOf = QDate::fromString(parser.value(u"as-of"_s), Qt::ISODate);
-        if (!filter.asOf.isValid())
-            return context.usage(Tr::tr("--as-of needs an ISO date (YYYY-MM-DD)"));
-    }
-    const QString displayCurrency = parser.value(u"currency"_s).trimmed().toUpper();
-    if (parser.isSet(u"currency"_s) && !isIsoCurrency(displayCurrency))
-        return context.usage(Tr::tr("--currency '%1' is not an ISO 4217 currency code").arg(parser.value(u"currency"_s)));
+    const auto asOf = dateOption(context, parser, u"as-of"_s);
+    if (!asOf)
+        return ExitUsage;
+    filter.asOf = *asOf;
+    const auto currency = currencyOption(context, parser, u"currency"_s);
+    if (!currency)
+        return ExitUsage;
+    const QString displayCurrency = *currency;
 
     PriceDatabase *database = context.database();
     if (!database)
@@ -465,11 +465,10 @@ int exportCommand(Context &context, const QCommandLineParser &parser)
     if (formatText != u"csv"_s && formatText != u"json"_s)
         return context.usage(Tr::tr("unknown --format '%1'; expected csv or json").arg(formatText));
     OfferFilter filter;
-    if (parser.isSet(u"as-of"_s)) {
-        filter.asOf = QDate::fromString(parser.value(u"as-of"_s), Qt::ISODate);
-        if (!filter.asOf.isValid())
-            return context.usage(Tr::tr("--as-of needs an ISO date (YYYY-MM-DD)"));
-    }
+    const auto asOf = dateOption(context, parser, u"as-of"_s);
+    if (!asOf)
+        return ExitUsage;
+    filter.asOf = *asOf;
     PriceDatabase *database = context.database();
     if (!database)
         return context.failureExitCode();
@@ -494,9 +493,9 @@ int exportCommand(Context &context, const QCommandLineParser &parser)
             offers.append(toJsonObject(r, true));
         data = QJsonDocument(QJsonObject{{u"offers"_s, offers}}).toJson(QJsonDocument::Indented);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return context.report(Error::badInput(Tr::tr("cannot write %1: %2").arg(path, file.errorString())));
+    // A file that cannot be written (a full disk, a missing folder) is bad input here, exit 2.
+    if (const Status written = writeFileAtomically(path, data); !written)
+        return context.report(Error::badInput(written.error().message));
     context.out << Tr::tr("%1: %2 offers exported").arg(path).arg(records->size()) << '\n';
     return ExitOk;
 }

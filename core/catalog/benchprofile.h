@@ -9,6 +9,11 @@
 
 namespace accelplan::catalog {
 
+/// The largest profile, benchmark result or training log `catalog add-profile` reads (64 MiB: a
+/// log of a row per step for some 600 000 steps); a bigger file, a device or a FIFO is refused
+/// unread.
+constexpr qint64 kMaxProfileFileBytes = qint64(64) << 20;
+
 /// What a benchmark result file does not say: the hardware and model it ran on.
 struct BenchSetup
 {

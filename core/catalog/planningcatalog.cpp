@@ -1,6 +1,7 @@
 #include "core/catalog/planningcatalog.h"
 
 #include "core/common/csvtable.h"
+#include "core/common/isodate.h"
 #include "core/common/jsonlocator.h"
 #include "core/common/tr.h"
 
@@ -518,7 +519,7 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
             if (!(s.monthlyLow > 0 && s.monthlyLow <= s.monthlyTypical && s.monthlyTypical <= s.monthlyHigh
                   && s.monthlyHigh <= 1))
                 r.error(u"monthly_low"_s, Tr::tr("needs 0 < low <= typical <= high <= 1"));
-            s.source = {r.required(u"source_url"_s), QDate::fromString(r.required(u"as_of"_s), Qt::ISODate),
+            s.source = {r.required(u"source_url"_s), parseIsoDate(r.required(u"as_of"_s)),
                         r.text(u"confidence"_s), r.text(u"notes"_s)};
             return s;
         });

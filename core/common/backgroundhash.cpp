@@ -1,5 +1,7 @@
 #include "core/common/backgroundhash.h"
 
+#include "core/common/csvreader.h"
+
 #include <QIODevice>
 
 #include <cstring>
@@ -94,6 +96,8 @@ bool ChunkedLineReader::fill()
 
 bool ChunkedLineReader::next(QByteArrayView &line)
 {
+    if (m_tooLong)
+        return false;
     while (true) {
         const char *begin = m_buffer.constData() + m_pos;
         const qsizetype left = m_buffer.size() - m_pos;
@@ -102,6 +106,11 @@ bool ChunkedLineReader::next(QByteArrayView &line)
             line = QByteArrayView(begin, length);
             m_pos += length;
             return true;
+        }
+        // A line without a break longer than any field: stop before it fills memory.
+        if (left > kMaxCsvFieldBytes) {
+            m_tooLong = true;
+            return false;
         }
         if (m_atEnd || !fill()) {
             if (left == 0)

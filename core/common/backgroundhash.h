@@ -47,8 +47,10 @@ class ChunkedLineReader
 {
 public:
     ChunkedLineReader(QIODevice *device, BackgroundHash *hash);
-    /// The next line with its line break, or false at the end (or on a read error).
+    /// The next line with its line break, or false at the end (or on a read error, or at a line
+    /// longer than kMaxCsvFieldBytes: then tooLong() is true and the reader stops there).
     bool next(QByteArrayView &line);
+    bool tooLong() const { return m_tooLong; }
 
 private:
     bool fill();
@@ -58,6 +60,7 @@ private:
     QByteArray m_buffer;
     qsizetype m_pos = 0;
     bool m_atEnd = false;
+    bool m_tooLong = false;
 };
 
 } // namespace accelplan

@@ -6,12 +6,61 @@
 
 namespace accelplan {
 
+namespace {
+
+// A line is read in pieces of this size, so a line without a break is never read whole.
+constexpr qint64 kPieceBytes = 64 * 1024;
+
+// How many of the bytes of \a bytes end in a whole UTF-8 character (a sequence cut at the end
+// is left out).
+qsizetype wholeUtf8Prefix(const QByteArray &bytes)
+{
+    const qsizetype n = bytes.size();
+    for (qsizetype back = 1; back <= 4 && back <= n; ++back) {
+        const uchar c = uchar(bytes[n - back]);
+        if ((c & 0xC0) == 0x80)
+            continue;
+        const qsizetype length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        return length > back ? n - back : n;
+    }
+    return n;
+}
+
+} // namespace
+
 CsvReader::CsvReader(QIODevice *device) : m_device(device) {}
+
+QByteArray CsvReader::nextPiece()
+{
+    QByteArray piece = m_held + m_device->readLine(kPieceBytes);
+    m_held.clear();
+    if (piece.isEmpty() || piece.endsWith('\n') || m_device->atEnd())
+        return piece;
+    // Cut inside a line: keep a cut character, and a CR that may begin a CR LF, for the next piece.
+    qsizetype keep = wholeUtf8Prefix(piece);
+    if (keep > 0 && piece[keep - 1] == '\r')
+        --keep;
+    if (keep > 0) {
+        m_held = piece.mid(keep);
+        piece.truncate(keep);
+    }
+    return piece;
+}
 
 bool CsvReader::next(QStringList &fields)
 {
     fields.clear();
     m_error.clear();
+    if (m_stopped)
+        return false;
+    // After a malformed record the rest of its line is not a record.
+    while (!m_atLineStart) {
+        const QByteArray rest = nextPiece();
+        if (rest.isEmpty())
+            break;
+        m_bytesRead += rest.size();
+        m_atLineStart = rest.endsWith('\n');
+    }
     QString field;
     bool inQuotes = false;
     bool fieldWasQuoted = false;
@@ -19,7 +68,7 @@ bool CsvReader::next(QStringList &fields)
     bool started = false;
 
     while (true) {
-        QByteArray raw = m_device->readLine();
+        QByteArray raw = nextPiece();
         if (raw.isEmpty()) {
             if (inQuotes) {
                 m_error = Tr::tr("unterminated quoted field");
@@ -36,10 +85,12 @@ bool CsvReader::next(QStringList &fields)
             if (raw.startsWith("\xEF\xBB\xBF"))
                 raw.remove(0, 3);
         }
-        const int thisLine = m_nextLine++;
+        const bool lineStart = m_atLineStart;
+        m_atLineStart = raw.endsWith('\n');
+        const int thisLine = lineStart ? m_nextLine++ : m_nextLine - 1;
         if (!started) {
             // Skip blank lines between records (a trailing newline at the end of a file too).
-            if (raw == "\n" || raw == "\r\n")
+            if (lineStart && (raw == "\n" || raw == "\r\n"))
                 continue;
             started = true;
             m_recordLine = thisLine;
@@ -58,6 +109,11 @@ bool CsvReader::next(QStringList &fields)
             return i;
         };
         for (qsizetype i = 0; i < n; ++i) {
+            if (field.size() > kMaxCsvFieldBytes) {
+                m_error = Tr::tr("field longer than %1 MiB").arg(kMaxCsvFieldBytes >> 20);
+                m_stopped = true;
+                return false;
+            }
             const QChar c = text[i];
             if (inQuotes) {
                 if (c == u'"') {
@@ -102,11 +158,13 @@ bool CsvReader::next(QStringList &fields)
                 i = end - 1;
             }
         }
-        if (!inQuotes && !raw.endsWith('\n')) {
-            // Last line of the file without a line break.
-            fields.append(field);
-            return true;
+        if (field.size() > kMaxCsvFieldBytes) {
+            m_error = Tr::tr("field longer than %1 MiB").arg(kMaxCsvFieldBytes >> 20);
+            m_stopped = true;
+            return false;
         }
+        // A piece without a line break is the end of the file or a part of a long line: the
+        // next read says which.
     }
 }
 

@@ -7,6 +7,11 @@ class QIODevice;
 
 namespace accelplan {
 
+/// The longest field a CSV reader accepts (1 MiB; counted in characters, so never more bytes
+/// than this are held for one field). Real price and measurement fields are at most a few KiB: a
+/// longer one is a broken or hostile file, and reading on would hold it all in memory.
+constexpr qsizetype kMaxCsvFieldBytes = qsizetype(1) << 20;
+
 /// Streaming RFC 4180 reader: UTF-8 with or without BOM, LF or CRLF, quoted fields that may
 /// hold commas, doubled quotes and line breaks. Reads one record at a time so a file of any
 /// size is read in flat memory.
@@ -16,7 +21,9 @@ public:
     explicit CsvReader(QIODevice *device);
 
     /// Reads the next record into \a fields. Returns false at the end of input or on a
-    /// malformed record (then error() says what and recordLine() where).
+    /// malformed record (then error() says what and recordLine() where). A field longer than
+    /// kMaxCsvFieldBytes stops the reader: that call fails with "field longer than 1 MiB", and
+    /// every later call returns false with no error, as at the end of input.
     bool next(QStringList &fields);
 
     /// The 1-based line on which the last record started.
@@ -27,7 +34,14 @@ public:
     qint64 bytesRead() const { return m_bytesRead; }
 
 private:
+    /// The next piece of a line (at most a read's worth, ending at its line break if that comes
+    /// first), never splitting a UTF-8 character or a CR LF pair; empty at the end of input.
+    QByteArray nextPiece();
+
     QIODevice *m_device;
+    QByteArray m_held; ///< bytes held back from the last piece for the next one
+    bool m_atLineStart = true;
+    bool m_stopped = false;
     int m_nextLine = 1;
     int m_recordLine = 0;
     qint64 m_bytesRead = 0;

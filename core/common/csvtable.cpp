@@ -1,5 +1,6 @@
 #include "core/common/csvtable.h"
 
+#include "core/common/isodate.h"
 #include "core/common/tr.h"
 
 #include <algorithm>
@@ -59,7 +60,7 @@ QDate CsvRecord::date(const QString &column, bool isRequired) const
     const QString value = isRequired ? required(column) : text(column);
     if (value.isEmpty())
         return {};
-    const QDate parsed = QDate::fromString(value, Qt::ISODate);
+    const QDate parsed = parseIsoDate(value);
     if (!parsed.isValid())
         error(column, Tr::tr("'%1' is not an ISO date (YYYY-MM-DD)").arg(value));
     return parsed;

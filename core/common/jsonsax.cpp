@@ -72,6 +72,16 @@ void JsonDeviceStream::refill()
     m_last = m_begin + got - 1;
 }
 
+void JsonDeviceStream::stopAtLongString()
+{
+    line(); // count the line breaks read so far: the error is at the string's line
+    m_readFailed = true;
+    m_readError = Tr::tr("a string longer than %1 MiB").arg(kMaxJsonStringBytes >> 20);
+    m_atEnd = true;
+    m_chunk.clear();
+    m_current = m_last = m_begin = m_counted = &kEnd;
+}
+
 int JsonDeviceStream::line()
 {
     if (m_current != &kEnd) {

@@ -69,6 +69,10 @@ inline void copyShort(char *to, const char *from, std::size_t n)
     }
 }
 
+/// The longest JSON string (a key or a value) the providers' readers accept, in UTF-8 bytes: a
+/// longer one stops the parse at its line ("a string longer than 1 MiB") before it fills memory.
+constexpr std::size_t kMaxJsonStringBytes = std::size_t(1) << 20;
+
 /// How many line feeds [p, end) holds.
 qsizetype countLineFeeds(const char *p, const char *end);
 
@@ -150,6 +154,9 @@ public:
     /// Reads (and hashes) what is left of the device, so the digest covers the whole file where
     /// parsing stopped early.
     void drain();
+    /// Ends the input here, as a failed read that says a string is longer than
+    /// kMaxJsonStringBytes: RapidJSON then sees the end inside the string and stops.
+    void stopAtLongString();
     bool readFailed() const { return m_readFailed; }
     QString readError() const { return m_readError; }
 
@@ -189,6 +196,8 @@ inline void GenericReader<UTF8<>, UTF8<>, CrtAllocator>::ScanCopyUnescapedString
                                                                                  StackStream<char> &os)
 {
     is.takeStringRun([&os](std::size_t n) { return static_cast<char *>(os.Push(SizeType(n))); });
+    if (os.Length() > accelplan::kMaxJsonStringBytes)
+        is.stopAtLongString();
 }
 
 } // namespace rapidjson

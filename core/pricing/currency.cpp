@@ -1,5 +1,7 @@
 #include "core/pricing/currency.h"
 
+#include "core/common/tr.h"
+
 #include <QSet>
 
 namespace accelplan::pricing {
@@ -30,6 +32,15 @@ bool isIsoCurrency(const QString &code)
         return set;
     }();
     return codes.contains(code);
+}
+
+QString currencyProblem(const QString &code)
+{
+    if (isIsoCurrency(code))
+        return {};
+    if (code.trimmed().isEmpty())
+        return Tr::tr("no currency code");
+    return Tr::tr("'%1' is not an ISO 4217 currency code").arg(code);
 }
 
 } // namespace accelplan::pricing

@@ -1,6 +1,7 @@
 #include "core/pricing/fxtable.h"
 
 #include "core/common/csvreader.h"
+#include "core/common/isodate.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 
@@ -18,8 +19,12 @@ Result<QList<FxRate>> FxTable::parse(QIODevice *device, const QString &fileName)
 {
     CsvReader reader(device);
     QStringList fields;
-    if (!reader.next(fields))
+    if (!reader.next(fields)) {
+        if (!reader.error().isEmpty())
+            return Error::badInput(Tr::tr("%1: not an exchange-rate file").arg(fileName),
+                                   {Diagnostic::error(fileName, reader.recordLine(), {}, reader.error())});
         return Error::badInput(Tr::tr("%1: the file is empty").arg(fileName));
+    }
     const CsvColumns columns(fields);
     Diagnostics problems;
     for (const QString &required : {u"date"_s, u"base"_s, u"quote"_s, u"rate"_s, u"source_url"_s}) {
@@ -42,16 +47,15 @@ Result<QList<FxRate>> FxTable::parse(QIODevice *device, const QString &fileName)
             break;
         auto text = [&](const QString &column) { return columns.value(fields, column); };
         FxRate rate;
-        rate.date = QDate::fromString(text(u"date"_s), Qt::ISODate);
+        rate.date = parseIsoDate(text(u"date"_s));
         if (!rate.date.isValid())
             problems.append(Diagnostic::error(fileName, line, u"date"_s,
                                               Tr::tr("'%1' is not an ISO date (YYYY-MM-DD)").arg(text(u"date"_s))));
         rate.base = text(u"base"_s).toUpper();
         rate.quote = text(u"quote"_s).toUpper();
         for (const auto &[field, code] : {std::pair{u"base"_s, rate.base}, std::pair{u"quote"_s, rate.quote}}) {
-            if (!isIsoCurrency(code))
-                problems.append(Diagnostic::error(fileName, line, field,
-                                                  Tr::tr("'%1' is not an ISO 4217 currency code").arg(code)));
+            if (const QString problem = currencyProblem(code); !problem.isEmpty())
+                problems.append(Diagnostic::error(fileName, line, field, problem));
         }
         QString why;
         const auto value = Decimal::parse(text(u"rate"_s), &why);

@@ -2,6 +2,7 @@
 
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/common/csvreader.h"
+#include "core/common/isodate.h"
 #include "core/common/jsonlocator.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
@@ -104,7 +105,7 @@ public:
             if (value.isEmpty())
                 return QDate();
             // A date and nothing else: Qt's ISO parsing would also take "2026-11-01T10:00".
-            const QDate date = value.size() == 10 ? QDate::fromString(value, Qt::ISODate) : QDate();
+            const QDate date = parseIsoDate(value);
             if (!date.isValid())
                 error(column, Tr::tr("'%1' is not an ISO date (YYYY-MM-DD)").arg(value));
             return date;
@@ -164,7 +165,7 @@ public:
         }
         const QString currency = required(u"currency"_s).toUpper();
         if (!currency.isEmpty() && !isIsoCurrency(currency))
-            error(u"currency"_s, Tr::tr("'%1' is not an ISO 4217 currency code").arg(get(u"currency"_s).trimmed()));
+            error(u"currency"_s, currencyProblem(get(u"currency"_s).trimmed()));
         r.currency = currency;
 
         r.vcpus = integerValue(u"vcpus"_s, false, 0);

@@ -2,13 +2,14 @@
 
 #include "core/catalog/planningcatalog.h"
 #include "core/catalog/servingengine.h"
+#include "core/common/savefile.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -99,14 +100,32 @@ public:
         return fallback;
     }
 
-    std::optional<int> integer(const QString &key, double min, double max)
+    /// A whole number in [min, max]: a fraction is an error, never truncated.
+    std::optional<qint64> whole(const QString &key, double min, double max)
     {
         const auto value = number(key, min, max);
         if (value && std::floor(*value) != *value) {
-            error(key, Tr::tr("must be a whole number"));
+            error(key, Tr::tr("%1 is not a whole number").arg(QString::number(*value, 'g', 17)));
             return std::nullopt;
         }
+        return value ? std::optional<qint64>(qint64(*value)) : std::nullopt;
+    }
+
+    std::optional<int> integer(const QString &key, double min, double max)
+    {
+        const auto value = whole(key, min, max);
         return value ? std::optional<int>(int(*value)) : std::nullopt;
+    }
+
+    /// whole() with a default that is recorded when used (and taken after an error, which the
+    /// diagnostics carry).
+    qint64 whole(const QString &key, double min, double max, qint64 fallback)
+    {
+        if (const auto value = whole(key, min, max))
+            return *value;
+        if (!m_object.contains(key) || m_object.value(key).isNull())
+            m_defaults->append(Tr::tr("%1 = %2 (default)").arg(path(key)).arg(fallback));
+        return fallback;
     }
 
     QString text(const QString &key, const QStringList &allowed, const QString &fallback)
@@ -298,8 +317,8 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
     }
     s.name = root.value(u"name"_s).toString().trimmed(); // validate(): a non-empty string
     s.currency = top.text(u"currency"_s, {}, u"usd"_s).toUpper();
-    if (!pricing::isIsoCurrency(s.currency))
-        top.error(u"currency"_s, Tr::tr("'%1' is not an ISO 4217 currency code").arg(s.currency));
+    if (const QString problem = pricing::currencyProblem(s.currency); !problem.isEmpty())
+        top.error(u"currency"_s, problem);
 
     if (const auto object = section(top, root, u"training"_s)) {
         Reader r(json, fileName, &diagnostics, &s.defaults);
@@ -313,7 +332,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         t.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
         t.framework = r.text(u"framework"_s, kFrameworks, u"pytorch"_s);
         t.deadlineDays = r.number(u"deadline_days"_s, 0.001, 36500);
-        t.runs = int(r.number(u"runs"_s, 1, 1000, 1));
+        t.runs = int(r.whole(u"runs"_s, 1, 1000, 1));
         t.startMonth = r.integer(u"start_month"_s, 1, 240).value_or(1);
         t.seqLen = r.integer(u"seq_len"_s, 1, 1e8);
         t.globalBatchTokens = r.number(u"global_batch_tokens"_s, 1, kMaxCount);
@@ -370,7 +389,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
             else
                 r.error(u"price_models"_s, Tr::tr("unknown price model '%1'").arg(model));
         }
-        c.maxChips = int(r.number(u"max_chips"_s, 1, 1e6, 4096));
+        c.maxChips = int(r.whole(u"max_chips"_s, 1, 1e6, 4096));
         c.budget = r.number(u"budget"_s, 0, 1e15);
         c.excludeSpot = r.boolean(u"exclude_spot"_s, false);
         c.excludeMarketplace = r.boolean(u"exclude_marketplace"_s, false);
@@ -419,8 +438,8 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         const QJsonObject object = section(top, root, u"sensitivity"_s).value_or(QJsonObject());
         r.enter(u"sensitivity"_s, object, kSensitivityKeys);
         SensitivitySection &x = s.sensitivity;
-        x.samples = int(r.number(u"samples"_s, 10, 1e6, x.samples));
-        x.seed = quint64(r.number(u"seed"_s, 0, 9007199254740991.0, double(x.seed)));
+        x.samples = int(r.whole(u"samples"_s, 10, 1e6, x.samples));
+        x.seed = quint64(r.whole(u"seed"_s, 0, 9007199254740991.0, qint64(x.seed)));
         x.volumeBand = r.number(u"volume_band"_s, 0, 0.99, x.volumeBand);
         x.utilizationBand = r.number(u"utilization_band"_s, 0, 0.9, x.utilizationBand);
         x.fxBand = r.number(u"fx_band"_s, 0, 0.9, x.fxBand);
@@ -439,12 +458,27 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
 
 Result<Scenario> readScenario(const QString &path, const QStringList *knownModels)
 {
-    QFile file(path);
-    if (!file.exists())
+    const QFileInfo info(path);
+    if (!info.exists())
         return Error::badInput(Tr::tr("%1: no such file").arg(path));
+    // A device or a FIFO never ends or never answers: refused before it is opened.
+    if (!info.isFile())
+        return Error::badInput(info.isDir() ? Tr::tr("%1: not a regular file: it is a directory").arg(path)
+                                            : Tr::tr("%1: not a regular file").arg(path));
+    if (info.size() > kMaxScenarioBytes)
+        return Error::badInput(Tr::tr("%1: the file is larger than %2 MiB")
+                                   .arg(path)
+                                   .arg(kMaxScenarioBytes >> 20));
+    QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error::badInput(Tr::tr("%1: cannot read: %2").arg(path, file.errorString()));
-    return parseScenario(file.readAll(), path, knownModels);
+    // Read at most one byte more than allowed: a file that grew since it was measured is refused too.
+    const QByteArray bytes = file.read(kMaxScenarioBytes + 1);
+    if (bytes.size() > kMaxScenarioBytes)
+        return Error::badInput(Tr::tr("%1: the file is larger than %2 MiB")
+                                   .arg(path)
+                                   .arg(kMaxScenarioBytes >> 20));
+    return parseScenario(bytes, path, knownModels);
 }
 
 namespace {
@@ -583,13 +617,7 @@ QJsonObject toJson(const Scenario &s)
 
 Status saveScenario(const Scenario &scenario, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error::internal(Tr::tr("%1: cannot write: %2").arg(path, file.errorString()));
-    const QByteArray bytes = QJsonDocument(toJson(scenario)).toJson(QJsonDocument::Indented);
-    if (file.write(bytes) != bytes.size() || !file.commit())
-        return Error::internal(Tr::tr("%1: writing failed, the previous file is unchanged: %2").arg(path, file.errorString()));
-    return Done{};
+    return writeFileAtomically(path, QJsonDocument(toJson(scenario)).toJson(QJsonDocument::Indented));
 }
 
 } // namespace accelplan::scenario

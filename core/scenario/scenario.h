@@ -13,6 +13,8 @@ namespace accelplan::scenario {
 
 constexpr int kFormatVersion = 1;
 constexpr int kMaxNameLength = 200; ///< a scenario's name, in UTF-16 code units
+/// The largest scenario file read: real ones are a few KiB; a bigger one is refused unread.
+constexpr qint64 kMaxScenarioBytes = 4 << 20;
 inline const QString kFormatName = QStringLiteral("accelplan-scenario");
 inline const QString kFileExtension = QStringLiteral("accelplan");
 
@@ -140,11 +142,13 @@ QList<Problem> validate(const Scenario &scenario);
 /// error at its line too.
 Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName,
                                const QStringList *knownModels = nullptr);
+/// Reads the file at \a path and parses it: only a regular file of at most kMaxScenarioBytes
+/// (a device, a FIFO or a bigger file is refused unread, as bad input).
 Result<Scenario> readScenario(const QString &path, const QStringList *knownModels = nullptr);
 
 /// The scenario as JSON: the document it was read from with the known fields rewritten.
 QJsonObject toJson(const Scenario &scenario);
-/// Writes atomically (QSaveFile): the old file stays whole if anything fails.
+/// Writes atomically (writeFileAtomically()): the old file stays whole if anything fails.
 Status saveScenario(const Scenario &scenario, const QString &path);
 
 } // namespace accelplan::scenario

@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -187,30 +188,12 @@ TEST_CASE("faults: processes that open a new database at once all see it set up 
 
 namespace {
 
-// Runs a system command; true when it exited 0.
 bool system(const QString &program, const QStringList &arguments)
 {
-    QProcess process;
-    process.start(program, arguments);
-    return process.waitForFinished(30'000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+    return runCommand(program, arguments);
 }
 
-// A tmpfs mounted on a scratch folder for the test's lifetime (needs root: CI runs as root).
-struct Mount
-{
-    QTemporaryDir dir;
-    bool mounted = false;
-
-    explicit Mount(const QString &options)
-    {
-        mounted = ::geteuid() == 0 && system(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, options, u"accelplan-test"_s, dir.path()});
-    }
-    ~Mount()
-    {
-        if (mounted)
-            system(u"umount"_s, {dir.path()});
-    }
-};
+using Mount = TmpfsMount;
 
 } // namespace
 
@@ -307,6 +290,287 @@ TEST_CASE("faults: SQL quotes and markup in a sheet are stored and printed liter
 }
 
 // Issue 35: nothing lost, nothing hangs.
+
+TEST_CASE("faults: report -o on a full or nearly full disk writes the whole PDF or keeps the old one and exits 3", "[cli][faults][disk]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString probe = scratch.dir.filePath(u"probe.pdf"_s);
+    REQUIRE(scratch.run({u"report"_s, u"-o"_s, probe, scenario}).exitCode == 0);
+    const qint64 size = QFileInfo(probe).size();
+    REQUIRE(size > 64 * 1024);
+
+    TmpfsMount mount(u"size="_s + QString::number(size * 2 + 1024 * 1024));
+    if (!mount.mounted) {
+        WARN("not root or mount refused: the disk-full case needs a small file system");
+        return;
+    }
+    const QString pdf = mount.dir.filePath(u"report.pdf"_s);
+    const QByteArray old = "%PDF-1.4 the report of last week\n";
+    {
+        QFile file(pdf);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        REQUIRE(file.write(old) == old.size());
+    }
+    const QString filler = mount.dir.filePath(u"filler"_s);
+    // Free space from a page more than the report down to none: with a few pages short, all but
+    // Qt's last buffered write reach the disk, and only the flush inside commit() fails.
+    for (qint64 free = size + 4096; free >= -4096; free -= 4096) {
+        mount.fill();
+        const qint64 filled = QFileInfo(filler).size();
+        REQUIRE(QFile::resize(filler, std::max<qint64>(0, filled - std::max<qint64>(0, free))));
+        INFO("free: " << free << " bytes of " << size);
+        const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, scenario});
+        INFO(run.err.toStdString());
+        QFile file(pdf);
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        const QByteArray written = file.readAll();
+        if (run.exitCode == 0) {
+            CHECK(written.size() == size);
+            CHECK(written.trimmed().endsWith("%%EOF"));
+        } else {
+            CHECK(run.exitCode == 3);
+            CHECK(run.err.contains(u"cannot write "_s + pdf + u": No space left on device"_s));
+            CHECK(written == old);
+        }
+        if (free <= 0)
+            CHECK(run.exitCode == 3);
+        file.close();
+        REQUIRE(QFile::remove(filler));
+        // The next round starts from the old file again.
+        QFile again(pdf);
+        REQUIRE(again.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        REQUIRE(again.write(old) == old.size());
+    }
+}
+
+TEST_CASE("faults: report -o /dev/full exits 3 saying the disk is full, and leaves the device a device", "[cli][faults][disk]")
+{
+    const QFileInfo device(u"/dev/full"_s);
+    if (!device.exists() || device.isFile()) {
+        WARN("no /dev/full device here");
+        return;
+    }
+    Scratch scratch;
+    const Run run = scratch.run({u"report"_s, u"-o"_s, u"/dev/full"_s, examplePath(u"llama-70b.accelplan"_s)});
+    INFO(run.out.toStdString() << run.err.toStdString());
+    CHECK(run.exitCode == 3);
+    CHECK(run.err.contains(u"cannot write /dev/full: No space left on device"_s));
+    CHECK_FALSE(QFileInfo(u"/dev/full"_s).isFile());
+}
+
+TEST_CASE("faults: prices export to a nearly full disk names the reason and keeps the old file", "[cli][faults][disk]")
+{
+    Scratch scratch;
+    const QString probe = scratch.dir.filePath(u"probe.csv"_s);
+    REQUIRE(scratch.run({u"prices"_s, u"export"_s, u"-o"_s, probe}).exitCode == 0);
+    QFile probeFile(probe);
+    REQUIRE(probeFile.open(QIODevice::ReadOnly));
+    const QByteArray whole = probeFile.readAll();
+    const qint64 size = whole.size();
+
+    TmpfsMount mount(u"size="_s + QString::number(size * 2 + 1024 * 1024));
+    if (!mount.mounted) {
+        WARN("not root or mount refused: the disk-full case needs a small file system");
+        return;
+    }
+    const QString csv = mount.dir.filePath(u"prices.csv"_s);
+    const QString filler = mount.dir.filePath(u"filler"_s);
+    const QByteArray old = "provider,sku\nold,export\n";
+    // A page more than the export down to none: the write fails part way, or only commit's flush.
+    for (qint64 free = size + 4096; free >= -4096; free -= 4096) {
+        {
+            QFile file(csv);
+            REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            REQUIRE(file.write(old) == old.size());
+        }
+        mount.fill();
+        REQUIRE(QFile::resize(filler, std::max<qint64>(0, QFileInfo(filler).size() - std::max<qint64>(0, free))));
+        INFO("free: " << free << " bytes of " << size);
+        const Run run = scratch.run({u"prices"_s, u"export"_s, u"-o"_s, csv});
+        INFO(run.err.toStdString());
+        QFile file(csv);
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        if (run.exitCode == 0) {
+            CHECK(file.readAll() == whole);
+        } else {
+            CHECK(run.exitCode == 2);
+            CHECK(run.err.contains(u"cannot write "_s + csv + u": No space left on device"_s));
+            CHECK_FALSE(run.err.contains(u"Unknown error"_s));
+            CHECK(file.readAll() == old);
+        }
+        if (free < size)
+            CHECK(run.exitCode == 2);
+        file.close();
+        REQUIRE(QFile::remove(filler));
+    }
+}
+
+TEST_CASE("faults: a scenario file over 4 MiB is refused by every command before it is read, exit 2", "[cli][faults]")
+{
+    Scratch scratch;
+    QFile example(examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(example.open(QIODevice::ReadOnly));
+    // Valid JSON, only padded with spaces: the size alone is the fault.
+    const QString big = scratch.write(u"big.accelplan"_s, QByteArray(5 << 20, ' ') + example.readAll());
+    const QString small = examplePath(u"llama-70b.accelplan"_s);
+    const QString pdf = scratch.dir.filePath(u"big.pdf"_s);
+    const QList<QStringList> runs{
+        {u"plan"_s, big},
+        {u"report"_s, u"-o"_s, pdf, big},
+        {u"compare"_s, small, big},
+    };
+    for (const QStringList &arguments : runs) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(big + u": the file is larger than 4 MiB"_s));
+        CHECK(run.out.isEmpty());
+    }
+    CHECK_FALSE(QFile::exists(pdf));
+}
+
+TEST_CASE("faults: a scenario path that is a device or a FIFO is refused at once, exit 2", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString fifo = scratch.dir.filePath(u"pipe.accelplan"_s);
+    REQUIRE(runCommand(u"mkfifo"_s, {fifo}));
+    for (const QString &path : {u"/dev/zero"_s, u"/dev/urandom"_s, fifo}) {
+        for (const QStringList &arguments :
+             {QStringList{u"plan"_s, path}, {u"compare"_s, examplePath(u"llama-70b.accelplan"_s), path}}) {
+            INFO(arguments.join(u' ').toStdString());
+            const Run run = scratch.run(arguments);
+            INFO(run.err.toStdString());
+            CHECK(run.exitCode == 2);
+            CHECK(run.err.contains(path + u": not a regular file"_s));
+        }
+    }
+}
+
+TEST_CASE("faults: a CSV field longer than 1 MiB stops the reader at its line, exit 2", "[cli][faults]")
+{
+    Scratch scratch;
+    const QByteArray header =
+        "provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,effective_date,"
+        "as_of,vcpus,ram_gb,setup_fee,source_url,confidence,notes\n";
+    const QByteArray longField(2 << 20, 'x'); // no line break anywhere
+    const QString sheet = scratch.write(u"long.csv"_s, header + "Hetzner,dedicated_server," + longField);
+    const Run imported = scratch.run({u"prices"_s, u"import"_s, u"--format"_s, u"csv"_s, sheet});
+    INFO(imported.err.left(400).toStdString());
+    CHECK(imported.exitCode == 2);
+    CHECK(imported.err.contains(sheet + u":2: error: field longer than 1 MiB"_s));
+    CHECK(imported.err.size() < 4096); // the field is not echoed back
+
+    const QString rates = scratch.write(u"long-fx.csv"_s, "date,base,quote,rate,source_url\n2026-05-08," + longField);
+    const Run fx = scratch.run({u"fx"_s, u"import"_s, rates});
+    INFO(fx.err.left(400).toStdString());
+    CHECK(fx.exitCode == 2);
+    CHECK(fx.err.contains(rates + u":2: error: field longer than 1 MiB"_s));
+}
+
+TEST_CASE("faults: --currency that is not an ISO 4217 code is a usage error naming the option and value", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString other = examplePath(u"chat-service-8b-eur.accelplan"_s);
+    const QStringList train{u"train"_s, u"--model-params"_s, u"7B"_s, u"--tokens"_s, u"1T"_s};
+    const QStringList serve{u"serve"_s,  u"--model-params"_s,  u"7B"_s, u"--input-tokens"_s, u"100"_s,
+                            u"--output-tokens"_s, u"100"_s,           u"--qps"_s, u"1"_s};
+    for (const QString &code : {u"ZZZ"_s, u"abc"_s, QString(), u"€"_s}) {
+        for (const QStringList &command : {QStringList{u"compare"_s, scenario, other}, train, serve}) {
+            const QStringList arguments = command + QStringList{u"--currency"_s, code};
+            INFO(arguments.join(u' ').toStdString());
+            const Run run = scratch.run(arguments);
+            INFO(run.err.toStdString());
+            CHECK(run.exitCode == 1);
+            CHECK(run.err.contains(u"--currency '"_s + code + u"' is not an ISO 4217 currency code"_s));
+            CHECK(run.out.isEmpty());
+        }
+    }
+    CHECK(scratch.run({u"compare"_s, scenario, other, u"--currency"_s, u"eur"_s}).exitCode == 0);
+}
+
+TEST_CASE("faults: a date with trailing text or a future --since is refused by name", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QList<std::pair<QStringList, QString>> cases{
+        {{u"plan"_s, u"--since"_s, u"2026-11-01; DROP TABLE prices"_s, scenario}, u"--since"_s},
+        {{u"plan"_s, u"--since"_s, u"2026-11-01xyz"_s, scenario}, u"--since"_s},
+        {{u"prices"_s, u"list"_s, u"--as-of"_s, u"2026-11-01xyz"_s}, u"--as-of"_s},
+        {{u"prices"_s, u"export"_s, u"--as-of"_s, u"2026-11-01xyz"_s, u"-o"_s, scratch.dir.filePath(u"e.csv"_s)}, u"--as-of"_s},
+    };
+    for (const auto &[arguments, option] : cases) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 1);
+        CHECK(run.err.contains(option));
+        CHECK(run.out.isEmpty());
+    }
+    CHECK_FALSE(QFile::exists(scratch.dir.filePath(u"e.csv"_s)));
+
+    const Run future = scratch.run({u"plan"_s, u"--since"_s, u"2099-01-01"_s, scenario});
+    CHECK(future.exitCode == 1);
+    CHECK(future.err.contains(u"--since 2099-01-01 is in the future"_s));
+    CHECK(future.out.isEmpty());
+
+    const QString rates = scratch.write(u"fx.csv"_s, "date,base,quote,rate,source_url\n"
+                                                     "2026-05-08zzz,EUR,USD,1.1,https://example.test/fx\n");
+    const Run fx = scratch.run({u"fx"_s, u"import"_s, rates});
+    INFO(fx.err.toStdString());
+    CHECK(fx.exitCode == 2);
+    CHECK(fx.err.contains(rates + u":2: error: date: '2026-05-08zzz' is not an ISO date (YYYY-MM-DD)"_s));
+}
+
+TEST_CASE("faults: a fractional count in a scenario is refused naming the field, exit 2", "[cli][faults]")
+{
+    Scratch scratch;
+    const QList<std::pair<QByteArray, QString>> cases{
+        {"\"training\": {\"model_params\": 8e9, \"tokens\": 1e12,\n \"runs\": 2.5}", u":3: error: training.runs: 2.5 is not a whole number"_s},
+        {"\"training\": {\"model_params\": 8e9, \"tokens\": 1e12},\n \"constraints\": {\"max_chips\": 1.5}",
+         u":3: error: constraints.max_chips: 1.5 is not a whole number"_s},
+    };
+    for (const auto &[section, expected] : cases) {
+        const QString path = scratch.write(u"fraction.accelplan"_s,
+                                           "{\"format\": \"accelplan-scenario\", \"version\": 1, \"name\": \"x\",\n"
+                                           + section + "}\n");
+        const Run run = scratch.run({u"plan"_s, path});
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(path + expected));
+    }
+}
+
+TEST_CASE("faults: catalog add-profile refuses a file over 64 MiB or a device unread, exit 2", "[cli][faults]")
+{
+    Scratch scratch;
+    const QString big = scratch.dir.filePath(u"training-log.csv"_s);
+    {
+        QFile file(big);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        REQUIRE(file.write("step,tokens_per_s\n1,") > 0);
+        REQUIRE(file.resize((qint64(64) << 20) + 1)); // sparse: one line without a break
+    }
+    const QList<QStringList> runs{
+        {u"catalog"_s, u"add-profile"_s, big},
+        {u"catalog"_s, u"add-profile"_s, u"--from"_s, u"training-log"_s, u"--accelerator"_s, u"h100-sxm"_s,
+         u"--chips"_s, u"8"_s, u"--model-params"_s, u"8B"_s, u"--precision"_s, u"bf16"_s, big},
+    };
+    for (const QStringList &arguments : runs) {
+        INFO(arguments.join(u' ').toStdString());
+        const Run run = scratch.run(arguments);
+        INFO(run.err.left(400).toStdString());
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(big + u": the file is larger than 64 MiB"_s));
+    }
+    const Run device = scratch.run({u"catalog"_s, u"add-profile"_s, u"/dev/zero"_s});
+    CHECK(device.exitCode == 2);
+    CHECK(device.err.contains(u"/dev/zero: not a regular file"_s));
+}
+
+// Issue 35, the database side: locks, interrupts, full disks and read-only files.
 
 namespace {
 

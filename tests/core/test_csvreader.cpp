@@ -58,3 +58,38 @@ TEST_CASE("CSV writer quotes only what needs it and reads back", "[csv]")
     REQUIRE(records.size() == 1);
     CHECK(records[0] == fields);
 }
+
+TEST_CASE("CSV reader stops at a field longer than 1 MiB, quoted or not, at its line", "[csv][limits]")
+{
+    const QByteArray longField((1 << 20) + 1, 'x');
+    const QList<QByteArray> cases{longField, "\"" + longField + "\"", "\"" + longField + "\n" + longField + "\""};
+    for (const QByteArray &record : cases) {
+        QList<int> lines;
+        QString error;
+        const auto records = readAll("a,b\n1,2\n3," + record + "\n4,5\n", &lines, &error);
+        CHECK(records.size() == 2); // what came before, nothing after
+        CHECK(lines == QList<int>{1, 2});
+        CHECK(error == u"field longer than 1 MiB"_s);
+    }
+    // The longest field allowed, on a line of its own and across reads, is read whole.
+    const QByteArray longest(1 << 20, 'y');
+    const auto records = readAll("a,b\n" + longest + ",\"" + longest + "\"\n");
+    REQUIRE(records.size() == 2);
+    CHECK(records[1].value(0).size() == 1 << 20);
+    CHECK(records[1].value(1).size() == 1 << 20);
+}
+
+TEST_CASE("CSV reader keeps CRLF, multi-byte characters and line numbers across long lines", "[csv][limits]")
+{
+    // A line far longer than one read of the device, with multi-byte characters at every offset.
+    QByteArray line;
+    for (int i = 0; i < 40000; ++i)
+        line += "é€";
+    QList<int> lines;
+    const auto records = readAll("a,b\r\n" + line + ",x\r\n\"q\nq\"," + line + "\r\nend,1", &lines);
+    REQUIRE(records.size() == 4);
+    CHECK(records[1] == QStringList{QString::fromUtf8(line), u"x"_s});
+    CHECK(records[2] == QStringList{u"q\nq"_s, QString::fromUtf8(line)});
+    CHECK(records[3] == QStringList{u"end"_s, u"1"_s});
+    CHECK(lines == QList<int>{1, 2, 3, 5});
+}

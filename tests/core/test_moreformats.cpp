@@ -332,3 +332,60 @@ TEST_CASE("The Azure size table maps ND96ams_A100_v4 and the RTX PRO 6000 Server
     }
     CHECK(skus->value(u"Standard_NC320lds_xl_RTXPRO6000BSE_v6"_s).acceleratorCount == 2);
 }
+
+TEST_CASE("Every provider reader refuses a currency that is not an ISO 4217 code, at its line")
+{
+    for (const QString &code : {u"usd"_s, u"€"_s, u"XXX"_s, u"US"_s}) {
+        CAPTURE(code);
+        const QByteArray c = code.toUtf8();
+        const QString expected = u"'"_s + code + u"' is not an ISO 4217 currency code"_s;
+
+        const ParsedSheet oracle = readText(R"({"items": [
+{"partNumber": "B98415", "displayName": "H100", "metricName": "GPU Per Hour", "serviceCategory": "Compute - GPU",
+ "currencyCodeLocalizations": [{"currencyCode": ")" + c + R"(", "prices": [{"model": "PAY_AS_YOU_GO", "value": 10}]}]}]})",
+                                            ImportFormat::Oci);
+        CAPTURE(messages(oracle, Diagnostic::Severity::Error));
+        CHECK_FALSE(oracle.ok());
+        CHECK(messages(oracle, Diagnostic::Severity::Error).join(u'\n').contains(u"inline:2: error: currencyCode: "_s + expected));
+
+        const ParsedSheet azure = readText(R"([
+{"serviceName": "Virtual Machines", "type": "Consumption", "unitOfMeasure": "1 Hour", "currencyCode": ")" + c + R"(", "armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "meterName": "NC24ads A100 v4", "retailPrice": 3.673}
+])",
+                                           ImportFormat::Azure);
+        CAPTURE(messages(azure, Diagnostic::Severity::Error));
+        CHECK_FALSE(azure.ok());
+        CHECK(messages(azure, Diagnostic::Severity::Error).join(u'\n').contains(u"inline:2: error: currencyCode: "_s + expected));
+
+        QFile gcpFile(test::dataPath(u"gcp/gcp_bad_units.json"_s));
+        REQUIRE(gcpFile.open(QIODevice::ReadOnly));
+        QByteArray gcpText = gcpFile.readAll();
+        gcpText.replace("\"units\": \"2.5\"", "\"units\": \"2\"");
+        gcpText.replace("\"currencyCode\": \"USD\"", QByteArray("\"currencyCode\": \"" + c + "\""));
+        const ParsedSheet google = readText(gcpText, ImportFormat::Gcp);
+        CAPTURE(messages(google, Diagnostic::Severity::Error));
+        CHECK_FALSE(google.ok());
+        CHECK(messages(google, Diagnostic::Severity::Error).join(u'\n').contains(u"inline:3: error: unitPrice.currencyCode: "_s + expected));
+    }
+}
+
+TEST_CASE("Every provider JSON reader stops at a string longer than 1 MiB, at its line")
+{
+    const QByteArray longText((1 << 20) + 16, 'x'); // no line break, no quote
+    const QList<std::pair<ImportFormat, QByteArray>> files{
+        {ImportFormat::Azure, "[\n{\"serviceName\": \"Virtual Machines\", \"meterName\": \"" + longText + "\"}\n]"},
+        {ImportFormat::Oci, "{\"items\": [\n{\"partNumber\": \"" + longText + "\"}]}"},
+        {ImportFormat::Gcp, "{\"skus\": [\n{\"skuId\": \"" + longText + "\"}]}"},
+        {ImportFormat::AwsJson, "{\"formatVersion\": \"v1.0\",\n\"offerCode\": \"" + longText + "\"}"},
+    };
+    for (const auto &[format, text] : files) {
+        CAPTURE(toString(format));
+        const ParsedSheet sheet = readText(text, format);
+        const QStringList errors = messages(sheet, Diagnostic::Severity::Error);
+        CAPTURE(errors);
+        CHECK_FALSE(sheet.ok());
+        REQUIRE(errors.size() == 1);
+        CHECK(errors.first().startsWith(u"inline:2: error: "_s));
+        CHECK(errors.first().contains(u"a string longer than 1 MiB"_s));
+        CHECK(errors.first().size() < 400);
+    }
+}

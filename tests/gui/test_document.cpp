@@ -3,6 +3,7 @@
 #include "core/planning/requests.h"
 #include "core/scenario/scenario.h"
 #include "tests/qtstringmaker.h"
+#include "tests/testsupport.h"
 #include "ui/planner/scenariodocument.h"
 #include "ui/planner/scenarioeditor.h"
 
@@ -193,4 +194,71 @@ TEST_CASE("document: the steady-state check reaches the scenario and the plan's 
     document.undoStack()->undo();
     CHECK_FALSE(steady->isChecked());
     CHECK_FALSE(document.scenario().training->steadyState);
+}
+
+TEST_CASE("document: saving on a full disk keeps the previous file, says why and stays modified", "[gui][document][disk]")
+{
+    test::TmpfsMount mount(u"size=256k"_s);
+    if (!mount.mounted) {
+        WARN("not root or mount refused: the disk-full case needs a small file system");
+        return;
+    }
+    ui::ScenarioDocument document;
+    const QString path = mount.dir.filePath(u"plan.accelplan"_s);
+    REQUIRE(document.saveAs(path).ok());
+    QFile saved(path);
+    REQUIRE(saved.open(QIODevice::ReadOnly));
+    const QByteArray before = saved.readAll();
+    saved.close();
+    REQUIRE(before.size() > 100);
+
+    mount.fill();
+    scenario::Scenario renamed = document.scenario();
+    renamed.name = QString(20000, u'n'); // more than the 16 KiB Qt buffer: the write itself reaches the disk
+    document.edit(document.scenario(), renamed, nullptr);
+    REQUIRE(document.isModified());
+    const Status refused = document.saveAs(path);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message == u"cannot write "_s + path + u": No space left on device"_s);
+    CHECK(document.isModified());
+    REQUIRE(saved.open(QIODevice::ReadOnly));
+    CHECK(saved.readAll() == before);
+    saved.close();
+
+    // A short scenario fits in Qt's write buffer: only the flush finds the disk full.
+    renamed.name = u"short"_s;
+    document.edit(document.scenario(), renamed, nullptr);
+    const Status short_ = document.saveAs(path);
+    REQUIRE_FALSE(short_.ok());
+    CHECK(short_.error().message.contains(u"No space left on device"_s));
+    REQUIRE(saved.open(QIODevice::ReadOnly));
+    CHECK(saved.readAll() == before);
+}
+
+TEST_CASE("document: a scenario file over 4 MiB or not a regular file is not opened", "[gui][document]")
+{
+    QTemporaryDir dir;
+    QFile example(test::examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(example.open(QIODevice::ReadOnly));
+    const QString big = dir.filePath(u"big.accelplan"_s);
+    {
+        QFile file(big);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(5 << 20, ' ') + example.readAll());
+    }
+    ui::ScenarioDocument document;
+    const auto opened = document.open(big, nullptr);
+    REQUIRE_FALSE(opened.ok());
+    CHECK(opened.error().message == big + u": the file is larger than 4 MiB"_s);
+    CHECK(document.filePath().isEmpty());
+
+    // A FIFO would block the window for ever: refused before it is opened.
+    const QString fifo = dir.filePath(u"pipe.accelplan"_s);
+    REQUIRE(test::runCommand(u"mkfifo"_s, {fifo}));
+    const auto piped = document.open(fifo, nullptr);
+    REQUIRE_FALSE(piped.ok());
+    CHECK(piped.error().message == fifo + u": not a regular file"_s);
+    const auto device = document.open(u"/dev/zero"_s, nullptr);
+    REQUIRE_FALSE(device.ok());
+    CHECK(device.error().message == u"/dev/zero: not a regular file"_s);
 }

@@ -270,3 +270,35 @@ TEST_CASE("Scenario: a model preset named by an alias keeps its name and plans a
     CHECK_FALSE(text.contains(u'='));
     CHECK_FALSE(text.contains(u"Instruct"_s));
 }
+
+TEST_CASE("Scenario: a count with a fraction is refused naming its field, never truncated", "[scenario]")
+{
+    const QByteArray head = "{\"format\": \"accelplan-scenario\", \"version\": 1, \"name\": \"n\",\n";
+    const QByteArray training = "\"training\": {\"model_params\": 7e10, \"tokens\": 1e12";
+    const QByteArray inference = "\"inference\": {\"model_params\": 7e10, \"input_tokens\": 10, \"output_tokens\": 10, "
+                                 "\"requests_per_second\": 1";
+    const QList<std::pair<QByteArray, const char *>> rows{
+        {training + ",\n \"runs\": 2.5}}", "bad.accelplan:3: error: training.runs: 2.5 is not a whole number"},
+        {training + ",\n \"start_month\": 1.5}}", "bad.accelplan:3: error: training.start_month: 1.5 is not a whole number"},
+        {training + ",\n \"chips\": 8.5}}", "bad.accelplan:3: error: training.chips: 8.5 is not a whole number"},
+        {training + "},\n \"constraints\": {\"max_chips\": 1.5}}",
+         "bad.accelplan:3: error: constraints.max_chips: 1.5 is not a whole number"},
+        {training + "},\n \"sensitivity\": {\"samples\": 100.5}}",
+         "bad.accelplan:3: error: sensitivity.samples: 100.5 is not a whole number"},
+        {training + "},\n \"sensitivity\": {\"seed\": 7.25}}", "bad.accelplan:3: error: sensitivity.seed: 7.25 is not a whole number"},
+        {inference + ",\n \"concurrency\": 3.5}}", "bad.accelplan:3: error: inference.concurrency: 3.5 is not a whole number"},
+    };
+    for (const auto &[body, expected] : rows) {
+        INFO(body.toStdString());
+        const auto s = parseScenario(head + body, u"bad.accelplan"_s);
+        REQUIRE_FALSE(s.ok());
+        const QString text = messages(s.error()).join(u'\n');
+        INFO(text.toStdString());
+        CHECK(text.contains(QString::fromUtf8(expected)));
+    }
+    const auto whole = parseScenario(head + training + ",\n \"runs\": 3}, \"constraints\": {\"max_chips\": 64}}",
+                                     u"good.accelplan"_s);
+    REQUIRE(whole.ok());
+    CHECK(whole->training->runs == 3);
+    CHECK(whole->constraints.maxChips == 64);
+}

@@ -1,10 +1,13 @@
 #include "ui/report/budgetreport.h"
 
+#include "core/common/savefile.h"
+
 #include "ui/format.h"
 #include "ui/report/assumptions.h"
 #include "ui/planner/chartbuilder.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QChart>
 #include <QCoreApplication>
 #include <QGraphicsScene>
@@ -13,7 +16,6 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSet>
 #include <QTextBlock>
 #include <QTextDocumentFragment>
@@ -718,9 +720,12 @@ Status writeReport(const ReportRequest &request, const QString &path)
 {
     if (!request.plan)
         return Error::internal(tr("no plan to report"));
-    QSaveFile file(path);
+    // QPdfWriter does not report a failed write to its device: the PDF is drawn into memory and
+    // written in one checked, atomic step, so a full disk leaves the old file and says so.
+    QByteArray pdf;
+    QBuffer file(&pdf);
     if (!file.open(QIODevice::WriteOnly))
-        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
+        return Error::internal(tr("cannot draw the report into %1").arg(path));
 
     const QDate date = request.reportDate.isValid() ? request.reportDate : QDate::currentDate();
     {
@@ -792,9 +797,8 @@ Status writeReport(const ReportRequest &request, const QString &path)
         if (!painter.end())
             return Error::internal(tr("cannot draw the report into %1").arg(path));
     }
-    if (!file.commit())
-        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
-    return Done{};
+    file.close();
+    return writeFileAtomically(path, pdf);
 }
 
 } // namespace accelplan::ui::report

@@ -1,6 +1,7 @@
 #include "ui/widgets/tableactions.h"
 
 #include "core/common/csvwriter.h"
+#include "core/common/savefile.h"
 
 #include <QAction>
 #include <QApplication>
@@ -12,7 +13,6 @@
 #include <QItemSelectionModel>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 #include <QTableView>
 
@@ -231,19 +231,7 @@ QString TableActions::csvText() const
 
 Status TableActions::exportCsv(const QString &path) const
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
-    const QByteArray bytes = csvText().toUtf8();
-    // A write into the buffer succeeds on a full disk: the flush says whether it reached the file.
-    if (file.write(bytes) != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return Error::internal(tr("cannot write %1: %2").arg(path, reason));
-    }
-    if (!file.commit())
-        return Error::internal(tr("cannot write %1: %2").arg(path, file.errorString()));
-    return Done{};
+    return writeFileAtomically(path, csvText().toUtf8());
 }
 
 void TableActions::copy() const

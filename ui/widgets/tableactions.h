@@ -49,7 +49,7 @@ public:
     /// The table as shown — the rows its model gives, the shown columns in view order, the row
     /// names when the table shows them — as CSV (RFC 4180 quoting) under a header line.
     QString csvText() const;
-    /// Writes csvText() to \a path atomically (QSaveFile).
+    /// Writes csvText() to \a path atomically (writeFileAtomically()).
     Status exportCsv(const QString &path) const;
 
     /// Hides or shows a column (by the model's column number) and saves the layout; the last

@@ -226,11 +226,10 @@ public:
             return error(line, u"PricePerUnit"_s, Tr::tr("\"%1\" is not a number: %2").arg(d.price, why));
         if (*price < Decimal())
             return error(line, u"PricePerUnit"_s, Tr::tr("negative price %1").arg(d.price));
-        if (!isIsoCurrency(d.currency))
-            return error(line, u"Currency"_s,
-                         d.currency.isEmpty()
-                             ? Tr::tr("empty currency for price %1").arg(d.price)
-                             : Tr::tr("'%1' is not an ISO 4217 currency code").arg(d.currency));
+        if (d.currency.isEmpty())
+            return error(line, u"Currency"_s, Tr::tr("empty currency for price %1").arg(d.price));
+        if (const QString problem = currencyProblem(d.currency); !problem.isEmpty())
+            return error(line, u"Currency"_s, problem);
         record.currency = d.currency;
         record.effectiveDate = QDate::fromString(d.effectiveDate.left(10), Qt::ISODate);
         if (!record.effectiveDate.isValid())
@@ -368,6 +367,10 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
         if (fields.is(0, "Version"))
             version = QString::fromUtf8(fields.value(1));
     }
+    if (lines.tooLong()) {
+        offers.error(lineNumber + 1, {}, Tr::tr("line longer than %1 MiB").arg(kMaxCsvFieldBytes >> 20));
+        return sheet;
+    }
     if (column.isEmpty()) {
         offers.error(lineNumber, {}, Tr::tr("no header line starting with \"SKU\" in the first 20 lines: not an AWS "
                                             "AmazonEC2 offer file in CSV form"));
@@ -409,6 +412,8 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
                         field(u"PurchaseOption"_s)},
                        lineNumber);
     }
+    if (lines.tooLong())
+        offers.error(lineNumber + 1, {}, Tr::tr("line longer than %1 MiB").arg(kMaxCsvFieldBytes >> 20));
     sheet.sha256 = hash.resultHex();
     offers.finish(cancelledBy(cancel), lineNumber);
     return sheet;

@@ -4,6 +4,7 @@
 #include "core/common/backgroundhash.h"
 #include "core/common/jsonsax.h"
 #include "core/common/tr.h"
+#include "core/pricing/currency.h"
 
 #include <QFile>
 #include <QIODevice>
@@ -304,6 +305,10 @@ public:
             currency = billingCurrency;
         if (currency.isEmpty()) {
             error(line, u"currencyCode"_s, Tr::tr("no currency in the item or its page"));
+            return;
+        }
+        if (const QString problem = currencyProblem(currency); !problem.isEmpty()) {
+            error(line, u"currencyCode"_s, problem);
             return;
         }
 

@@ -4,6 +4,7 @@
 #include "core/common/backgroundhash.h"
 #include "core/common/jsonsax.h"
 #include "core/common/tr.h"
+#include "core/pricing/currency.h"
 
 #include <QFile>
 #include <QHash>
@@ -281,8 +282,11 @@ std::optional<Decimal> GcpImport::money(const JsonValue *unitPrice, int line)
         error(line, u"unitPrice"_s, Tr::tr("negative price %1").arg(price.toString()));
         return std::nullopt;
     }
-    if (jsonText(jsonMember(unitPrice, "currencyCode")).isEmpty()) {
+    if (const QString currency = jsonText(jsonMember(unitPrice, "currencyCode")); currency.isEmpty()) {
         error(line, u"unitPrice.currencyCode"_s, Tr::tr("missing currency"));
+        return std::nullopt;
+    } else if (const QString problem = currencyProblem(currency); !problem.isEmpty()) {
+        error(line, u"unitPrice.currencyCode"_s, problem);
         return std::nullopt;
     }
     return price;

@@ -4,6 +4,7 @@
 #include "core/common/csvtable.h"
 #include "core/common/jsonsax.h"
 #include "core/common/tr.h"
+#include "core/pricing/currency.h"
 
 #include <QFile>
 #include <QIODevice>
@@ -69,6 +70,10 @@ public:
         const QString currency = jsonText(jsonMember(chosen, "currencyCode"));
         if (currency.isEmpty()) {
             error(line, u"currencyCodeLocalizations"_s, Tr::tr("part %1 has no price in any currency").arg(part));
+            return;
+        }
+        if (const QString problem = currencyProblem(currency); !problem.isEmpty()) {
+            error(line, u"currencyCode"_s, problem);
             return;
         }
         const JsonValue *payg = nullptr;

@@ -157,9 +157,13 @@ ParsedSheet parseSkypilotCsv(QIODevice *device, const QString &fileName, const Q
     QMap<QString, Unknown> unknown;
     QHash<QString, qsizetype> index; // offer → sheet.records
     QHash<qsizetype, int> zones;     // spot record → zones seen
-    while (reader.next(fields)) {
+    while (reader.next(fields) || !reader.error().isEmpty()) {
         if (cancel && cancel->load())
             break;
+        if (!reader.error().isEmpty()) {
+            error(reader.recordLine(), {}, reader.error());
+            continue;
+        }
         const int line = reader.recordLine();
         if (fields.size() == 1 && fields.first().trimmed().isEmpty())
             continue;
