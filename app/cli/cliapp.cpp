@@ -42,7 +42,7 @@ QString overview()
                    "                 PGPASSWORD or ~/.pgpass, never from the command line\n"
                    "  --version      print the version and exit\n"
                    "  -h, --help     this help; COMMAND --help for a command's options\n\n"
-                   "Exit status: 0 ok, 1 usage error, 2 bad input, 3 internal error.\n")
+                   "Exit status: 0 ok, 1 usage error, 2 bad input, 3 internal error, 130 interrupted.\n")
                 .arg(pricing::PriceDatabase::defaultPath());
     return text;
 }

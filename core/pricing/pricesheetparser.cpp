@@ -397,6 +397,18 @@ ParsedSheet PriceSheetParser::parse(QIODevice *device, const QString &fileName, 
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
+    // A JSON sheet is parsed whole, so it has a size limit; a CSV sheet streams, however long.
+    auto tooLarge = [&] {
+        if (device->size() <= kMaxJsonSheetBytes)
+            return false;
+        sheet.diagnostics.append(Diagnostic::error(fileName, 0, {},
+                                                   Tr::tr("a JSON sheet larger than %1 MiB is not read; give it as CSV, "
+                                                          "which is read as it streams")
+                                                       .arg(kMaxJsonSheetBytes >> 20)));
+        return true;
+    };
+    if (format == SheetFormat::Json && tooLarge())
+        return sheet;
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(device);
     sheet.sha256 = hash.result().toHex();
@@ -409,6 +421,8 @@ ParsedSheet PriceSheetParser::parse(QIODevice *device, const QString &fileName, 
         start = start.trimmed();
         format = start.startsWith('[') || start.startsWith('{') ? SheetFormat::Json : SheetFormat::Csv;
     }
+    if (format == SheetFormat::Json && tooLarge())
+        return sheet;
     RowValidator validator(m_catalog, m_defaultDate, sheet);
     if (format == SheetFormat::Json) {
         QByteArray data = device->readAll();

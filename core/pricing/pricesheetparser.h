@@ -50,6 +50,9 @@ struct ParsedSheet
 
 /// Reads and validates the native price-sheet format (CSV or JSON, see README), reporting
 /// every bad row as FILE:LINE: error: FIELD: what is wrong.
+/// The largest native JSON sheet read (parsed whole, unlike a CSV sheet, which streams).
+constexpr qint64 kMaxJsonSheetBytes = qint64(256) << 20;
+
 class PriceSheetParser
 {
 public:

@@ -469,6 +469,22 @@ TEST_CASE("faults: a CSV field longer than 1 MiB stops the reader at its line, e
     CHECK(fx.err.contains(rates + u":2: error: field longer than 1 MiB"_s));
 }
 
+TEST_CASE("faults: a native JSON sheet over 256 MiB is refused unread, exit 2", "[cli][faults]")
+{
+    Scratch scratch;
+    // Sparse: 300 MiB on the file system's books, nothing on its disk or in memory.
+    const QString sheet = scratch.dir.filePath(u"huge.json"_s);
+    QFile file(sheet);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    REQUIRE(file.write("[") == 1);
+    REQUIRE(file.resize(qint64(300) << 20));
+    file.close();
+    const Run imported = scratch.run({u"prices"_s, u"import"_s, sheet});
+    CHECK(imported.exitCode == 2);
+    CHECK(imported.err.contains(u"larger than 256 MiB"_s));
+    CHECK(imported.err.contains(sheet));
+}
+
 TEST_CASE("faults: --currency that is not an ISO 4217 code is a usage error naming the option and value", "[cli][faults]")
 {
     Scratch scratch;
