@@ -2,8 +2,12 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QProcess>
 #include <QStringList>
 #include <QTemporaryDir>
+
+#include <memory>
+#include <utility>
 
 namespace accelplan::test {
 
@@ -35,5 +39,14 @@ QJsonArray jsonArray(const Run &run);
 QJsonObject jsonObject(const Run &run);
 /// How many sheets `prices sheets` lists.
 int sheetCount(const Scratch &scratch);
+
+/// A native price sheet of \a rows offers of one provider (big enough to import for a while).
+QByteArray bulkSheet(const QString &provider, int rows);
+/// accelplan-cli started, not waited for, with \a settings added to its environment (the timeouts
+/// a test shortens).
+std::unique_ptr<QProcess> startCli(const QStringList &arguments, const QList<std::pair<QString, QString>> &settings);
+/// Waits up to \a seconds for a process started by startCli, killing it when it does not end: a Run
+/// with exit code -1 then (-2 when it crashed).
+Run finish(QProcess &process, int seconds);
 
 } // namespace accelplan::test

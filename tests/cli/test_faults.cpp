@@ -590,51 +590,6 @@ TEST_CASE("faults: catalog add-profile refuses a file over 64 MiB or a device un
 
 namespace {
 
-/// A native price sheet of \a rows offers of one provider.
-QByteArray bulkSheet(const QString &provider, int rows)
-{
-    QByteArray text = "provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
-                      "effective_date,as_of,source_url,confidence\n";
-    for (int i = 0; i < rows; ++i) {
-        text += QStringLiteral("%1,cloud_vm,bulk-%2,h100-sxm,8,region-%3,on_demand,%4,USD,hour,2026-11-01,2026-11-01,"
-                               "https://example.com/%1,exact\n")
-                    .arg(provider)
-                    .arg(i)
-                    .arg(i % 7)
-                    .arg(20.0 + (i % 100) / 10.0, 0, 'f', 2)
-                    .toUtf8();
-    }
-    return text;
-}
-
-/// accelplan-cli started with \a settings added to its environment (the timeouts a test shortens).
-std::unique_ptr<QProcess> startCli(const QStringList &arguments, const QList<std::pair<QString, QString>> &settings)
-{
-    auto process = std::make_unique<QProcess>();
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const auto &[name, value] : settings)
-        environment.insert(name, value);
-    process->setProcessEnvironment(environment);
-    process->start(QStringLiteral(ACCELPLAN_CLI), arguments);
-    REQUIRE(process->waitForStarted());
-    return process;
-}
-
-/// Waits up to \a seconds for \a process, killing it when it does not end (exit code -1 then).
-Run finish(QProcess &process, int seconds)
-{
-    Run run;
-    if (process.waitForFinished(seconds * 1000)) {
-        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    } else {
-        process.kill();
-        process.waitForFinished(10'000);
-    }
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
 /// A second SQLite connection holding the write lock of \a path (BEGIN IMMEDIATE) until released.
 struct WriteLockHolder
 {
