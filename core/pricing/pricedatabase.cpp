@@ -24,6 +24,7 @@
 #include <libpq-fe.h>
 
 #include <cmath>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -338,7 +339,10 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::openPostgres(const DbLocat
     std::unique_ptr<PriceDatabase> database(new PriceDatabase(location, connection));
     QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, connection);
     QSqlQuery query(db);
+    // The watch's scope ends before the database that owns the watch goes.
+    std::optional<ServerWatch::Scope> watching;
     auto failed = [&](const Error &error) -> Error {
+        watching.reset();
         query = QSqlQuery();
         db = QSqlDatabase();
         database.reset();
@@ -376,7 +380,7 @@ Result<std::unique_ptr<PriceDatabase>> PriceDatabase::openPostgres(const DbLocat
     }
     if (PGconn *connection = postgresConnection(db))
         database->m_watch = std::make_unique<ServerWatch>(PQsocket(connection), limit);
-    const ServerWatch::Scope watching(database->m_watch.get());
+    watching.emplace(database->m_watch.get());
     query = QSqlQuery(db);
     // The server also ends a statement that runs too long (one waiting on a lock someone else holds).
     if (!query.exec(u"SET statement_timeout = %1"_s.arg(limit.count())))
