@@ -109,7 +109,9 @@ ParsedSheet readSheet(Context &context, SheetReader &reader, const QString &file
         if (interruptRequested())
             progress->cancelled = true;
         const int percent = progress->percent();
-        if (showProgress && !progress->cancelled && (shown < 0 || (terminal ? percent != shown : percent / 10 > shown / 10))) {
+        // Every tenth off a terminal, either way: a reader that checks the whole file first (its
+        // SHA-256) reads it again from the start, and that second pass is most of the time.
+        if (showProgress && !progress->cancelled && (shown < 0 || (terminal ? percent != shown : percent / 10 != shown / 10))) {
             context.err << Tr::tr("%1: reading, %2%").arg(file).arg(percent) << (terminal ? '\r' : '\n');
             context.err.flush();
             shown = percent;
