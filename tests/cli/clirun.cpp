@@ -14,7 +14,7 @@ Run cli(const QStringList &arguments)
 {
     QProcess process;
     process.start(QStringLiteral(ACCELPLAN_CLI), arguments);
-    REQUIRE(process.waitForFinished(60'000));
+    REQUIRE(process.waitForFinished(kCliWaitMs));
     REQUIRE(process.exitStatus() == QProcess::NormalExit);
     return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
             QString::fromUtf8(process.readAllStandardError())};

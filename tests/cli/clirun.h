@@ -19,7 +19,11 @@ struct Run
     QString err;
 };
 
-/// Runs accelplan-cli with \a arguments (a test failure if it does not finish in 60 s or crashes).
+/// How long a test waits for one accelplan-cli command: 60 s, times the build's slowdown (5 under
+/// the sanitizers).
+inline constexpr int kCliWaitMs = 60'000 * ACCELPLAN_TEST_SLOWDOWN;
+
+/// Runs accelplan-cli with \a arguments (a test failure if it does not finish in kCliWaitMs or crashes).
 Run cli(const QStringList &arguments);
 
 /// A scratch database, created and seeded by the first command that uses it.

@@ -168,7 +168,7 @@ TEST_CASE("faults: processes that open a new database at once all see it set up 
         }
         QSet<qsizetype> sheetCounts;
         for (auto &process : processes) {
-            REQUIRE(process->waitForFinished(60'000));
+            REQUIRE(process->waitForFinished(kCliWaitMs));
             const QString err = QString::fromUtf8(process->readAllStandardError());
             INFO("round " << round << ": " << err.toStdString());
             CHECK(process->exitStatus() == QProcess::NormalExit);

@@ -321,7 +321,7 @@ TEST_CASE("PostgreSQL: when the server cannot be reached the last local snapshot
     environment.insert(u"XDG_DATA_HOME"_s, scratch.dir.filePath(u"xdg"_s));
     offline.setProcessEnvironment(environment);
     offline.start(QStringLiteral(ACCELPLAN_CLI), {u"--db"_s, db, u"prices"_s, u"list"_s});
-    REQUIRE(offline.waitForFinished(60'000));
+    REQUIRE(offline.waitForFinished(kCliWaitMs));
     const QString offlineErr = QString::fromUtf8(offline.readAllStandardError());
     server.start();
     REQUIRE_FALSE(unreachable.ok());
@@ -387,7 +387,7 @@ TEST_CASE("PostgreSQL: the password comes from PGPASSWORD or a pgpass file and n
         QProcess process;
         process.setProcessEnvironment(environment);
         process.start(QStringLiteral(ACCELPLAN_CLI), {u"--db"_s, db, u"db"_s, u"info"_s});
-        REQUIRE(process.waitForFinished(60'000));
+        REQUIRE(process.waitForFinished(kCliWaitMs));
         const QString err = QString::fromUtf8(process.readAllStandardError());
         UNSCOPED_INFO(err.toStdString());
         return std::pair{process.exitCode(), err};
