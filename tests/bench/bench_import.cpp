@@ -1,5 +1,5 @@
 // Benchmark: import a generated native price sheet of N rows (default 100,000) into a fresh
-// database, timing validation and the write separately. See tests/bench/README.md.
+// database, timing validation and the write separately. See docs/benchmarks.md.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/pricing/pricesheetparser.h"

@@ -1,5 +1,5 @@
 // Benchmark: rank every shipped offer × every valid chip count for one training scenario, and
-// the same with 10× as many offers. Prints the median of repeated runs. See the README.
+// the same with 10× as many offers. Prints the median of repeated runs. See docs/benchmarks.md.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/planning/trainingplanner.h"

@@ -2,7 +2,7 @@
 // database opened, window shown with every offer, first plan delivered), and how long a
 // recompute takes to show after an edit of the training tokens and of the serving load (edit →
 // plan on the worker → tables, summary and charts updated → the frame that shows them painted). Runs under the offscreen platform unless QT_QPA_PLATFORM says otherwise.
-// Usage: accelplan_bench_window [RUNS] [DATABASE]. See the README for the figures.
+// Usage: accelplan_bench_window [RUNS] [DATABASE]. See docs/benchmarks.md for the figures.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricedatabase.h"
 #include "ui/mainwindow.h"

@@ -1,5 +1,5 @@
 // DuckDB's read_json on a provider's JSON price file, for the import benchmark's comparison
-// (README, "Import benchmark: the providers' JSON files"). DuckDB is not in Debian 12; its npm
+// (docs/benchmarks.md, "Import benchmark: the providers' JSON files"). DuckDB is not in Debian 12; its npm
 // package carries the engine:
 //   npm install --prefix /tmp/duck @duckdb/node-api
 //   NODE_PATH=/tmp/duck/node_modules node tests/bench/duckdb_read_json.mjs FILE [objects|keys]

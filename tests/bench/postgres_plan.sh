@@ -2,7 +2,7 @@
 # Benchmark: `accelplan-cli plan` on a team database on PostgreSQL against the same shipped prices
 # in SQLite. Starts its own server (initdb + pg_ctl, Unix socket only, in a temporary folder; as
 # the postgres user when run as root), seeds both databases, then times RUNS plans of each of the
-# shipped examples on each engine and prints the medians and their ratio. See the README.
+# shipped examples on each engine and prints the medians and their ratio. See docs/benchmarks.md.
 #   tests/bench/postgres_plan.sh [CLI] [RUNS]
 set -euo pipefail
 cli=${1:-build/bin/accelplan-cli}
