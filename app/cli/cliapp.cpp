@@ -21,7 +21,7 @@ namespace {
 
 QList<Command> allCommands()
 {
-    return pricesCommands() + catalogCommands() + fxCommands() + planCommands() + dbCommands();
+    return pricesCommands() + catalogCommands() + fxCommands() + workloadCommands() + planCommands() + dbCommands();
 }
 
 QString overview()

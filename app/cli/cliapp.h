@@ -61,7 +61,8 @@ struct Command
 QList<Command> pricesCommands();
 QList<Command> catalogCommands();
 QList<Command> fxCommands();
-QList<Command> planCommands();
+QList<Command> workloadCommands(); ///< train, serve
+QList<Command> planCommands();     ///< plan, report, compare
 QList<Command> dbCommands();
 
 /// While it lives, Ctrl-C (SIGINT) and SIGTERM only set a flag, which the command polls (reading

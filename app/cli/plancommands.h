@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/cli/cliapp.h"
+#include "app/cli/planoptions.h"
 #include "core/planning/plan.h"
 #include "core/scenario/scenario.h"
 
@@ -11,11 +12,6 @@
 #include <optional>
 
 namespace accelplan::cli {
-
-/// Reads a number option in [min, max] (a whole number when \a whole); NaN and infinity are refused
-/// by name like any other bad value. False after a usage error.
-bool numberOption(Context &context, const QCommandLineParser &parser, const QString &name, double min, double max,
-                  std::optional<double> *out, bool whole = false);
 
 struct PlannedScenario
 {

@@ -273,4 +273,17 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
     return plan;
 }
 
+std::optional<InferenceProjection> inferenceHeadline(const InferenceRequest &request, const InferencePlan &plan,
+                                                     const catalog::Accelerator *accelerator,
+                                                     const catalog::PlanningCatalog &catalog)
+{
+    if (accelerator)
+        return projectInference(request.input, *accelerator, catalog);
+    const auto best = std::find_if(plan.options.cbegin(), plan.options.cend(),
+                                   [](const InferenceOption &o) { return o.runnable(); });
+    if (best != plan.options.cend())
+        return best->projection;
+    return std::nullopt;
+}
+
 } // namespace accelplan::planning

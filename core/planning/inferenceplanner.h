@@ -86,4 +86,10 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                             const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
                             const pricing::FxTable &fx, ClusterShapes *shapes = nullptr);
 
+/// The projection a one-workload command leads with: on \a accelerator when given, else the cheapest
+/// runnable option's; none when there is nothing to project.
+std::optional<InferenceProjection> inferenceHeadline(const InferenceRequest &request, const InferencePlan &plan,
+                                                     const catalog::Accelerator *accelerator,
+                                                     const catalog::PlanningCatalog &catalog);
+
 } // namespace accelplan::planning

@@ -360,4 +360,20 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
     return plan;
 }
 
+std::optional<TrainingProjection> trainingHeadline(const TrainingRequest &request, const TrainingPlan &plan,
+                                                   const catalog::Accelerator *accelerator,
+                                                   const catalog::PlanningCatalog &catalog)
+{
+    if (accelerator && request.chips)
+        return projectTraining(request.input, *accelerator, *request.chips, catalog);
+    const auto best = std::find_if(plan.options.cbegin(), plan.options.cend(),
+                                   [](const TrainingOption &o) { return o.runnable(); });
+    if (best != plan.options.cend())
+        return best->projection;
+    if (accelerator)
+        return projectTraining(request.input, *accelerator, trainingMemory(request.input, *accelerator).minimumChips(),
+                               catalog);
+    return std::nullopt;
+}
+
 } // namespace accelplan::planning

@@ -85,6 +85,13 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
                           const pricing::FxTable &fx, ClusterShapes *shapes = nullptr);
 
+/// The projection a one-workload command leads with: on \a accelerator at the request's chips when
+/// both are given, else the cheapest runnable option's, else on \a accelerator at the fewest chips
+/// that hold the model; none when there is nothing to project.
+std::optional<TrainingProjection> trainingHeadline(const TrainingRequest &request, const TrainingPlan &plan,
+                                                   const catalog::Accelerator *accelerator,
+                                                   const catalog::PlanningCatalog &catalog);
+
 /// Marks options that are on the cost/time Pareto front (by typical cost and wall time).
 void markPareto(QList<TrainingOption> &options);
 

@@ -5,6 +5,9 @@
 #include "core/planning/cluster.h"
 #include "core/planning/compare.h"
 #include "core/planning/headline.h"
+#include "core/planning/inferenceplanner.h"
+#include "core/planning/trainingplanner.h"
+#include "core/catalog/acceleratorcatalog.h"
 #include "core/planning/ownership.h"
 #include "core/planning/plan.h"
 #include "core/scenario/scenario.h"
@@ -337,4 +340,52 @@ TEST_CASE("Compare: each standard strategy stays on one price model, spot a stra
     CHECK(ids == QStringList{u"on_demand"_s, u"commit_1y"_s, u"commit_3y"_s, u"tpu"_s, u"spot"_s, u"buy"_s});
     CHECK(strategies.at(3).scenario.constraints.priceModels == QList<pricing::PriceModel>{pricing::PriceModel::OnDemand});
     CHECK(strategies.at(4).scenario.constraints.priceModels == QList<pricing::PriceModel>{pricing::PriceModel::Spot});
+}
+
+TEST_CASE("headline projection: train and serve lead with the planner's, not one the command makes up",
+          "[planning][headline]")
+{
+    const catalog::Accelerator &h100 = *test::shippedCatalog().find(u"h100-sxm"_s);
+    const pricing::FxTable fx;
+    TrainingRequest training;
+    training.input.modelParams = 8e9;
+    training.input.tokens = 1e11;
+    const QList<pricing::PriceRecord> offers{madeUpOffer(u"Cheap"_s, u"h100-sxm"_s, pricing::PriceModel::OnDemand, 20),
+                                             madeUpOffer(u"Dear"_s, u"h100-sxm"_s, pricing::PriceModel::OnDemand, 90)};
+    const TrainingPlan plan = planTraining(training, test::shippedCatalog(), test::planningCatalog(), offers, fx);
+    REQUIRE(plan.options.first().runnable());
+
+    // No accelerator named: the cheapest runnable option's own projection.
+    const auto cheapest = trainingHeadline(training, plan, nullptr, test::planningCatalog());
+    REQUIRE(cheapest);
+    CHECK(cheapest->chips == plan.options.first().projection.chips);
+    CHECK(cheapest->wallHours.typical == plan.options.first().projection.wallHours.typical);
+    // An accelerator and a chip count: exactly those.
+    training.chips = 48;
+    const auto given = trainingHeadline(training, plan, &h100, test::planningCatalog());
+    REQUIRE(given);
+    CHECK(given->chips == 48);
+    CHECK(given->accelerator == u"h100-sxm"_s);
+    // Nothing runnable: the fewest chips that hold the model on the named accelerator, else none.
+    training.chips.reset();
+    const TrainingPlan none;
+    const auto fewest = trainingHeadline(training, none, &h100, test::planningCatalog());
+    REQUIRE(fewest);
+    CHECK(fewest->chips == trainingMemory(training.input, h100).minimumChips());
+    CHECK_FALSE(trainingHeadline(training, none, nullptr, test::planningCatalog()));
+
+    InferenceRequest serving;
+    serving.input.modelParams = 8e9;
+    serving.input.inputTokens = 500;
+    serving.input.outputTokens = 200;
+    serving.input.requestsPerSecond = 2;
+    const InferencePlan served = planInference(serving, test::shippedCatalog(), test::planningCatalog(), offers, fx);
+    REQUIRE(served.options.first().runnable());
+    const auto best = inferenceHeadline(serving, served, nullptr, test::planningCatalog());
+    REQUIRE(best);
+    CHECK(best->tokensPerSecondPerChip == served.options.first().projection.tokensPerSecondPerChip);
+    const auto onH100 = inferenceHeadline(serving, InferencePlan(), &h100, test::planningCatalog());
+    REQUIRE(onH100);
+    CHECK(onH100->accelerator == u"h100-sxm"_s);
+    CHECK_FALSE(inferenceHeadline(serving, InferencePlan(), nullptr, test::planningCatalog()));
 }
