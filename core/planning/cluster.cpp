@@ -1,6 +1,7 @@
 #include "core/planning/cluster.h"
 
 #include "core/common/tr.h"
+#include "core/common/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -425,7 +426,7 @@ Interruptions interruptions(const TrainingInput &input, const ClusterShape &shap
                              kept(failures, kRestartHours.low)};
     result.spotKept = {1, 1, 1};
     if (spot) {
-        auto spotRate = [&](double monthly) { return monthly / 730.0 * nodes; };
+        auto spotRate = [&](double monthly) { return monthly / kHoursPerMonth * nodes; };
         result.spotKept = {kept(spotRate(spot->monthlyHigh), kSpotRestartHours.high),
                            kept(spotRate(spot->monthlyTypical), kSpotRestartHours.typical),
                            kept(spotRate(spot->monthlyLow), kSpotRestartHours.low)};

@@ -1,7 +1,12 @@
 #pragma once
 
+#include "core/planning/energy.h"
 #include "core/planning/inference.h"
-#include "core/planning/trainingplanner.h"
+#include "core/planning/option.h"
+
+namespace accelplan::catalog {
+class AcceleratorCatalog;
+}
 
 namespace accelplan::planning {
 
@@ -34,14 +39,12 @@ inline const QString kCostSplitRule = QStringLiteral(
     "each phase takes, prefill's share over input tokens and decode's over output tokens");
 
 /// One offer, sized and priced for the load.
-struct InferenceOption
+struct InferenceOption : OptionBase
 {
-    pricing::PriceRecord offer;
     InferenceProjection projection; ///< disaggregated: the decode side, with the prefill side's TTFT
     std::optional<Disaggregation> disaggregation; ///< set when separate replicas are cheaper
     int replicas = 0;
     int chips = 0;
-    int instances = 0;
     double monthlyCost = 0;       ///< in the plan's currency
     double setupCost = 0;         ///< one-off setup fees of monthly servers, in the plan's currency
     double costPerRequest = 0;
@@ -58,17 +61,11 @@ struct InferenceOption
     Range monthlyCostBand;
     Range costPerRequestBand;
     Range costPerMillionOutputBand;
-    CostTerms costTerms; ///< of the monthly cost
-    QString costBasis() const { return costTerms.monthlyBasis(); }
-    QList<pricing::FxRate> fxRates;
-    OptionLockin lockin;
-    std::optional<OwnedFigures> owned; ///< for a purchase: capex and break-even against renting
+    QString costBasis() const { return costTerms.monthlyBasis(); } ///< costTerms: of the monthly cost
     std::optional<Energy> energyPerMonth; ///< 730 h of every chip; null without a TDP
-    QString cannotRun;
-    QStringList warnings;
-
-    bool runnable() const { return cannotRun.isEmpty(); }
 };
+
+class ClusterShapes;
 
 struct InferencePlan
 {

@@ -1,15 +1,13 @@
 #pragma once
 
-#include "core/planning/training.h"
+#include "core/catalog/planningcatalog.h"
+#include "core/common/units.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
 
 #include <QList>
 
 namespace accelplan::planning {
-
-constexpr double kHoursPerMonth = 730.0;   ///< 8760 / 12
-constexpr double kHoursPerYear = 8760.0;
 
 /// The length of a 1- or 3-year commitment in hours; 0 for every other price model.
 double commitmentTermHours(pricing::PriceModel model);

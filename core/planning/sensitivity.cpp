@@ -1,5 +1,7 @@
 #include "core/planning/sensitivity.h"
 
+#include "core/common/statistics.h"
+
 #include "core/common/tr.h"
 
 #include <algorithm>
@@ -39,17 +41,6 @@ double priceBand(const QString &confidence)
     if (c == u"derived"_s || c == u"approximate"_s)
         return 0.10;
     return 0.25;
-}
-
-double percentile(QList<double> values, double p)
-{
-    if (values.isEmpty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const double rank = std::clamp(p, 0.0, 100.0) / 100.0 * (values.size() - 1);
-    const qsizetype below = qsizetype(std::floor(rank));
-    const qsizetype above = std::min<qsizetype>(below + 1, values.size() - 1);
-    return values[below] + (values[above] - values[below]) * (rank - below);
 }
 
 Sensitivity planSensitivity(const TrainingOption *train, const InferenceOption *serve, double utilisation,

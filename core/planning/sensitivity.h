@@ -40,7 +40,4 @@ Sensitivity planSensitivity(const TrainingOption *train, const InferenceOption *
 /// derived or approximate 10 %, remembered or unknown 25 %. A judgement, reported as a default.
 double priceBand(const QString &confidence);
 
-/// P-th percentile (0..100) of \a values by linear interpolation between order statistics.
-double percentile(QList<double> values, double p);
-
 } // namespace accelplan::planning

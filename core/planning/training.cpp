@@ -5,7 +5,7 @@
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
 #include "core/planning/precisioncredit.h"
-#include "core/planning/sensitivity.h"
+#include "core/common/statistics.h"
 
 #include <algorithm>
 #include <cmath>

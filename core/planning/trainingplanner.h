@@ -1,11 +1,8 @@
 #pragma once
 
-#include "core/planning/lockin.h"
-#include "core/planning/offercost.h"
 #include "core/planning/energy.h"
-#include "core/planning/ownership.h"
+#include "core/planning/option.h"
 #include "core/planning/training.h"
-#include "core/scenario/constraints.h"
 
 #include <QList>
 #include <QStringList>
@@ -15,15 +12,6 @@ class AcceleratorCatalog;
 }
 
 namespace accelplan::planning {
-
-using scenario::Constraints;
-
-/// Whether an offer is one the constraints allow (everything but chips, budget and fabric).
-bool allows(const Constraints &constraints, const pricing::PriceRecord &offer);
-struct ClusterShape;
-/// Whether the cluster an offer forms meets the constraints' fabric rules (minimum Gb/s per node,
-/// required fabric).
-bool fabricAllowed(const Constraints &constraints, const ClusterShape &shape);
 
 struct TrainingRequest
 {
@@ -39,35 +27,14 @@ struct TrainingRequest
     bool operator==(const TrainingRequest &) const = default;
 };
 
-/// Lock-in figures of an option, filled by the scenario planner (plan.h).
-struct OptionLockin
+/// One offer, priced for the training workload.
+struct TrainingOption : OptionBase
 {
-    bool computed = false;
-    ExitCost exit;
-    LockinScore score;
-    int providers = 0;       ///< providers in the database selling the accelerator
-    double planCost = 0;     ///< the option's cost over the whole plan (all runs / all months)
-    double adjustedCost = 0; ///< planCost + exit_probability × exit cost
-};
-
-/// One offer, priced for the workload.
-struct TrainingOption
-{
-    pricing::PriceRecord offer;
     TrainingProjection projection;
-    int instances = 0;
-    Range cost;      ///< in the plan's currency
-    CostTerms costTerms;
+    Range cost; ///< in the plan's currency, over every run
     QString costBasis() const { return costTerms.runBasis(); }
-    QList<pricing::FxRate> fxRates; ///< used to convert the offer's currency
-    bool pareto = false;            ///< no other option is both cheaper and faster
-    OptionLockin lockin;
-    std::optional<OwnedFigures> owned; ///< for a purchase: capex and break-even against renting
-    std::optional<Energy> energy;      ///< of the whole plan (all runs); null without a TDP
-    QString cannotRun;              ///< why it is listed but not ranked; empty when it can run
-    QStringList warnings;
-
-    bool runnable() const { return cannotRun.isEmpty(); }
+    bool pareto = false;          ///< no other option is both cheaper and faster
+    std::optional<Energy> energy; ///< of the whole plan (all runs); null without a TDP
 };
 
 struct TrainingPlan

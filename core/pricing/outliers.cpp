@@ -1,6 +1,7 @@
 #include "core/pricing/outliers.h"
 
 #include "core/common/tr.h"
+#include "core/common/units.h"
 
 #include <QFile>
 #include <QHash>
@@ -12,8 +13,6 @@ using namespace Qt::StringLiterals;
 namespace accelplan::pricing {
 
 namespace {
-
-constexpr double kHoursPerMonth = 730;
 
 // An amount as people read it: 28000, 2.49, 0.00125.
 QString shownNumber(double x)

@@ -1,6 +1,7 @@
 // Lock-in, exit cost, ownership, budget and sensitivity: each factor as a table, then the whole
 // plan of the shipped example scenarios on the shipped prices.
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/common/statistics.h"
 #include "core/planning/lockin.h"
 #include "core/planning/ownership.h"
 #include "core/planning/plan.h"

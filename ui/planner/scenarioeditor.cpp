@@ -2,8 +2,8 @@
 
 #include "core/catalog/planningcatalog.h"
 #include "core/catalog/servingengine.h"
+#include "core/common/units.h"
 #include "core/planning/counts.h"
-#include "core/planning/offercost.h"
 #include "ui/planner/scenariodocument.h"
 
 #include <QAbstractSpinBox>
@@ -449,7 +449,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_servePrecision->setCurrentText(i.precision);
     m_inputTokens->setValue(int(std::max(0.0, i.inputTokens)));
     m_outputTokens->setValue(int(std::max(1.0, i.outputTokens)));
-    m_qps->setValue(i.requestsPerSecond.value_or(i.requestsPerMonth.value_or(0) / (planning::kHoursPerMonth * 3600.0)));
+    m_qps->setValue(i.requestsPerSecond.value_or(i.requestsPerMonth.value_or(0) / (kHoursPerMonth * 3600.0)));
     m_ttft->setValue(i.ttftMs.value_or(0));
     m_tpot->setValue(i.tpotMs.value_or(0));
     m_serveUtilization->setValue(i.utilization);
