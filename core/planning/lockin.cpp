@@ -231,9 +231,22 @@ LockinScore lockinScore(int providersOfAccelerator, double portingWeeks, pricing
     case pricing::PriceModel::Commit3y: s.commitment = 100; break;
     }
     s.exitShare = planCost > 0 ? 100.0 * std::clamp(exit / planCost, 0.0, 1.0) : (exit > 0 ? 100.0 : 0.0);
-    s.score = kAvailabilityWeight * s.availability + kFrameworkWeight * s.framework + kCommitmentWeight * s.commitment
-              + kExitShareWeight * s.exitShare;
+    s.score = weightedSum(s.factors());
     return s;
+}
+
+Terms LockinScore::factors() const
+{
+    return {
+        {u"availability"_s, Tr::tr("availability"), availability, QString(), kAvailabilityWeight,
+         Tr::tr("100 when one provider sells the accelerator, 0 from five")},
+        {u"framework"_s, Tr::tr("framework"), framework, QString(), kFrameworkWeight,
+         Tr::tr("porting weeks against a %1-week rewrite").arg(kRewriteWeeks, 0, 'f', 0)},
+        {u"commitment"_s, Tr::tr("commitment"), commitment, QString(), kCommitmentWeight,
+         Tr::tr("on demand or spot 0, monthly 10, capacity block 20, purchase 40, 1 year 50, 3 years 100")},
+        {u"exit_share"_s, Tr::tr("exit share"), exitShare, QString(), kExitShareWeight,
+         Tr::tr("the exit cost against the option's cost, capped at 100%")},
+    };
 }
 
 } // namespace accelplan::planning

@@ -2,6 +2,7 @@
 
 #include "core/catalog/accelerator.h"
 #include "core/catalog/planningcatalog.h"
+#include "core/common/term.h"
 #include "core/common/texthash.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
@@ -140,9 +141,13 @@ struct LockinScore
 {
     double availability = 0; ///< 100 when one provider sells the accelerator, 0 from five
     double framework = 0;    ///< porting weeks against a 12-week rewrite
-    double commitment = 0;   ///< on demand/spot 0, monthly 10, purchase 40, 1 year 50, 3 years 100
+    double commitment = 0;   ///< on demand/spot 0, monthly 10, capacity block 20, purchase 40, 1 year 50, 3 years 100
     double exitShare = 0;    ///< exit cost against the option's cost, capped at 100 %
-    double score = 0;
+    double score = 0;        ///< the weighted sum of factors()
+
+    /// The four factors as terms, in the score's order, each with its weight and rule: what the
+    /// JSON, the window's explanation and the PDF show.
+    Terms factors() const;
 };
 constexpr double kAvailabilityWeight = 0.30;
 constexpr double kFrameworkWeight = 0.25;

@@ -126,6 +126,15 @@ void insertProjection(JsonFields &out, const TrainingProjection &p)
 namespace {
 
 
+/// {id: value} of each term.
+JsonFields termValuesJson(const Terms &terms)
+{
+    JsonFields out;
+    for (const Term &t : terms)
+        out.insert(t.id, t.value);
+    return out;
+}
+
 JsonFields lockinJson(const OptionLockin &l)
 {
     if (!l.computed)
@@ -133,10 +142,7 @@ JsonFields lockinJson(const OptionLockin &l)
     return JsonFields{
         {u"plan_cost"_s, l.planCost},
         {u"lockin_score"_s, l.score.score},
-        {u"lockin_factors"_s, JsonFields{{u"availability"_s, l.score.availability},
-                                          {u"framework"_s, l.score.framework},
-                                          {u"commitment"_s, l.score.commitment},
-                                          {u"exit_share"_s, l.score.exitShare}}},
+        {u"lockin_factors"_s, termValuesJson(l.score.factors())},
         {u"providers_offering_accelerator"_s, l.providers},
         {u"exit_cost"_s, l.exit.total()},
         {u"exit_cost_breakdown"_s, JsonFields{{u"egress"_s, l.exit.egress},

@@ -604,3 +604,28 @@ TEST_CASE("Plan: a memo takes the unchanged side's plan again and the plan is th
     CHECK(memo.reused == 0);
     CHECK(memo.offers == &fewer);
 }
+
+TEST_CASE("lock-in: the score's factors are one list of terms, with the weights the score is summed with",
+          "[planning][lockin]")
+{
+    const LockinScore s = lockinScore(2, 3.0, pricing::PriceModel::Commit1y, 5000, 20000);
+    const Terms factors = s.factors();
+    REQUIRE(factors.size() == 4);
+    QStringList ids;
+    double weights = 0;
+    for (const Term &t : factors) {
+        ids << t.id;
+        REQUIRE(t.weight);
+        weights += *t.weight;
+        CHECK_FALSE(t.label.isEmpty());
+        CHECK_FALSE(t.rule.isEmpty());
+    }
+    CHECK(ids == QStringList{u"availability"_s, u"framework"_s, u"commitment"_s, u"exit_share"_s});
+    CHECK(weights == Approx(1.0));
+    CHECK(factors.at(0).weight == kAvailabilityWeight);
+    CHECK(factors.at(3).weight == kExitShareWeight);
+    CHECK(factors.at(2).value == 50); // a 1-year commitment
+    CHECK(s.score == Approx(kAvailabilityWeight * s.availability + kFrameworkWeight * s.framework
+                            + kCommitmentWeight * s.commitment + kExitShareWeight * s.exitShare));
+    CHECK(factors.at(1).rule.contains(QString::number(kRewriteWeeks, 'f', 0) + u"-week"_s));
+}

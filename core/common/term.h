@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace accelplan {
+
+/// One named term of an explanation — a share of a training step, a factor of the lock-in score, a
+/// part of a cost — so that the JSON, the window, the PDF and the CLI render one list instead of
+/// naming fields: a new term is added where it is computed and every presenter shows it.
+struct Term
+{
+    QString id;     ///< stable key, as the JSON writes it ("tp_comm")
+    QString label;  ///< for people ("tensor-parallel")
+    double value = 0;
+    QString unit;   ///< "" for a pure number or a share
+    std::optional<double> weight; ///< its weight in a weighted sum
+    QString rule;   ///< how the value is reached, for people ("porting weeks against a 12-week rewrite")
+};
+using Terms = QList<Term>;
+
+/// The weighted sum of terms that have a weight.
+inline double weightedSum(const Terms &terms)
+{
+    double sum = 0;
+    for (const Term &t : terms)
+        sum += t.weight.value_or(0) * t.value;
+    return sum;
+}
+
+} // namespace accelplan
