@@ -70,6 +70,152 @@ void carryThroughputBand(InferenceOption &option, int chipsPerInstance, bool loa
                                        scaled(option.costPerMillionOutput, option.monthlyCostBand.high, band.low)};
 }
 
+/// One projection per accelerator, replica limit and phase, shared by every offer of the plan.
+class ReplicaProjections
+{
+public:
+    ReplicaProjections(const InferenceInput &input, const catalog::PlanningCatalog &catalog)
+        : m_input(input), m_catalog(catalog)
+    {
+    }
+
+    /// The best replica of \a accelerator for \a phase within \a limit chips (0: none).
+    const InferenceProjection &of(const catalog::Accelerator &accelerator, int limit, ServePhase phase)
+    {
+        const auto key = std::tuple(accelerator.id, limit, phase);
+        if (auto it = m_projections.find(key); it != m_projections.end())
+            return it->second;
+        // The best replica over more chips is the best over fewer where it fits in them:
+        // a projection under a larger limit (0: none) whose replica fits this one is reused.
+        for (auto other = m_projections.lower_bound(std::tuple(accelerator.id, 0, ServePhase::Both));
+             other != m_projections.end() && std::get<0>(other->first) == accelerator.id; ++other) {
+            const auto &[id, otherLimit, otherPhase] = other->first;
+            const InferenceProjection &q = other->second;
+            if (otherPhase == phase && (otherLimit == 0 || (limit > 0 && otherLimit >= limit)) && q.runnable()
+                && (limit == 0 || q.chipsPerReplica <= limit))
+                return m_projections.emplace(key, q).first->second;
+        }
+        InferenceInput input = m_input;
+        input.phase = phase;
+        if (limit > 0)
+            input.maxChipsPerReplica = limit;
+        return m_projections.emplace(key, projectInference(input, accelerator, m_catalog)).first->second;
+    }
+
+private:
+    const InferenceInput &m_input;
+    const catalog::PlanningCatalog &m_catalog;
+    std::map<std::tuple<QString, int, ServePhase>, InferenceProjection> m_projections;
+};
+
+/// Replicas of the colocated projection for the load, at the target utilisation.
+void sizeReplicas(InferenceOption &option, const InferenceInput &input, double requestsPerSecond)
+{
+    const InferenceProjection &p = option.projection;
+    const double tokensPerRequest = input.phase == ServePhase::Prefill ? input.inputTokens : input.outputTokens;
+    const double needed = requestsPerSecond * tokensPerRequest; // tokens/s of the phase
+    option.replicas = needed > 0 ? std::max(1, int(std::ceil(needed / (p.tokensPerSecondPerReplica * input.targetUtilisation))))
+                                 : 1;
+    option.chips = option.replicas * p.chipsPerReplica;
+}
+
+/// Prefill replicas sized by input tokens, decode replicas by generated tokens; taken when they
+/// need fewer chips than replicas doing both, or when only they meet the targets.
+void disaggregateIfFewer(InferenceOption &option, const InferenceProjection &prefill, const InferenceProjection &decode,
+                         const InferenceInput &input, double requestsPerSecond)
+{
+    if (!prefill.runnable() || !decode.runnable())
+        return;
+    const double u = input.targetUtilisation;
+    Disaggregation d;
+    d.prefillReplicas = std::max(1, int(std::ceil(requestsPerSecond * input.inputTokens / (prefill.tokensPerSecondPerReplica * u))));
+    d.prefillChipsPerReplica = prefill.chipsPerReplica;
+    d.decodeReplicas = std::max(1, int(std::ceil(requestsPerSecond * input.outputTokens / (decode.tokensPerSecondPerReplica * u))));
+    d.decodeChipsPerReplica = decode.chipsPerReplica;
+    const int prefillChips = d.prefillReplicas * d.prefillChipsPerReplica;
+    const int chips = prefillChips + d.decodeReplicas * d.decodeChipsPerReplica;
+    if (option.runnable() && chips >= option.chips)
+        return;
+    option.disaggregation = d;
+    option.cannotRun.clear();
+    option.replicas = d.prefillReplicas + d.decodeReplicas;
+    option.chips = chips;
+    InferenceProjection &p = option.projection;
+    p = decode;
+    p.phase = ServePhase::Both;
+    p.ttftMs = prefill.ttftMs + decode.tpotMs; // the first token comes from a decode step
+    p.ttftP90Ms = prefill.ttftP90Ms + decode.tpotP90Ms;
+    p.prefillTimeShare = double(prefillChips) / chips;
+    p.tokensPerSecondPerChip = decode.tokensPerSecondPerReplica * d.decodeReplicas / chips;
+    p.tokensPerSecondPerChipBand =
+        decode.tokensPerSecondPerChipBand.scaled(p.tokensPerSecondPerChip / std::max(1e-9, decode.tokensPerSecondPerChip));
+    p.warnings.append(Tr::tr("disaggregated: %1 prefill replica(s) of %2 chip(s) and %3 decode replica(s) "
+                             "of %4 chip(s); the KV cache moves between them")
+                          .arg(d.prefillReplicas)
+                          .arg(d.prefillChipsPerReplica)
+                          .arg(d.decodeReplicas)
+                          .arg(d.decodeChipsPerReplica));
+}
+
+/// A production service: one spare replica (N+1), and no capacity the provider can reclaim.
+void applyProduction(InferenceOption &option, double requestsPerSecond)
+{
+    if (option.runnable() && requestsPerSecond > 0) {
+        // N+1: one spare replica (of the decode side when disaggregated) so that a failure or a
+        // rollout does not drop the load below the targets.
+        const int spare = option.disaggregation ? option.disaggregation->decodeChipsPerReplica
+                                                : option.projection.chipsPerReplica;
+        if (option.disaggregation)
+            ++option.disaggregation->decodeReplicas;
+        ++option.replicas;
+        option.chips += spare;
+        option.warnings.append(Tr::tr("production: one spare replica beyond the load (N+1)"));
+    }
+    const pricing::PriceRecord &offer = option.offer;
+    if (option.runnable()
+        && (offer.key.priceModel == pricing::PriceModel::Spot || offer.offerKind == pricing::OfferKind::Marketplace))
+        option.cannotRun = Tr::tr("a production service does not run on %1 capacity, which the provider can reclaim "
+                                  "(set inference.production to false for a trial)")
+                               .arg(offer.key.priceModel == pricing::PriceModel::Spot ? Tr::tr("spot") : Tr::tr("marketplace"));
+}
+
+/// The monthly cost at \a rate (offer currency → plan currency) and what a request and a million
+/// tokens cost: over the load given, else over what a replica serves at the target utilisation.
+void priceOption(InferenceOption &option, const catalog::Accelerator &accelerator, const InferenceRequest &request,
+                 double requestsPerSecond, double rate)
+{
+    const pricing::PriceRecord &offer = option.offer;
+    const auto owned = ownedHourlyForOffer(offer, accelerator, request.ownership, rate);
+    option.monthlyCost = monthlyPerInstance(offer, owned) * option.instances * rate;
+    option.costTerms = costTerms(offer, option.instances);
+    if (owned) {
+        option.costTerms.ownedHourly = owned->total();
+        option.costTerms.ownedBasis = owned->basis;
+    }
+    if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee)
+        option.setupCost = offer.setupFee->toDouble() * option.instances * rate;
+    const InferenceProjection &p = option.projection;
+    const InferenceInput &input = request.input;
+    const double monthSeconds = kHoursPerMonth * 3600.0;
+    if (requestsPerSecond > 0) {
+        const double requests = requestsPerSecond * monthSeconds;
+        option.costPerRequest = option.monthlyCost / requests;
+        option.costPerMillionOutputAllIn = option.monthlyCost / (requests * input.outputTokens) * 1e6;
+        option.costPerMillionOutput = option.costPerMillionOutputAllIn * (1 - p.prefillTimeShare);
+        option.costPerMillionInput =
+            input.inputTokens > 0 ? option.monthlyCost * p.prefillTimeShare / (requests * input.inputTokens) * 1e6 : 0;
+    } else {
+        // No load given: per-token costs of the capacity at the target utilisation.
+        const double perReplicaMonth = option.monthlyCost / option.replicas;
+        const double outputTokens = p.tokensPerSecondPerReplica * input.targetUtilisation * monthSeconds;
+        const double inputTokens = p.inputTokensPerSecondPerReplica * input.targetUtilisation * monthSeconds;
+        option.costPerMillionOutputAllIn = perReplicaMonth / outputTokens * 1e6;
+        option.costPerMillionOutput = option.costPerMillionOutputAllIn * (1 - p.prefillTimeShare);
+        option.costPerMillionInput = inputTokens > 0 ? perReplicaMonth * p.prefillTimeShare / inputTokens * 1e6 : 0;
+        option.costPerRequest = input.outputTokens > 0 ? perReplicaMonth / (outputTokens / input.outputTokens) : 0;
+    }
+}
+
 } // namespace
 
 InferencePlan planInference(const InferenceRequest &request, const catalog::AcceleratorCatalog &accelerators,
@@ -79,11 +225,9 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
     InferencePlan plan;
     plan.currency = request.currency;
     plan.requestsPerSecond = request.input.requestsPerSecond.value_or(0);
-    // One projection per accelerator, replica limit and phase: an offer without a scale-out fabric
-    // keeps a replica inside one node.
-    std::map<std::tuple<QString, int, ServePhase>, InferenceProjection> projections;
-    const bool considerDisaggregation = request.input.phase == ServePhase::Both && !request.input.offline
-                                        && plan.requestsPerSecond > 0;
+    const double rps = plan.requestsPerSecond;
+    ReplicaProjections projections(request.input, catalog);
+    const bool considerDisaggregation = request.input.phase == ServePhase::Both && !request.input.offline && rps > 0;
     plan.options.reserve(offers.size());
     ClusterShapes ownShapes(catalog);
     ClusterShapes &clusters = shapes ? *shapes : ownShapes;
@@ -93,34 +237,13 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
         if (!accelerator)
             continue;
+        // An offer without a scale-out fabric keeps a replica inside one node.
         const ClusterShape &cluster = clusters.of(offer, *accelerator);
         const int limit = cluster.fabric == u"none"_s ? std::max(cluster.acceleratorsPerNode, 1)
                                                        : cluster.maxChips().value_or(0);
-        auto projectionFor = [&](ServePhase phase) -> const InferenceProjection & {
-            auto it = projections.find(std::tuple(accelerator->id, limit, phase));
-            if (it != projections.end())
-                return it->second;
-            // The best replica over more chips is the best over fewer where it fits in them:
-            // a projection under a larger limit (0: none) whose replica fits this one is reused.
-            for (auto other = projections.lower_bound(std::tuple(accelerator->id, 0, ServePhase::Both));
-                 other != projections.end() && std::get<0>(other->first) == accelerator->id; ++other) {
-                const auto &[id, otherLimit, otherPhase] = other->first;
-                const InferenceProjection &q = other->second;
-                if (otherPhase == phase && (otherLimit == 0 || (limit > 0 && otherLimit >= limit)) && q.runnable()
-                    && (limit == 0 || q.chipsPerReplica <= limit))
-                    return projections.emplace(std::tuple(accelerator->id, limit, phase), q).first->second;
-            }
-            InferenceInput input = request.input;
-            input.phase = phase;
-            if (limit > 0)
-                input.maxChipsPerReplica = limit;
-            return projections.emplace(std::tuple(accelerator->id, limit, phase), projectInference(input, *accelerator, catalog))
-                .first->second;
-        };
-        const InferenceProjection &colocated = projectionFor(request.input.phase);
         InferenceOption option;
         option.offer = offer;
-        option.projection = colocated;
+        option.projection = projections.of(*accelerator, limit, request.input.phase);
         option.cannotRun = option.projection.cannotRun;
         const int perInstance = std::max(1, offer.acceleratorCount);
         const bool tpu = offer.offerKind == pricing::OfferKind::Tpu;
@@ -130,72 +253,13 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
                                        .arg(option.projection.chipsPerReplica)
                                        .arg(perInstance));
         }
-        if (option.runnable()) {
-            const InferenceProjection &p = option.projection;
-            const double tokensPerRequest = request.input.phase == ServePhase::Prefill ? request.input.inputTokens
-                                                                                        : request.input.outputTokens;
-            const double needed = plan.requestsPerSecond * tokensPerRequest; // tokens/s of the phase
-            option.replicas = needed > 0 ? std::max(1, int(std::ceil(needed / (p.tokensPerSecondPerReplica
-                                                                               * request.input.targetUtilisation))))
-                                         : 1;
-            option.chips = option.replicas * p.chipsPerReplica;
-        }
-        if (considerDisaggregation) {
-            // Prefill replicas sized by input tokens, decode replicas by generated tokens; taken when
-            // they need fewer chips than replicas doing both, or when only they meet the targets.
-            const InferenceProjection &prefill = projectionFor(ServePhase::Prefill);
-            const InferenceProjection &decode = projectionFor(ServePhase::Decode);
-            if (prefill.runnable() && decode.runnable()) {
-                const double u = request.input.targetUtilisation;
-                Disaggregation d;
-                d.prefillReplicas = std::max(1, int(std::ceil(plan.requestsPerSecond * request.input.inputTokens
-                                                              / (prefill.tokensPerSecondPerReplica * u))));
-                d.prefillChipsPerReplica = prefill.chipsPerReplica;
-                d.decodeReplicas = std::max(1, int(std::ceil(plan.requestsPerSecond * request.input.outputTokens
-                                                             / (decode.tokensPerSecondPerReplica * u))));
-                d.decodeChipsPerReplica = decode.chipsPerReplica;
-                const int prefillChips = d.prefillReplicas * d.prefillChipsPerReplica;
-                const int chips = prefillChips + d.decodeReplicas * d.decodeChipsPerReplica;
-                if (!option.runnable() || chips < option.chips) {
-                    option.disaggregation = d;
-                    option.cannotRun.clear();
-                    option.replicas = d.prefillReplicas + d.decodeReplicas;
-                    option.chips = chips;
-                    InferenceProjection &p = option.projection;
-                    p = decode;
-                    p.phase = ServePhase::Both;
-                    p.ttftMs = prefill.ttftMs + decode.tpotMs; // the first token comes from a decode step
-                    p.ttftP90Ms = prefill.ttftP90Ms + decode.tpotP90Ms;
-                    p.prefillTimeShare = double(prefillChips) / chips;
-                    p.tokensPerSecondPerChip = decode.tokensPerSecondPerReplica * d.decodeReplicas / chips;
-                    p.tokensPerSecondPerChipBand = decode.tokensPerSecondPerChipBand.scaled(
-                        p.tokensPerSecondPerChip / std::max(1e-9, decode.tokensPerSecondPerChip));
-                    p.warnings.append(Tr::tr("disaggregated: %1 prefill replica(s) of %2 chip(s) and %3 decode replica(s) "
-                                             "of %4 chip(s); the KV cache moves between them")
-                                          .arg(d.prefillReplicas)
-                                          .arg(d.prefillChipsPerReplica)
-                                          .arg(d.decodeReplicas)
-                                          .arg(d.decodeChipsPerReplica));
-                }
-            }
-        }
-        if (option.runnable() && request.production && plan.requestsPerSecond > 0) {
-            // N+1: one spare replica (of the decode side when disaggregated) so that a failure or a
-            // rollout does not drop the load below the targets.
-            const int spare = option.disaggregation ? option.disaggregation->decodeChipsPerReplica
-                                                    : option.projection.chipsPerReplica;
-            if (option.disaggregation)
-                ++option.disaggregation->decodeReplicas;
-            ++option.replicas;
-            option.chips += spare;
-            option.warnings.append(Tr::tr("production: one spare replica beyond the load (N+1)"));
-        }
-        if (option.runnable() && request.production
-            && (offer.key.priceModel == pricing::PriceModel::Spot || offer.offerKind == pricing::OfferKind::Marketplace))
-            option.cannotRun = Tr::tr("a production service does not run on %1 capacity, which the provider can reclaim "
-                                      "(set inference.production to false for a trial)")
-                                   .arg(offer.key.priceModel == pricing::PriceModel::Spot ? Tr::tr("spot")
-                                                                                          : Tr::tr("marketplace"));
+        if (option.runnable())
+            sizeReplicas(option, request.input, rps);
+        if (considerDisaggregation)
+            disaggregateIfFewer(option, projections.of(*accelerator, limit, ServePhase::Prefill),
+                                projections.of(*accelerator, limit, ServePhase::Decode), request.input, rps);
+        if (request.production)
+            applyProduction(option, rps);
         if (option.runnable()) {
             if (option.chips > request.constraints.maxChips)
                 option.cannotRun = Tr::tr("needs %1 chips; max_chips is %2").arg(option.chips).arg(request.constraints.maxChips);
@@ -206,39 +270,8 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
             option.cannotRun = Tr::tr("no exchange rate from %1 to %2").arg(offer.currency, request.currency);
         if (option.runnable()) {
             option.fxRates = rate->ratesUsed;
-            const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
-            option.monthlyCost = monthlyPerInstance(offer, owned) * option.instances * rate->amount;
-            option.costTerms = costTerms(offer, option.instances);
-            if (owned) {
-                option.costTerms.ownedHourly = owned->total();
-                option.costTerms.ownedBasis = owned->basis;
-            }
-            if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee)
-                option.setupCost = offer.setupFee->toDouble() * option.instances * rate->amount;
-            const InferenceProjection &p = option.projection;
-            const double monthSeconds = kHoursPerMonth * 3600.0;
-            if (plan.requestsPerSecond > 0) {
-                const double requests = plan.requestsPerSecond * monthSeconds;
-                option.costPerRequest = option.monthlyCost / requests;
-                option.costPerMillionOutputAllIn = option.monthlyCost / (requests * request.input.outputTokens) * 1e6;
-                option.costPerMillionOutput = option.costPerMillionOutputAllIn * (1 - p.prefillTimeShare);
-                option.costPerMillionInput = request.input.inputTokens > 0
-                                                 ? option.monthlyCost * p.prefillTimeShare
-                                                       / (requests * request.input.inputTokens) * 1e6
-                                                 : 0;
-            } else {
-                // No load given: per-token costs of the capacity at the target utilisation.
-                const double perReplicaMonth = option.monthlyCost / option.replicas;
-                const double outputTokens = p.tokensPerSecondPerReplica * request.input.targetUtilisation * monthSeconds;
-                const double inputTokens = p.inputTokensPerSecondPerReplica * request.input.targetUtilisation * monthSeconds;
-                option.costPerMillionOutputAllIn = perReplicaMonth / outputTokens * 1e6;
-                option.costPerMillionOutput = option.costPerMillionOutputAllIn * (1 - p.prefillTimeShare);
-                option.costPerMillionInput = inputTokens > 0 ? perReplicaMonth * p.prefillTimeShare / inputTokens * 1e6 : 0;
-                option.costPerRequest = request.input.outputTokens > 0
-                                            ? perReplicaMonth / (outputTokens / request.input.outputTokens)
-                                            : 0;
-            }
-            carryThroughputBand(option, tpu ? 1 : perInstance, plan.requestsPerSecond > 0);
+            priceOption(option, *accelerator, request, rps, rate->amount);
+            carryThroughputBand(option, tpu ? 1 : perInstance, rps > 0);
             if (request.constraints.budget && option.monthlyCost > *request.constraints.budget)
                 option.cannotRun = Tr::tr("over budget: %1 %3/month > %2 %3")
                                        .arg(option.monthlyCost, 0, 'f', 0)
