@@ -161,6 +161,77 @@ SidePlan remembered(PlanMemo *memo, std::optional<Request> PlanMemo::*request, s
     return made;
 }
 
+/// Owned hardware against the cheapest rented server of the same accelerator and count.
+QList<OwnershipAnalysis> ownershipAnalyses(const Constraints &constraints, const QList<pricing::PriceRecord> &offers,
+                                           const catalog::AcceleratorCatalog &accelerators, const pricing::FxTable &fx,
+                                           const QString &currency, const Ownership &ownership)
+{
+    QList<OwnershipAnalysis> analyses;
+    for (const pricing::PriceRecord &offer : offers) {
+        if (offer.key.priceModel != pricing::PriceModel::Purchase || !allows(constraints, offer))
+            continue;
+        const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
+        const auto rate = fx.convert(1.0, offer.currency, currency);
+        if (!accelerator || !rate)
+            continue;
+        OwnershipAnalysis a;
+        a.offer = offer;
+        const int count = std::max(1, offer.acceleratorCount);
+        const double price = offer.price.toDouble() * rate->amount;
+        a.hourly = ownedHourly(price, count, *accelerator, ownership);
+        for (const pricing::PriceRecord &rented : offers) {
+            if (rented.accelerator != offer.accelerator || rented.key.priceModel == pricing::PriceModel::Purchase
+                || rented.key.priceModel == pricing::PriceModel::Spot || rented.acceleratorCount <= 0)
+                continue;
+            const auto r = fx.convert(1.0, rented.currency, currency);
+            if (!r)
+                continue;
+            const double perHour = rented.price.toDouble() * r->amount
+                                   / (rented.key.priceModel == pricing::PriceModel::Monthly ? kHoursPerMonth : 1.0);
+            const double equivalent = perHour / rented.acceleratorCount * count;
+            if (!a.rentedHourly || equivalent < *a.rentedHourly) {
+                a.rentedHourly = equivalent;
+                a.rentedOffer = rented.key.provider + u' ' + rented.key.sku + u" ("_s + pricing::toString(rented.key.priceModel)
+                                + u')';
+            }
+        }
+        if (a.rentedHourly)
+            a.breakEvenUtilization = breakEvenUtilization(price, count, *accelerator, ownership, *a.rentedHourly);
+        analyses.append(a);
+    }
+
+    return analyses;
+}
+
+/// What leaving an option costs, as the scenario's lock-in section and training framework say.
+LockinParameters lockinParameters(const scenario::Scenario &s)
+{
+    LockinParameters lockin;
+    lockin.dataGb = s.lockin.datasetGb.value_or(0) + s.lockin.checkpointGb.value_or(0);
+    lockin.engineerWeekCost = s.lockin.engineerWeekCost;
+    lockin.exitProbability = s.lockin.exitProbability;
+    lockin.exitAtFraction = s.lockin.exitAtFraction;
+    lockin.commitmentOtherUse = s.lockin.commitmentOtherUse;
+    lockin.customCudaKernels = s.lockin.customCudaKernels;
+    lockin.framework = s.training ? s.training->framework : u"pytorch"_s;
+    return lockin;
+}
+
+/// The judgements every plan rests on, listed with its defaults.
+QStringList planningJudgements()
+{
+    QStringList judgements;
+    judgements.append(Tr::tr("price uncertainty by the price row's confidence: exact ±5%, derived or approximate "
+                                "±10%, remembered ±25% (judgement)"));
+    judgements.append(Tr::tr("spot or marketplace training above %1 chips carries a capacity risk: no provider "
+                                "guarantees it (judgement)")
+                             .arg(kSpotCapacityRiskChips));
+    judgements.append(Tr::tr("a spot price more than %1% below on-demand is flagged as implausible (Google Cloud "
+                                "states spot discounts of up to 91%; judgement)")
+                             .arg(kImplausibleSpotDiscount * 100, 0, 'f', 0));
+    return judgements;
+}
+
 } // namespace
 
 const TrainingOption *Plan::recommendedTraining() const
@@ -174,6 +245,52 @@ const InferenceOption *Plan::recommendedInference() const
     return inference && !inference->options.isEmpty() && inference->options.first().runnable() ? &inference->options.first()
                                                                                                : nullptr;
 }
+
+namespace {
+
+/// The plan's recommendation in one sentence: where to train and where to serve, and for what.
+QString recommendation(const Plan &plan)
+{
+    const TrainingOption *train = plan.recommendedTraining();
+    const InferenceOption *serve = plan.recommendedInference();
+    QStringList parts;
+    auto offerName = [](const pricing::PriceRecord &o) -> QString {
+        return o.key.provider + u' ' + o.key.sku + u" ("_s + pricing::toString(o.key.priceModel) + u')';
+    };
+    if (train)
+        parts.append(Tr::tr("train on %1 × %2 at %3 in %7: %4 %5 over %6 days")
+                         .arg(QString::number(train->projection.chips), train->offer.accelerator, offerName(train->offer),
+                              groupedAmount(train->cost.typical), plan.currency,
+                              QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1),
+                              train->offer.key.region));
+    else if (plan.training)
+        parts.append(Tr::tr("no training option meets the constraints"));
+    auto replicas = [](int count, int chips) -> QString {
+        return (count == 1 ? Tr::tr("1 replica") : Tr::tr("%1 replicas").arg(count)) + u" × "_s
+               + (chips == 1 ? Tr::tr("1 chip") : Tr::tr("%1 chips").arg(chips));
+    };
+    if (serve) {
+        const QString layout = serve->disaggregation
+                                   ? Tr::tr("prefill %1, decode %2")
+                                         .arg(replicas(serve->disaggregation->prefillReplicas,
+                                                       serve->disaggregation->prefillChipsPerReplica),
+                                              replicas(serve->disaggregation->decodeReplicas,
+                                                       serve->disaggregation->decodeChipsPerReplica))
+                                   : replicas(serve->replicas, serve->projection.chipsPerReplica);
+        parts.append(Tr::tr("serve on %1 × %2 at %3 in %8 (%4): %5 %6 a month, %7 %6 per 1M output tokens all-in")
+                         .arg(QString::number(serve->chips), serve->offer.accelerator, offerName(serve->offer), layout,
+                              groupedAmount(serve->monthlyCost), plan.currency,
+                              QString::number(serve->costPerMillionOutputAllIn, 'f', 3), serve->offer.key.region));
+    }
+    else if (plan.inference)
+        parts.append(Tr::tr("no inference option meets the constraints"));
+    QString text = parts.join(u"; "_s);
+    if (!parts.isEmpty())
+        text[0] = text[0].toUpper();
+    return text;
+}
+
+} // namespace
 
 Result<Plan> planScenario(const scenario::Scenario &s, const catalog::AcceleratorCatalog &accelerators,
                           const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
@@ -198,14 +315,8 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
                               s.ownership.lifetimeMonths, s.ownership.utilization,
                               s.ownership.coloPerServerMonth, s.ownership.networkingPerServer,
                               s.ownership.otherUse};
+    plan.lockin = lockinParameters(s);
     LockinParameters &lockin = plan.lockin;
-    lockin.dataGb = s.lockin.datasetGb.value_or(0) + s.lockin.checkpointGb.value_or(0);
-    lockin.engineerWeekCost = s.lockin.engineerWeekCost;
-    lockin.exitProbability = s.lockin.exitProbability;
-    lockin.exitAtFraction = s.lockin.exitAtFraction;
-    lockin.commitmentOtherUse = s.lockin.commitmentOtherUse;
-    lockin.customCudaKernels = s.lockin.customCudaKernels;
-    lockin.framework = s.training ? s.training->framework : u"pytorch"_s;
     const Market market = marketOf(offers, accelerators);
     ExitCostMemo exitMemo;
     ClusterShapes shapes(catalog);
@@ -256,39 +367,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         plan.inferenceBreakEven = breakEven(plan.inference->options, lockin.exitProbability, plan.currency);
     }
 
-    // Owned hardware against the cheapest rented server of the same accelerator and count.
-    for (const pricing::PriceRecord &offer : offers) {
-        if (offer.key.priceModel != pricing::PriceModel::Purchase || !planning::allows(s.constraints, offer))
-            continue;
-        const catalog::Accelerator *accelerator = accelerators.find(offer.accelerator);
-        const auto rate = fx.convert(1.0, offer.currency, plan.currency);
-        if (!accelerator || !rate)
-            continue;
-        OwnershipAnalysis a;
-        a.offer = offer;
-        const int count = std::max(1, offer.acceleratorCount);
-        const double price = offer.price.toDouble() * rate->amount;
-        a.hourly = ownedHourly(price, count, *accelerator, ownership);
-        for (const pricing::PriceRecord &rented : offers) {
-            if (rented.accelerator != offer.accelerator || rented.key.priceModel == pricing::PriceModel::Purchase
-                || rented.key.priceModel == pricing::PriceModel::Spot || rented.acceleratorCount <= 0)
-                continue;
-            const auto r = fx.convert(1.0, rented.currency, plan.currency);
-            if (!r)
-                continue;
-            const double perHour = rented.price.toDouble() * r->amount
-                                   / (rented.key.priceModel == pricing::PriceModel::Monthly ? kHoursPerMonth : 1.0);
-            const double equivalent = perHour / rented.acceleratorCount * count;
-            if (!a.rentedHourly || equivalent < *a.rentedHourly) {
-                a.rentedHourly = equivalent;
-                a.rentedOffer = rented.key.provider + u' ' + rented.key.sku + u" ("_s + pricing::toString(rented.key.priceModel)
-                                + u')';
-            }
-        }
-        if (a.rentedHourly)
-            a.breakEvenUtilization = breakEvenUtilization(price, count, *accelerator, ownership, *a.rentedHourly);
-        plan.ownership.append(a);
-    }
+    plan.ownership = ownershipAnalyses(s.constraints, offers, accelerators, fx, plan.currency, ownership);
 
     const TrainingOption *train = plan.recommendedTraining();
     const InferenceOption *serve = plan.recommendedInference();
@@ -296,49 +375,9 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
                              s.training ? s.training->startMonth - 1 : 0, serve, plan.inferenceMonths);
     plan.sensitivity = planSensitivity(train, serve, plan.inferenceRequest ? plan.inferenceRequest->input.targetUtilisation : 1.0,
                                        s.sensitivity, plan.currency);
-    plan.defaults.append(Tr::tr("price uncertainty by the price row's confidence: exact ±5%, derived or approximate "
-                                "±10%, remembered ±25% (judgement)"));
-    plan.defaults.append(Tr::tr("spot or marketplace training above %1 chips carries a capacity risk: no provider "
-                                "guarantees it (judgement)")
-                             .arg(kSpotCapacityRiskChips));
-    plan.defaults.append(Tr::tr("a spot price more than %1% below on-demand is flagged as implausible (Google Cloud "
-                                "states spot discounts of up to 91%; judgement)")
-                             .arg(kImplausibleSpotDiscount * 100, 0, 'f', 0));
+    plan.defaults.append(planningJudgements());
 
-    QStringList parts;
-    auto offerName = [](const pricing::PriceRecord &o) -> QString {
-        return o.key.provider + u' ' + o.key.sku + u" ("_s + pricing::toString(o.key.priceModel) + u')';
-    };
-    if (train)
-        parts.append(Tr::tr("train on %1 × %2 at %3 in %7: %4 %5 over %6 days")
-                         .arg(QString::number(train->projection.chips), train->offer.accelerator, offerName(train->offer),
-                              groupedAmount(train->cost.typical), plan.currency,
-                              QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1),
-                              train->offer.key.region));
-    else if (plan.training)
-        parts.append(Tr::tr("no training option meets the constraints"));
-    auto replicas = [](int count, int chips) -> QString {
-        return (count == 1 ? Tr::tr("1 replica") : Tr::tr("%1 replicas").arg(count)) + u" × "_s
-               + (chips == 1 ? Tr::tr("1 chip") : Tr::tr("%1 chips").arg(chips));
-    };
-    if (serve) {
-        const QString layout = serve->disaggregation
-                                   ? Tr::tr("prefill %1, decode %2")
-                                         .arg(replicas(serve->disaggregation->prefillReplicas,
-                                                       serve->disaggregation->prefillChipsPerReplica),
-                                              replicas(serve->disaggregation->decodeReplicas,
-                                                       serve->disaggregation->decodeChipsPerReplica))
-                                   : replicas(serve->replicas, serve->projection.chipsPerReplica);
-        parts.append(Tr::tr("serve on %1 × %2 at %3 in %8 (%4): %5 %6 a month, %7 %6 per 1M output tokens all-in")
-                         .arg(QString::number(serve->chips), serve->offer.accelerator, offerName(serve->offer), layout,
-                              groupedAmount(serve->monthlyCost), plan.currency,
-                              QString::number(serve->costPerMillionOutputAllIn, 'f', 3), serve->offer.key.region));
-    }
-    else if (plan.inference)
-        parts.append(Tr::tr("no inference option meets the constraints"));
-    plan.recommendation = parts.join(u"; "_s);
-    if (!parts.isEmpty())
-        plan.recommendation[0] = plan.recommendation[0].toUpper();
+    plan.recommendation = recommendation(plan);
     plan.headline = planHeadline(plan, ownership);
     for (const QString &risk : std::as_const(plan.headline.risks))
         if (!plan.warnings.contains(risk))
