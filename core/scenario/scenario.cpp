@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 
@@ -222,6 +223,123 @@ std::optional<QJsonObject> section(Reader &top, const QJsonObject &root, const Q
 
 constexpr double kMaxCount = 1e16;
 
+TrainingSection readTraining(Reader &r, const std::function<void(Reader &, const QString &)> &checkModel)
+{
+    TrainingSection t;
+    t.model = r.text(u"model"_s, {}, {});
+    checkModel(r, t.model);
+    t.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
+    t.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
+    t.tokens = r.number(u"tokens"_s, 1, kMaxCount).value_or(0);
+    t.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
+    t.framework = r.text(u"framework"_s, kFrameworks, u"pytorch"_s);
+    t.deadlineDays = r.number(u"deadline_days"_s, 0.001, 36500);
+    t.runs = int(r.whole(u"runs"_s, 1, 1000, 1));
+    t.startMonth = r.integer(u"start_month"_s, 1, 240).value_or(1);
+    t.seqLen = r.integer(u"seq_len"_s, 1, 1e8);
+    t.globalBatchTokens = r.number(u"global_batch_tokens"_s, 1, kMaxCount);
+    t.chips = r.integer(u"chips"_s, 1, 1e6);
+    t.mfu = r.number(u"mfu"_s, 0.01, 1);
+    t.steadyState = r.boolean(u"steady_state"_s, false);
+    return t;
+}
+
+InferenceSection readInference(Reader &r, const std::function<void(Reader &, const QString &)> &checkModel)
+{
+    InferenceSection i;
+    i.model = r.text(u"model"_s, {}, {});
+    checkModel(r, i.model);
+    i.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
+    i.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
+    i.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
+    i.inputTokens = r.number(u"input_tokens"_s, 0, 1e8).value_or(-1);
+    i.outputTokens = r.number(u"output_tokens"_s, 1, 1e8).value_or(0);
+    i.requestsPerSecond = r.number(u"requests_per_second"_s, 0, 1e9);
+    i.requestsPerMonth = r.number(u"requests_per_month"_s, 0, 1e15);
+    i.ttftMs = r.number(u"ttft_ms"_s, 0.001, 1e9);
+    i.tpotMs = r.number(u"tpot_ms"_s, 0.001, 1e9);
+    i.months = r.number(u"months"_s, 1, 240, 12);
+    i.offline = r.text(u"mode"_s, {u"online"_s, u"offline"_s}, u"online"_s) == u"offline"_s;
+    i.chipsPerReplica = r.integer(u"chips_per_replica"_s, 1, 4096);
+    i.utilization = r.number(u"utilization"_s, 0.01, 1, 0.7);
+    i.concurrency = r.integer(u"concurrency"_s, 1, 10000000);
+    i.phase = r.text(u"phase"_s, {u"both"_s, u"prefill"_s, u"decode"_s}, u"both"_s);
+    i.kvPrecision = r.text(u"kv_precision"_s, {u"bf16"_s, u"fp8"_s}, {});
+    i.engine = r.text(u"engine"_s, catalog::servingEngineIds(), {});
+    i.speculativeTokens = r.integer(u"speculative_tokens"_s, 0, 16).value_or(0);
+    i.speculativeAcceptance = r.number(u"speculative_acceptance"_s, 0, 0.99).value_or(0);
+    i.production = r.boolean(u"production"_s, true);
+    return i;
+}
+
+Constraints readConstraints(Reader &r)
+{
+    Constraints c;
+    c.providers = r.strings(u"providers"_s);
+    c.regions = r.strings(u"regions"_s);
+    c.accelerators = r.strings(u"accelerators"_s);
+    for (const QString &kind : r.strings(u"offer_kinds"_s)) {
+        if (const auto k = pricing::offerKindFromString(kind))
+            c.offerKinds.append(*k);
+        else
+            r.error(u"offer_kinds"_s, Tr::tr("unknown offer kind '%1'").arg(kind));
+    }
+    for (const QString &model : r.strings(u"price_models"_s)) {
+        if (const auto m = pricing::priceModelFromString(model))
+            c.priceModels.append(*m);
+        else
+            r.error(u"price_models"_s, Tr::tr("unknown price model '%1'").arg(model));
+    }
+    c.maxChips = int(r.whole(u"max_chips"_s, 1, 1e6, 4096));
+    c.budget = r.number(u"budget"_s, 0, 1e15);
+    c.excludeSpot = r.boolean(u"exclude_spot"_s, false);
+    c.excludeMarketplace = r.boolean(u"exclude_marketplace"_s, false);
+    c.wholeNodes = r.boolean(u"whole_nodes"_s, false);
+    c.minScaleOutGbps = r.number(u"min_scale_out_gbps"_s, 0, 1e6);
+    for (const QString &fabric : r.strings(u"fabrics"_s))
+        c.fabrics.append(fabric.toLower()); // checked by validate()
+    return c;
+}
+
+/// The lock-in section, with the defaults it lists (which depend on whether the scenario trains).
+void readLockin(Reader &r, Scenario &s)
+{
+    LockinSection &l = s.lockin;
+    l.datasetGb = r.number(u"dataset_gb"_s, 0, 1e12);
+    if (!l.datasetGb)
+        s.defaults.append(Tr::tr("lockin.dataset_gb = 0 (not given: no dataset egress counted)"));
+    l.checkpointGb = r.number(u"checkpoint_gb"_s, 0, 1e12);
+    if (!l.checkpointGb)
+        s.defaults.append(s.training ? Tr::tr("lockin.checkpoint_gb = 16 bytes per parameter (weights and Adam states; "
+                                              "default)")
+                                     : Tr::tr("lockin.checkpoint_gb = the served weights at their precision (default)"));
+    l.engineerWeekCost = r.number(u"engineer_week_cost"_s, 0, 1e9, l.engineerWeekCost);
+    l.exitProbability = r.number(u"exit_probability"_s, 0, 1, l.exitProbability);
+    l.customCudaKernels = r.boolean(u"custom_cuda_kernels"_s, false);
+    l.exitAtFraction = r.number(u"exit_at_fraction"_s, 0, 1, l.exitAtFraction);
+    l.commitmentOtherUse = r.number(u"commitment_other_use"_s, 0, 1, l.commitmentOtherUse);
+}
+
+void readOwnership(Reader &r, OwnershipSection &o)
+{
+    o.powerPriceKwh = r.number(u"power_price_kwh"_s, 0, 100, o.powerPriceKwh);
+    o.pue = r.number(u"pue"_s, 1, 5, o.pue);
+    o.lifetimeMonths = r.number(u"lifetime_months"_s, 1, 240, o.lifetimeMonths);
+    o.utilization = r.number(u"utilization"_s, 0.01, 1, o.utilization);
+    o.coloPerServerMonth = r.number(u"colo_per_server_month"_s, 0, 1e9, o.coloPerServerMonth);
+    o.networkingPerServer = r.number(u"networking_per_server"_s, 0, 1e9, o.networkingPerServer);
+    o.otherUse = r.number(u"other_use"_s, 0, 1, o.otherUse);
+}
+
+void readSensitivity(Reader &r, SensitivitySection &x)
+{
+    x.samples = int(r.whole(u"samples"_s, 10, 1e6, x.samples));
+    x.seed = quint64(r.whole(u"seed"_s, 0, 9007199254740991.0, qint64(x.seed)));
+    x.volumeBand = r.number(u"volume_band"_s, 0, 0.99, x.volumeBand);
+    x.utilizationBand = r.number(u"utilization_band"_s, 0, 0.9, x.utilizationBand);
+    x.fxBand = r.number(u"fx_band"_s, 0, 0.9, x.fxBand);
+}
+
 } // namespace
 
 QString Problem::path() const
@@ -290,7 +408,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
     s.document = doc.object();
     Diagnostics diagnostics;
     Reader top(json, fileName, &diagnostics, &s.defaults);
-    auto checkModel = [&](Reader &r, const QString &model) {
+    const auto checkModel = [&](Reader &r, const QString &model) {
         // The file keeps the name it was given; the planner resolves it to the preset's id.
         if (knownModels && !model.isEmpty() && !catalog::PlanningCatalog::namesModel(*knownModels, model))
             r.error(u"model"_s, Tr::tr("unknown model preset '%1'; presets: %2")
@@ -323,80 +441,18 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
     if (const auto object = section(top, root, u"training"_s)) {
         Reader r(json, fileName, &diagnostics, &s.defaults);
         r.enter(u"training"_s, *object, kTrainingKeys);
-        TrainingSection t;
-        t.model = r.text(u"model"_s, {}, {});
-        checkModel(r, t.model);
-        t.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
-        t.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
-        t.tokens = r.number(u"tokens"_s, 1, kMaxCount).value_or(0);
-        t.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
-        t.framework = r.text(u"framework"_s, kFrameworks, u"pytorch"_s);
-        t.deadlineDays = r.number(u"deadline_days"_s, 0.001, 36500);
-        t.runs = int(r.whole(u"runs"_s, 1, 1000, 1));
-        t.startMonth = r.integer(u"start_month"_s, 1, 240).value_or(1);
-        t.seqLen = r.integer(u"seq_len"_s, 1, 1e8);
-        t.globalBatchTokens = r.number(u"global_batch_tokens"_s, 1, kMaxCount);
-        t.chips = r.integer(u"chips"_s, 1, 1e6);
-        t.mfu = r.number(u"mfu"_s, 0.01, 1);
-        t.steadyState = r.boolean(u"steady_state"_s, false);
-        s.training = t;
+        s.training = readTraining(r, checkModel);
     }
     if (const auto object = section(top, root, u"inference"_s)) {
         Reader r(json, fileName, &diagnostics, &s.defaults);
         r.enter(u"inference"_s, *object, kInferenceKeys);
-        InferenceSection i;
-        i.model = r.text(u"model"_s, {}, {});
-        checkModel(r, i.model);
-        i.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
-        i.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
-        i.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
-        i.inputTokens = r.number(u"input_tokens"_s, 0, 1e8).value_or(-1);
-        i.outputTokens = r.number(u"output_tokens"_s, 1, 1e8).value_or(0);
-        i.requestsPerSecond = r.number(u"requests_per_second"_s, 0, 1e9);
-        i.requestsPerMonth = r.number(u"requests_per_month"_s, 0, 1e15);
-        i.ttftMs = r.number(u"ttft_ms"_s, 0.001, 1e9);
-        i.tpotMs = r.number(u"tpot_ms"_s, 0.001, 1e9);
-        i.months = r.number(u"months"_s, 1, 240, 12);
-        i.offline = r.text(u"mode"_s, {u"online"_s, u"offline"_s}, u"online"_s) == u"offline"_s;
-        i.chipsPerReplica = r.integer(u"chips_per_replica"_s, 1, 4096);
-        i.utilization = r.number(u"utilization"_s, 0.01, 1, 0.7);
-        i.concurrency = r.integer(u"concurrency"_s, 1, 10000000);
-        i.phase = r.text(u"phase"_s, {u"both"_s, u"prefill"_s, u"decode"_s}, u"both"_s);
-        i.kvPrecision = r.text(u"kv_precision"_s, {u"bf16"_s, u"fp8"_s}, {});
-        i.engine = r.text(u"engine"_s, catalog::servingEngineIds(), {});
-        i.speculativeTokens = r.integer(u"speculative_tokens"_s, 0, 16).value_or(0);
-        i.speculativeAcceptance = r.number(u"speculative_acceptance"_s, 0, 0.99).value_or(0);
-        i.production = r.boolean(u"production"_s, true);
-        s.inference = i;
+        s.inference = readInference(r, checkModel);
     }
 
     if (const auto object = section(top, root, u"constraints"_s)) {
         Reader r(json, fileName, &diagnostics, &s.defaults);
         r.enter(u"constraints"_s, *object, kConstraintKeys);
-        Constraints &c = s.constraints;
-        c.providers = r.strings(u"providers"_s);
-        c.regions = r.strings(u"regions"_s);
-        c.accelerators = r.strings(u"accelerators"_s);
-        for (const QString &kind : r.strings(u"offer_kinds"_s)) {
-            if (const auto k = pricing::offerKindFromString(kind))
-                c.offerKinds.append(*k);
-            else
-                r.error(u"offer_kinds"_s, Tr::tr("unknown offer kind '%1'").arg(kind));
-        }
-        for (const QString &model : r.strings(u"price_models"_s)) {
-            if (const auto m = pricing::priceModelFromString(model))
-                c.priceModels.append(*m);
-            else
-                r.error(u"price_models"_s, Tr::tr("unknown price model '%1'").arg(model));
-        }
-        c.maxChips = int(r.whole(u"max_chips"_s, 1, 1e6, 4096));
-        c.budget = r.number(u"budget"_s, 0, 1e15);
-        c.excludeSpot = r.boolean(u"exclude_spot"_s, false);
-        c.excludeMarketplace = r.boolean(u"exclude_marketplace"_s, false);
-        c.wholeNodes = r.boolean(u"whole_nodes"_s, false);
-        c.minScaleOutGbps = r.number(u"min_scale_out_gbps"_s, 0, 1e6);
-        for (const QString &fabric : r.strings(u"fabrics"_s))
-            c.fabrics.append(fabric.toLower()); // checked by validate()
+        s.constraints = readConstraints(r);
     } else {
         s.defaults.append(Tr::tr("constraints: none (every offer, at most 4096 chips)"));
     }
@@ -405,44 +461,19 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         Reader r(json, fileName, &diagnostics, &s.defaults);
         const QJsonObject object = section(top, root, u"lockin"_s).value_or(QJsonObject());
         r.enter(u"lockin"_s, object, kLockinKeys);
-        LockinSection &l = s.lockin;
-        l.datasetGb = r.number(u"dataset_gb"_s, 0, 1e12);
-        if (!l.datasetGb)
-            s.defaults.append(Tr::tr("lockin.dataset_gb = 0 (not given: no dataset egress counted)"));
-        l.checkpointGb = r.number(u"checkpoint_gb"_s, 0, 1e12);
-        if (!l.checkpointGb)
-            s.defaults.append(s.training ? Tr::tr("lockin.checkpoint_gb = 16 bytes per parameter (weights and Adam states; "
-                                                  "default)")
-                                         : Tr::tr("lockin.checkpoint_gb = the served weights at their precision (default)"));
-        l.engineerWeekCost = r.number(u"engineer_week_cost"_s, 0, 1e9, l.engineerWeekCost);
-        l.exitProbability = r.number(u"exit_probability"_s, 0, 1, l.exitProbability);
-        l.customCudaKernels = r.boolean(u"custom_cuda_kernels"_s, false);
-        l.exitAtFraction = r.number(u"exit_at_fraction"_s, 0, 1, l.exitAtFraction);
-        l.commitmentOtherUse = r.number(u"commitment_other_use"_s, 0, 1, l.commitmentOtherUse);
+        readLockin(r, s);
     }
     {
         Reader r(json, fileName, &diagnostics, &s.defaults);
         const QJsonObject object = section(top, root, u"ownership"_s).value_or(QJsonObject());
         r.enter(u"ownership"_s, object, kOwnershipKeys);
-        OwnershipSection &o = s.ownership;
-        o.powerPriceKwh = r.number(u"power_price_kwh"_s, 0, 100, o.powerPriceKwh);
-        o.pue = r.number(u"pue"_s, 1, 5, o.pue);
-        o.lifetimeMonths = r.number(u"lifetime_months"_s, 1, 240, o.lifetimeMonths);
-        o.utilization = r.number(u"utilization"_s, 0.01, 1, o.utilization);
-        o.coloPerServerMonth = r.number(u"colo_per_server_month"_s, 0, 1e9, o.coloPerServerMonth);
-        o.networkingPerServer = r.number(u"networking_per_server"_s, 0, 1e9, o.networkingPerServer);
-        o.otherUse = r.number(u"other_use"_s, 0, 1, o.otherUse);
+        readOwnership(r, s.ownership);
     }
     {
         Reader r(json, fileName, &diagnostics, &s.defaults);
         const QJsonObject object = section(top, root, u"sensitivity"_s).value_or(QJsonObject());
         r.enter(u"sensitivity"_s, object, kSensitivityKeys);
-        SensitivitySection &x = s.sensitivity;
-        x.samples = int(r.whole(u"samples"_s, 10, 1e6, x.samples));
-        x.seed = quint64(r.whole(u"seed"_s, 0, 9007199254740991.0, qint64(x.seed)));
-        x.volumeBand = r.number(u"volume_band"_s, 0, 0.99, x.volumeBand);
-        x.utilizationBand = r.number(u"utilization_band"_s, 0, 0.9, x.utilizationBand);
-        x.fxBand = r.number(u"fx_band"_s, 0, 0.9, x.fxBand);
+        readSensitivity(r, s.sensitivity);
     }
 
     for (const Problem &problem : validate(s)) {
