@@ -101,15 +101,15 @@ QList<int> expertParallelSizes(const TrainingInput &input, int dp)
     return sizes;
 }
 
-/// The model's shape as the layout search uses it (a Llama-like guess when not given).
-struct ModelShape
+/// The layers, width and sequence as the layout search uses them (a Llama-like guess when not given).
+struct LayerGeometry
 {
     int layers;
     double hidden;
     double seq;
 };
 
-ModelShape modelShape(const TrainingInput &input)
+LayerGeometry layerGeometry(const TrainingInput &input)
 {
     const double guessedHidden = std::cbrt(input.modelParams * 128.0 / 12.0);
     return {input.layers.value_or(std::max(1, int(std::lround(guessedHidden / 128.0)))),
@@ -132,7 +132,7 @@ double routedExpertParams(const TrainingInput &input)
 /// Bytes per chip: weights and gradients split over the model-parallel group (the routed experts'
 /// over the expert-parallel group too), optimizer states over every chip; activations with
 /// per-layer recomputation, 1F1B keeping up to pp micro-batches in flight.
-double bytesPerChip(const TrainingInput &input, const ModelShape &m, int tp, int pp, int dp, int ep = 1)
+double bytesPerChip(const TrainingInput &input, const LayerGeometry &m, int tp, int pp, int dp, int ep = 1)
 {
     const double routed = routedExpertParams(input);
     const double held = (input.modelParams - routed + routed / ep) / (tp * pp);
@@ -145,7 +145,7 @@ double bytesPerChip(const TrainingInput &input, const ModelShape &m, int tp, int
 
 bool layoutFits(const TrainingInput &input, const catalog::Accelerator &accelerator, const ClusterShape &shape, int chips)
 {
-    const ModelShape m = modelShape(input);
+    const LayerGeometry m = layerGeometry(input);
     const double memory = accelerator.memoryGb * 1e9 * kUsableMemoryFraction;
     for (int tp = 1; tp <= std::min({8, shape.fastDomainChips, chips}); tp *= 2) {
         for (int pp = 1; pp <= std::min(m.layers, chips / tp); pp *= 2) {
@@ -278,7 +278,7 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     // Nodes without a fabric cannot exchange gradients or activations: one node at most.
     if (!peak || chips < 1 || mfu <= 0 || (best.nodes > 1 && shape.fabric == u"none"_s))
         return best;
-    const ModelShape m = modelShape(input);
+    const LayerGeometry m = layerGeometry(input);
     const int layers = m.layers;
     const double hidden = m.hidden;
     const double seq = m.seq;

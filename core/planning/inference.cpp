@@ -109,7 +109,7 @@ struct Shape
 /// Only the experts' weights are 4-bit (gpt-oss's MXFP4 checkpoint), at fp4 on a mixture of experts.
 bool fp4ExpertsOnly(const InferenceInput &input)
 {
-    return input.fp4ExpertsOnly && input.precision == catalog::Precision::Fp4 && input.moe() && input.experts
+    return input.fp4ExpertsOnly && input.precision == catalog::Precision::Fp4 && input.isMoe() && input.experts
            && input.activeExperts && *input.experts > *input.activeExperts;
 }
 
@@ -147,7 +147,7 @@ Shape modelShape(const InferenceInput &input)
     }
     const double weightBytes = bytesPerWeight(input.precision);
     s.weightBytes = input.modelParams * weightBytes;
-    if (input.moe() && input.experts && input.activeExperts && *input.experts > *input.activeExperts) {
+    if (input.isMoe() && input.experts && input.activeExperts && *input.experts > *input.activeExperts) {
         // total = shared + E·e and active = shared + k·e give one expert's size and the shared part.
         s.experts = *input.experts;
         s.activeExperts = *input.activeExperts;
@@ -283,7 +283,7 @@ public:
             const double all = m_in.modelParams * bytesPerWeight(m_in.precision);
             // A pipeline keeps one micro-batch per stage in flight: each stage reads its weights
             // once per micro-batch, the pipeline's depth times per step of every sequence.
-            weightsRead = m_in.moe() ? std::min(all, m_in.active() * bytesPerWeight(m_in.precision) * std::max(1.0, batch))
+            weightsRead = m_in.isMoe() ? std::min(all, m_in.active() * bytesPerWeight(m_in.precision) * std::max(1.0, batch))
                                      : all * m_d.pipeline;
         }
         const double kvRead = batch * kvPerSequenceReplica(context);
@@ -520,25 +520,6 @@ std::optional<ServePhase> servePhaseFromString(const QString &text)
     if (t == u"decode"_s)
         return ServePhase::Decode;
     return std::nullopt;
-}
-
-void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input)
-{
-    input.modelParams = preset.totalParams;
-    if (preset.activeParams < preset.totalParams)
-        input.activeParams = preset.activeParams;
-    input.layers = preset.layers;
-    input.hidden = preset.hidden;
-    input.heads = preset.heads;
-    input.kvHeads = preset.kvHeads;
-    input.headDim = preset.headDim;
-    input.kvLoraRank = preset.kvLoraRank;
-    input.qkRopeHeadDim = preset.qkRopeHeadDim;
-    input.slidingWindow = preset.slidingWindow;
-    input.slidingLayers = preset.slidingLayers;
-    input.experts = preset.experts;
-    input.activeExperts = preset.activeExperts;
-    input.fp4ExpertsOnly = preset.fp4ExpertsOnly;
 }
 
 double bytesPerWeight(catalog::Precision precision)
@@ -830,7 +811,7 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
         const bool userCalibrated = p.calibrated && decode && decode->userFileId != 0;
         const catalog::MeasurementFit::Factor f =
             userCalibrated ? catalog::MeasurementFit::Factor{}
-                           : fits->serving.factor(servingFitPath(input.moe(), accelerator, input.precision, *fits));
+                           : fits->serving.factor(servingFitPath(input.isMoe(), accelerator, input.precision, *fits));
         p.fitted = true;
         p.fitFactor = std::exp(f.logFactor);
         p.fitSource = userCalibrated ? Tr::tr("calibrated by your measurement: the published measurements' factor is not "
@@ -840,7 +821,7 @@ InferenceProjection project(const InferenceInput &input, const catalog::Accelera
                                            .arg(f.level.isEmpty() ? Tr::tr("none") : f.level)
                                            .arg(f.measurements);
         hw.fitScale = 1.0 / p.fitFactor;
-        p.bandBasis = bandFor(*fits, servingBandClass(input.moe(), !input.offline && (input.ttftMs || input.tpotMs)));
+        p.bandBasis = bandFor(*fits, servingBandClass(input.isMoe(), !input.offline && (input.ttftMs || input.tpotMs)));
     }
 
     const double utilisation = input.offline ? 1.0 : input.targetUtilisation;

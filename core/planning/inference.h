@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog/planningcatalog.h"
+#include "core/planning/modelshape.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,10 +17,9 @@ QString toString(ServePhase phase);
 std::optional<ServePhase> servePhaseFromString(const QString &text);
 
 /// A model served to a load. Shape fields are optional (estimated from the size when absent).
-struct InferenceInput
+/// A service: the model's shape, its requests and load, and how it is served.
+struct InferenceInput : ModelShape
 {
-    double modelParams = 0;
-    std::optional<double> activeParams;
     catalog::Precision precision = catalog::Precision::Bf16;
     QString precisionName = QStringLiteral("bf16");
     /// KV-cache precision (bf16 or fp8); empty: fp8 when the weights are 8-bit or narrower, else bf16.
@@ -37,32 +37,12 @@ struct InferenceInput
     ServePhase phase = ServePhase::Both;
     int speculativeTokens = 0;          ///< draft / multi-token-prediction tokens proposed per step
     double speculativeAcceptance = 0;   ///< probability each proposed token is accepted
-    std::optional<int> layers;
-    std::optional<int> hidden;
-    std::optional<int> heads;
-    std::optional<int> kvHeads;
-    std::optional<int> headDim;
-    std::optional<int> kvLoraRank;
-    std::optional<int> qkRopeHeadDim;
-    std::optional<int> slidingWindow;
-    std::optional<int> slidingLayers;
-    std::optional<int> experts;
-    std::optional<int> activeExperts;
-    /// At fp4, only the experts' weights are 4-bit and the activations stay wider (gpt-oss's MXFP4
-    /// checkpoint): the other weights are bf16 and compute runs at the activations' precision.
-    bool fp4ExpertsOnly = false;
     std::optional<int> chipsPerReplica; ///< honoured as given
     std::optional<int> maxChipsPerReplica; ///< the offer's limit: one node where it has no fabric
     double targetUtilisation = 0.7;     ///< replicas are sized to run at this share of capacity
 
-    double active() const { return activeParams.value_or(modelParams); }
-    bool moe() const { return activeParams && *activeParams < modelParams; }
-
     bool operator==(const InferenceInput &) const = default;
 };
-
-/// Takes a preset's size and shape.
-void applyPreset(const catalog::ModelPreset &preset, InferenceInput &input);
 
 /// Bytes per weight at a precision (fp8: 1, bf16: 2, fp4: 0.5).
 double bytesPerWeight(catalog::Precision precision);

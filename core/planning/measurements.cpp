@@ -513,7 +513,7 @@ Accuracy fitMeasurements(catalog::PlanningCatalog &catalog, const catalog::Accel
         s.group = m.group;
         s.accelerator = m.accelerator;
         s.figure = m.figure;
-        s.moe = m.input.moe();
+        s.moe = m.input.isMoe();
         s.chips = m.chips;
         s.published = m.publishedTokensPerSecondPerChip;
         s.bandClass = servingBandClass(s.moe, m.figure == catalog::Figure::LatencyBound);

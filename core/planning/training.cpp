@@ -97,21 +97,13 @@ MemoryEstimate trainingMemory(const TrainingInput &input, const catalog::Acceler
 
 void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
 {
-    input.modelParams = preset.totalParams;
-    if (preset.activeParams < preset.totalParams)
-        input.activeParams = preset.activeParams;
-    input.layers = preset.layers;
-    input.hidden = preset.hidden;
+    applyPreset(preset, static_cast<ModelShape &>(input));
     input.seqLen = preset.context;
     input.presetContext.reset();
     if (preset.context && *preset.context > kPretrainingSeqLen) {
         input.seqLen = kPretrainingSeqLen;
         input.presetContext = preset.context;
     }
-    input.slidingWindow = preset.slidingWindow;
-    input.slidingLayers = preset.slidingLayers;
-    input.experts = preset.experts;
-    input.activeExperts = preset.activeExperts;
     if (preset.trainingTokens)
         input.tokens = *preset.trainingTokens;
 }

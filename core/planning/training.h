@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog/planningcatalog.h"
+#include "core/planning/modelshape.h"
 
 #include <QString>
 #include <QStringList>
@@ -17,10 +18,9 @@ namespace accelplan::planning {
 /// The model and run a training projection is for. Counts are plain numbers (parameters,
 /// tokens). Shape fields are optional: without them the attention term is left out and memory
 /// uses an estimated shape (reported in warnings).
-struct TrainingInput
+/// A training run: the model's shape, the tokens it trains on and how.
+struct TrainingInput : ModelShape
 {
-    double modelParams = 0;
-    std::optional<double> activeParams; ///< MoE: parameters active per token
     double tokens = 0;
     catalog::Precision precision = catalog::Precision::Bf16;
     QString precisionName = QStringLiteral("bf16");
@@ -32,12 +32,6 @@ struct TrainingInput
     /// Tokens per optimizer step, all replicas together (global batch × sequence length). Without
     /// it the layout search assumes what large runs publish: chips × sequence, 4M–16M tokens.
     std::optional<double> globalBatchTokens;
-    std::optional<int> layers;
-    std::optional<int> hidden;
-    std::optional<int> slidingWindow; ///< tokens a sliding-window layer attends to
-    std::optional<int> slidingLayers; ///< how many of the layers use that window
-    std::optional<int> experts;       ///< MoE: routed experts per layer
-    std::optional<int> activeExperts; ///< MoE: experts each token is sent to
     std::optional<double> mfuOverride; ///< replaces the profile's typical MFU (band kept around it)
     std::optional<double> scalingOverride;
     std::optional<double> goodputOverride;
@@ -45,9 +39,6 @@ struct TrainingInput
     /// evaluation or warm-up) instead of a campaign (the default when planning a real run: the
     /// published measurements' whole-run factor on top, data/measurements/).
     bool steadyState = false;
-
-    double active() const { return activeParams.value_or(modelParams); }
-    bool isMoe() const { return activeParams && *activeParams < modelParams; }
 
     bool operator==(const TrainingInput &) const = default;
 };
