@@ -3,9 +3,9 @@
 #include "core/planning/measurements.h"
 
 #include "core/catalog/servingengine.h"
+#include "core/catalog/standin.h"
 #include "core/common/tr.h"
 #include "core/planning/precisioncredit.h"
-#include "core/planning/training.h"
 
 #include <QSet>
 
@@ -584,7 +584,7 @@ ServingEfficiency servingEfficiency(const catalog::Profile *own, catalog::Worklo
     QStringList names;
     for (const catalog::Profile *standIn : standIns)
         names.append(standIn->accelerator + u' ' + standIn->precisionName);
-    ServingEfficiency e{standInEfficiency(standIns), {}, standIns.first()->precision};
+    ServingEfficiency e{catalog::standInEfficiency(standIns), {}, standIns.first()->precision};
     e.source = Tr::tr("no measured %1 profile for %2: those of %3 stand in (median, band over all)")
                    .arg(phase, accelerator.id, names.join(u", "_s));
     return e;

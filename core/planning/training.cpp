@@ -2,10 +2,11 @@
 
 #include "core/planning/measurements.h"
 
+#include "core/catalog/standin.h"
+#include "core/common/statistics.h"
 #include "core/common/tr.h"
 #include "core/planning/cluster.h"
 #include "core/planning/precisioncredit.h"
-#include "core/common/statistics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -108,23 +109,6 @@ void applyPreset(const catalog::ModelPreset &preset, TrainingInput &input)
         input.tokens = *preset.trainingTokens;
 }
 
-Range standInEfficiency(const QList<const catalog::Profile *> &standIns,
-                        const std::function<double(const catalog::Profile &)> &scale)
-{
-    if (standIns.isEmpty())
-        return {};
-    QList<double> typicals;
-    Range band{1.0, 0.0, 0.0};
-    for (const catalog::Profile *p : standIns) {
-        const double factor = scale ? scale(*p) : 1.0;
-        typicals.append(p->efficiency.typical * factor);
-        band.low = std::min(band.low, p->efficiency.low * factor);
-        band.high = std::max(band.high, p->efficiency.high * factor);
-    }
-    band.typical = percentile(typicals, 50);
-    return band;
-}
-
 TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog::Accelerator &accelerator,
                                       const catalog::PlanningCatalog &catalog, QStringList *warnings,
                                       QString *cannotRun)
@@ -155,7 +139,7 @@ TrainingEfficiency trainingEfficiency(const TrainingInput &input, const catalog:
                           .arg(profile->accelerator, catalog::toString(profile->workload), profile->precisionName,
                                profile->framework, describe(profile->source));
     } else if (!standIns.isEmpty()) {
-        e.mfu = standInEfficiency(standIns, precisionCredit);
+        e.mfu = catalog::standInEfficiency(standIns, precisionCredit);
         QStringList names;
         for (const catalog::Profile *standIn : standIns) {
             names.append(standIn->accelerator + u' ' + standIn->precisionName);

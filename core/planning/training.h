@@ -139,12 +139,6 @@ struct TrainingProjection
     bool runnable() const { return cannotRun.isEmpty(); }
 };
 
-/// What an accelerator's stand-ins (PlanningCatalog::findStandIns) say together: their median, in
-/// a band that holds each of theirs. Training and serving both use it.
-/// scale, where given, multiplies each stand-in's band first (a precision credit).
-Range standInEfficiency(const QList<const catalog::Profile *> &standIns,
-                        const std::function<double(const catalog::Profile &)> &scale = {});
-
 /// The efficiency band for this accelerator: the measured profile (or the override) and the
 /// framework's factor. Scaling and goodput are left at 1 (or as given): projectTraining derives
 /// them from the cluster.
