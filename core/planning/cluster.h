@@ -4,6 +4,7 @@
 #include "core/catalog/planningcatalog.h"
 #include "core/common/range.h"
 #include "core/common/texthash.h"
+#include "core/planning/steptime.h"
 #include "core/planning/training.h"
 #include "core/pricing/pricetypes.h"
 
@@ -95,19 +96,6 @@ struct Parallelism
     int pp = 1; ///< pipeline parallel, across nodes
     int dp = 1; ///< data parallel (optimizer states sharded over it)
     int ep = 1; ///< expert parallel (MoE), inside the data-parallel group
-};
-
-/// One optimizer step, in seconds: compute at the profile's MFU and the communication that is not
-/// hidden behind it.
-struct StepTime
-{
-    double compute = 0;
-    double tpComm = 0;
-    double ppBubble = 0;
-    double dpComm = 0;
-    double epComm = 0;
-
-    double total() const { return compute + tpComm + ppBubble + dpComm + epComm; }
 };
 
 struct ClusterLayout

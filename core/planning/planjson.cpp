@@ -17,6 +17,15 @@ namespace accelplan::planning {
 
 namespace {
 
+/// {id: value} of each term.
+JsonFields termValuesJson(const Terms &terms)
+{
+    JsonFields out;
+    for (const Term &t : terms)
+        out.insert(t.id, t.value);
+    return out;
+}
+
 JsonNode optionalNode(const QString &text);
 
 /// A replica's layout (pinned): tensor, pipeline, expert and data-parallel-attention degrees.
@@ -72,11 +81,7 @@ void insertCluster(JsonFields &out, const TrainingProjection &p)
     out.insert(u"max_cluster_nodes"_s, p.maxClusterNodes ? JsonNode(*p.maxClusterNodes) : JsonNode());
     out.insert(u"parallelism"_s, JsonFields{{u"tp"_s, p.tp}, {u"pp"_s, p.pp}, {u"dp"_s, p.dp}, {u"ep"_s, p.ep}});
     out.insert(u"interruption"_s, p.interruption);
-    out.insert(u"step_time_breakdown"_s, JsonFields{{u"compute"_s, p.stepCompute},
-                                                     {u"tp_comm"_s, p.stepTpComm},
-                                                     {u"pp_bubble"_s, p.stepPpBubble},
-                                                     {u"dp_comm"_s, p.stepDpComm},
-                                                     {u"ep_comm"_s, p.stepEpComm}});
+    out.insert(u"step_time_breakdown"_s, termValuesJson(p.stepShares.terms()));
     out.insert(u"layout"_s, p.layoutSummary);
     out.insert(u"cluster_source"_s, p.clusterBasis);
 }
@@ -125,15 +130,6 @@ void insertProjection(JsonFields &out, const TrainingProjection &p)
 
 namespace {
 
-
-/// {id: value} of each term.
-JsonFields termValuesJson(const Terms &terms)
-{
-    JsonFields out;
-    for (const Term &t : terms)
-        out.insert(t.id, t.value);
-    return out;
-}
 
 JsonFields lockinJson(const OptionLockin &l)
 {

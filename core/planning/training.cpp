@@ -304,12 +304,7 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
         p.pp = par.pp;
         p.dp = par.dp;
         p.ep = par.ep;
-        const double total = layout.step.total();
-        p.stepCompute = layout.step.compute / total;
-        p.stepTpComm = layout.step.tpComm / total;
-        p.stepPpBubble = layout.step.ppBubble / total;
-        p.stepDpComm = layout.step.dpComm / total;
-        p.stepEpComm = layout.step.epComm / total;
+        p.stepShares = layout.step.shares();
         p.layoutSummary = layout.summary;
         if (!input.scalingOverride) {
             // The profile was measured at its own run's batch, not this one's: the reference

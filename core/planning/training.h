@@ -2,6 +2,7 @@
 
 #include "core/catalog/planningcatalog.h"
 #include "core/planning/modelshape.h"
+#include "core/planning/steptime.h"
 
 #include <QString>
 #include <QStringList>
@@ -123,7 +124,7 @@ struct TrainingProjection
     double fabricGbpsPerNode = 0;
     std::optional<int> maxClusterNodes;
     int tp = 1, pp = 1, dp = 1, ep = 1;
-    double stepCompute = 1, stepTpComm = 0, stepPpBubble = 0, stepDpComm = 0, stepEpComm = 0; ///< shares of a step
+    StepTime stepShares{1.0}; ///< the parts of a step as shares of it (terms() names them)
     double interruption = 1; ///< share of work kept after spot preemptions (typical)
     QString layoutSummary;
     QString clusterBasis;

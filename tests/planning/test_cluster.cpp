@@ -162,7 +162,19 @@ TEST_CASE("cluster: single-GPU marketplace hosts are refused for a 70B run and a
     CHECK(p.tp <= 8); // tensor parallel stays inside the NVLink node
     CHECK(p.nodes == (p.chips + 7) / 8);
     CHECK(p.fabric == u"efa"_s);
-    CHECK(p.stepCompute + p.stepTpComm + p.stepPpBubble + p.stepDpComm + p.stepEpComm == Approx(1.0));
+    CHECK(p.stepShares.total() == Approx(1.0));
+    // One list names the parts for every presenter: JSON keys, labels and the shares themselves.
+    const Terms terms = p.stepShares.terms();
+    QStringList ids;
+    double sum = 0;
+    for (const Term &t : terms) {
+        ids << t.id;
+        sum += t.value;
+        CHECK_FALSE(t.label.isEmpty());
+    }
+    CHECK(ids == QStringList{u"compute"_s, u"tp_comm"_s, u"pp_bubble"_s, u"dp_comm"_s, u"ep_comm"_s});
+    CHECK(sum == Approx(1.0));
+    CHECK(terms.first().value == p.stepShares.compute);
     CHECK(p.layoutSummary.startsWith(u"TP "_s));
     CHECK(p.interruption == 1.0); // on demand: nothing reclaimed
 }
@@ -181,7 +193,7 @@ TEST_CASE("cluster: slower fabrics cost scaling and spot keeps less work the mor
     REQUIRE(onFast.runnable());
     REQUIRE(onSlow.runnable());
     CHECK(onSlow.efficiency.scaling.typical < onFast.efficiency.scaling.typical);
-    CHECK(onSlow.stepCompute < onFast.stepCompute); // more of each step lost to communication or bubbles
+    CHECK(onSlow.stepShares.compute < onFast.stepShares.compute); // more of each step lost to communication or bubbles
     CHECK(onSlow.wallHours.typical > onFast.wallHours.typical);
 
     const catalog::SpotRate &unknown = shippedPlanning().spotRate(u"SomeCloud"_s, u"gpu-8x"_s, u"eu"_s);

@@ -108,12 +108,12 @@ QString projectionHtml(const TrainingProjection &p)
     html += u"</ul>"_s;
     if (!p.layoutSummary.isEmpty()) {
         auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
-        html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p>"
-                                     "<p>Each step: compute %5, tensor-parallel %6, pipeline bubble %7, "
-                                     "data-parallel %8, expert all-to-all %9.</p>")
+        QStringList parts;
+        for (const Term &t : p.stepShares.terms())
+            parts.append(t.label + u' ' + percent(t.value));
+        html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p><p>Each step: %5.</p>")
                     .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), fabricText(p).toHtmlEscaped(),
-                         p.layoutSummary.toHtmlEscaped(), percent(p.stepCompute), percent(p.stepTpComm),
-                         percent(p.stepPpBubble), percent(p.stepDpComm), percent(p.stepEpComm));
+                         p.layoutSummary.toHtmlEscaped(), parts.join(u", "_s).toHtmlEscaped());
         if (p.interruption < 1)
             html += OptionTableModel::tr("<p>Spot: %1 of the work is kept after preemptions.</p>").arg(percent(p.interruption));
         html += u"<p><small>%1</small></p>"_s.arg(p.clusterBasis.toHtmlEscaped());

@@ -391,16 +391,17 @@ QString reportHtml(const ReportRequest &request)
         const TrainingProjection &p = t->projection;
         if (!p.layoutSummary.isEmpty()) {
             auto percent = [](double share) -> QString { return format::report().number(100.0 * share) + u" %"_s; };
+            QStringList parts;
+            for (const Term &t : p.stepShares.terms())
+                parts.append(t.label + u' ' + percent(t.value));
             html += u"<p><b>%1</b> %2</p>"_s.arg(
                 esc(tr("Cluster:")),
-                esc(tr("%1 node(s) of %2, %3 at %4 Gb/s per node; TP %5 × PP %6 × DP %7 × EP %8. Of each step: compute %9, "
-                       "tensor-parallel %10, pipeline bubble %11, data-parallel %12, expert all-to-all %13. Work kept "
-                       "after failures and preemptions: %14.")
+                esc(tr("%1 node(s) of %2, %3 at %4 Gb/s per node; TP %5 × PP %6 × DP %7 × EP %8. Of each step: %9. Work "
+                       "kept after failures and preemptions: %10.")
                         .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), p.fabric,
                              format::report().number(p.fabricGbpsPerNode), QString::number(p.tp), QString::number(p.pp),
-                             QString::number(p.dp), QString::number(p.ep), percent(p.stepCompute))
-                        .arg(percent(p.stepTpComm), percent(p.stepPpBubble), percent(p.stepDpComm), percent(p.stepEpComm),
-                             percent(p.efficiency.goodput.typical))));
+                             QString::number(p.dp), QString::number(p.ep), parts.join(u", "_s))
+                        .arg(percent(p.efficiency.goodput.typical))));
         }
     }
     if (const InferenceOption *i = plan.recommendedInference()) {
