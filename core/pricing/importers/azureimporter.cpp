@@ -1,4 +1,6 @@
 #include "core/pricing/importers/azureimporter.h"
+#include "core/pricing/importers/jsonsheetread.h"
+#include "core/pricing/importers/sheetbuilder.h"
 
 #include "core/common/csvtable.h"
 #include "core/common/backgroundhash.h"
@@ -117,11 +119,11 @@ private:
     std::array<std::string, std::size_t(ItemField::Count)> m_texts;
 };
 
-class AzureReader
+class AzureReader : public SheetBuilder
 {
 public:
     AzureReader(ParsedSheet &sheet, const QHash<QString, AzureSku> &skus, const std::atomic<bool> *cancel)
-        : m_sheet(sheet), m_skus(skus), m_cancel(cancel)
+        : SheetBuilder(sheet), m_skus(skus), m_cancel(cancel)
     {
         for (auto it = skus.cbegin(); it != skus.cend(); ++it)
             m_skuNames.insert(it.key().toLower(), it.key());
@@ -144,7 +146,7 @@ public:
     }
 
     // After the last item: warnings that compare kept prices, then the sheet's lists.
-    void finish()
+    void finish(int lastLine)
     {
         // Only prices in force on the sheet's date become prices. The file does not say when it
         // was fetched: its date is the latest effectiveStartDate it holds. An item that ended
@@ -179,15 +181,10 @@ public:
         }
         for (const Kept &kept : std::as_const(m_kept))
             m_sheet.records.append(kept.record);
-        m_sheet.unknownTypes = m_unknown.values();
-        m_sheet.unknownTypes.sort();
         std::stable_sort(m_sheet.diagnostics.begin(), m_sheet.diagnostics.end(),
                          [](const Diagnostic &a, const Diagnostic &b) { return a.line < b.line; });
-    }
-
-    void error(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
+        finishSheet(cancelled(), lastLine,
+                    Tr::tr("no accelerator VM prices found (%1 items read)").arg(m_sheet.rowCount));
     }
 
 private:
@@ -196,12 +193,6 @@ private:
         return sku.toLower() + u'|' + region.toLower() + u'|' + toString(model);
     }
 
-    void skip(const QString &reason) { m_sheet.skip(reason); }
-
-    void warning(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::warning(m_sheet.fileName, line, field, message));
-    }
 
     // Every item ends kept, skipped (counted by reason) or as an error, in that order of checks:
     // the cheap selection first, so a bad price in an item left out anyway blocks nothing.
@@ -266,7 +257,7 @@ public:
         if (name == m_skuNames.cend()) {
             if (arm.startsWith(u"Standard_N"_s, Qt::CaseInsensitive)) { // the N family: NC, ND, NV, NG…
                 skip(Tr::tr("unknown accelerator VM size"));
-                m_unknown.insert(arm);
+                unknownType(arm);
             } else {
                 skip(Tr::tr("not an accelerator VM size"));
             }
@@ -404,13 +395,11 @@ private:
                          first.record.price.toString(), QString::number(first.record.sheetLine)));
     }
 
-    ParsedSheet &m_sheet;
     const QHash<QString, AzureSku> &m_skus;
     const std::atomic<bool> *m_cancel;
     QHash<QString, QString> m_skuNames;      // lower-case armSkuName → as in m_skus
     QList<Kept> m_kept;                      // in file order
     QHash<QString, qsizetype> m_index;       // offerId → m_kept
-    QSet<QString> m_unknown;
     int m_pages = 0;
 };
 
@@ -598,26 +587,15 @@ ParsedSheet parseAzureJson(QIODevice *device, const QString &fileName, const QHa
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
-    BackgroundHash hash;
-    JsonDeviceStream stream(device, &hash);
     AzureReader reader(sheet, skus, cancel);
-    AzureJsonHandler handler(reader, stream);
-    const JsonParseResult parsed = parseJsonValues(stream, handler);
-    if (!parsed.ok && !parsed.stopped)
-        reader.error(parsed.line, {}, Tr::tr("JSON syntax error: %1").arg(parsed.error));
-    if (sheet.ok() && reader.pages() == 0 && !reader.cancelled())
-        reader.notAzure(parsed.line);
+    const JsonSheetEnd end = readJsonSheet(device, reader, cancel, [&](JsonDeviceStream &stream) {
+        AzureJsonHandler handler(reader, stream);
+        return parseJsonValues(stream, handler);
+    });
+    if (sheet.ok() && reader.pages() == 0 && !end.cancelled)
+        reader.notAzure(end.parsed.line);
 
-    // The digest covers the whole file even where reading stopped early.
-    if (!reader.cancelled())
-        stream.drain();
-    sheet.sha256 = hash.resultHex();
-
-    reader.finish();
-    if (reader.cancelled()) // a part of a file is no import: nothing to write
-        sheet.records.clear();
-    else if (sheet.records.isEmpty() && sheet.ok())
-        reader.error(0, {}, Tr::tr("no accelerator VM prices found (%1 items read)").arg(sheet.rowCount));
+    reader.finish(0);
     return sheet;
 }
 
