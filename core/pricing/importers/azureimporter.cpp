@@ -194,6 +194,31 @@ private:
     }
 
 
+    // The price model of an item and its reservation term in years (0: none), or nothing when
+    // the item's terms are left out (counted by reason).
+    std::optional<std::pair<PriceModel, int>> termsOf(const FlatItem &item)
+    {
+        const QString meter = item.string(ItemField::MeterName);
+        const QString skuName = item.string(ItemField::SkuName);
+        auto tier = [&](const QString &suffix) { return meter.endsWith(suffix) || skuName.endsWith(suffix); };
+        const QString type = item.string(ItemField::Type);
+        const QString term = item.string(ItemField::ReservationTerm);
+        if (type == u"Consumption"_s) {
+            if (tier(u" Low Priority"_s))
+                return skipped(Tr::tr("Low Priority"));
+            return std::pair{tier(u" Spot"_s) ? PriceModel::Spot : PriceModel::OnDemand, 0};
+        }
+        if (type == u"DevTestConsumption"_s)
+            return skipped(Tr::tr("DevTest"));
+        if (type != u"Reservation"_s)
+            return skipped(Tr::tr("other price type"));
+        if (term == u"1 Year"_s)
+            return std::pair{PriceModel::Commit1y, 1};
+        if (term == u"3 Years"_s)
+            return std::pair{PriceModel::Commit3y, 3};
+        return skipped(Tr::tr("other reservation term"));
+    }
+
     // Every item ends kept, skipped (counted by reason) or as an error, in that order of checks:
     // the cheap selection first, so a bad price in an item left out anyway blocks nothing.
 public:
@@ -211,38 +236,11 @@ public:
             skip(Tr::tr("Windows"));
             return;
         }
+        const auto terms = termsOf(item);
+        if (!terms)
+            return;
+        const auto [model, termYears] = *terms;
         const QString meter = text(ItemField::MeterName);
-        const QString skuName = text(ItemField::SkuName);
-        auto tier = [&](const QString &suffix) { return meter.endsWith(suffix) || skuName.endsWith(suffix); };
-        const QString type = text(ItemField::Type);
-        const QString term = text(ItemField::ReservationTerm);
-        PriceModel model = PriceModel::OnDemand;
-        int termYears = 0;
-        if (type == u"Consumption"_s) {
-            if (tier(u" Low Priority"_s)) {
-                skip(Tr::tr("Low Priority"));
-                return;
-            }
-            if (tier(u" Spot"_s))
-                model = PriceModel::Spot;
-        } else if (type == u"DevTestConsumption"_s) {
-            skip(Tr::tr("DevTest"));
-            return;
-        } else if (type == u"Reservation"_s) {
-            if (term == u"1 Year"_s) {
-                model = PriceModel::Commit1y;
-                termYears = 1;
-            } else if (term == u"3 Years"_s) {
-                model = PriceModel::Commit3y;
-                termYears = 3;
-            } else {
-                skip(Tr::tr("other reservation term"));
-                return;
-            }
-        } else {
-            skip(Tr::tr("other price type"));
-            return;
-        }
         // "100 Hours" and "1/Month" meters are not interchangeable with "1 Hour" ones (CUDly#1934).
         if (text(ItemField::UnitOfMeasure) != u"1 Hour"_s) {
             skip(Tr::tr("not an hourly price"));
@@ -330,7 +328,7 @@ public:
         if (termYears > 0)
             record.notes = Tr::tr("Linux, reservation %1: retailPrice %2 is the whole-term price per VM although "
                                   "unitOfMeasure says 1 Hour; hourly = %2 / %3 h (%4)")
-                               .arg(term, price->toString(), QString::number(termYears * kHoursPerYear), described);
+                               .arg(text(ItemField::ReservationTerm), price->toString(), QString::number(termYears * kHoursPerYear), described);
         else if (model == PriceModel::Spot)
             record.notes = Tr::tr("Linux, spot (%1); the Retail API spot price is indicative").arg(described);
         else
