@@ -507,6 +507,15 @@ QCommandLineOption formatOptionSpec(const QString &choices, const QString &defau
     return {u"format"_s, Tr::tr("Output format: %1.").arg(choices), u"FORMAT"_s, defaultValue};
 }
 
+// Every registered import format, listed from the one registry (core/pricing/sheetreader.h).
+QString importFormatHelp()
+{
+    QStringList formats;
+    for (const ImportFormatInfo &info : importFormatRegistry())
+        formats << u"%1 (%2)"_s.arg(info.name, info.title());
+    return Tr::tr("File format: %1. A SkyPilot catalog needs --provider.").arg(formats.join(u", "_s));
+}
+
 } // namespace
 
 QList<Command> pricesCommands()
@@ -516,10 +525,7 @@ QList<Command> pricesCommands()
          [](QCommandLineParser &p) {
              p.addPositionalArgument(u"FILE"_s, Tr::tr("Price sheets to import."), u"FILE..."_s);
              p.addOption({u"format"_s,
-                          Tr::tr("File format: auto (detect), csv or json (Accelplan sheets), aws or aws-json (AWS "
-                                 "Price List AmazonEC2 offer file), azure (Retail Prices API pages), gcp (Cloud "
-                                 "Billing Catalog SKUs), oci (Oracle Cloud price list), skypilot (a SkyPilot catalog "
-                                 "vms.csv; needs --provider)."),
+                          importFormatHelp(),
                           u"FORMAT"_s, u"auto"_s});
              p.addOption({u"progress"_s, Tr::tr("Show reading progress on stderr even when it is not a terminal.")});
              p.addOption({u"dry-run"_s, Tr::tr("Validate and show what would change; write nothing.")});

@@ -361,19 +361,6 @@ PriceSheetParser::PriceSheetParser(const catalog::AcceleratorCatalog &catalog, Q
     : m_catalog(catalog), m_defaultDate(defaultDate)
 {}
 
-void ParsedSheet::skip(const QString &reason, int count)
-{
-    if (count <= 0)
-        return;
-    for (auto &[why, total] : skipped) {
-        if (why == reason) {
-            total += count;
-            return;
-        }
-    }
-    skipped.append({reason, count});
-}
-
 ParsedSheet PriceSheetParser::parseFile(const QString &path, SheetFormat format) const
 {
     QFile file(path);

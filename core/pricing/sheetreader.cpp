@@ -11,24 +11,6 @@ namespace accelplan::pricing {
 
 namespace {
 
-struct FormatName
-{
-    ImportFormat format;
-    QString name;
-};
-
-const QList<FormatName> &formatNames()
-{
-    static const QList<FormatName> names = {
-        {ImportFormat::Auto, u"auto"_s},   {ImportFormat::Csv, u"csv"_s},
-        {ImportFormat::Json, u"json"_s},   {ImportFormat::Aws, u"aws"_s},
-        {ImportFormat::AwsJson, u"aws-json"_s}, {ImportFormat::Azure, u"azure"_s},
-        {ImportFormat::Gcp, u"gcp"_s},     {ImportFormat::Oci, u"oci"_s},
-        {ImportFormat::Skypilot, u"skypilot"_s},
-    };
-    return names;
-}
-
 /// Loads a mapping table once; a table that fails to load is an error on the sheet.
 template<typename Table, typename Load>
 const Table *table(std::optional<Table> &cache, Load load, ParsedSheet &sheet)
@@ -44,54 +26,96 @@ const Table *table(std::optional<Table> &cache, Load load, ParsedSheet &sheet)
     return &*cache;
 }
 
+bool isJson(const QByteArray &start)
+{
+    return start.startsWith('{') || start.startsWith('[');
+}
+
+} // namespace
+
+const QList<ImportFormatInfo> &importFormatRegistry()
+{
+    using R = SheetReader;
+    static const QList<ImportFormatInfo> registry = {
+        {ImportFormat::Auto, u"auto"_s, [] { return Tr::tr("Detect from the file"); }, nullptr, nullptr},
+        {ImportFormat::Csv, u"csv"_s, [] { return Tr::tr("Accelplan sheet, CSV"); }, nullptr, &R::readCsv},
+        {ImportFormat::Json, u"json"_s, [] { return Tr::tr("Accelplan sheet, JSON"); }, nullptr, &R::readJson},
+        {ImportFormat::Aws, u"aws"_s, [] { return Tr::tr("AWS price list (AmazonEC2, CSV)"); },
+         [](const QByteArray &start) {
+             return start.startsWith("\"FormatVersion\"") || start.startsWith("\"SKU\",") || start.contains("\n\"SKU\",");
+         },
+         &R::readAwsCsv},
+        {ImportFormat::AwsJson, u"aws-json"_s, [] { return Tr::tr("AWS price list (AmazonEC2, JSON)"); },
+         [](const QByteArray &start) {
+             return isJson(start)
+                    && (start.contains("\"offerCode\"") || (start.contains("\"products\"") && start.contains("\"productFamily\"")));
+         },
+         &R::readAwsJson},
+        {ImportFormat::Azure, u"azure"_s, [] { return Tr::tr("Azure Retail Prices API (JSON pages)"); },
+         [](const QByteArray &start) {
+             return isJson(start) && (start.contains("\"armSkuName\"") || start.contains("\"BillingCurrency\""));
+         },
+         &R::readAzure},
+        {ImportFormat::Gcp, u"gcp"_s, [] { return Tr::tr("Google Cloud Billing Catalog SKUs (JSON)"); },
+         [](const QByteArray &start) {
+             return isJson(start) && (start.contains("\"skus\"") || start.contains("\"pricingInfo\""));
+         },
+         &R::readGcp},
+        {ImportFormat::Oci, u"oci"_s, [] { return Tr::tr("Oracle Cloud price list (JSON)"); },
+         [](const QByteArray &start) { return isJson(start) && start.contains("\"currencyCodeLocalizations\""); },
+         &R::readOci},
+        {ImportFormat::Skypilot, u"skypilot"_s, [] { return Tr::tr("SkyPilot catalog (vms.csv)"); },
+         [](const QByteArray &start) { return start.startsWith("InstanceType,AcceleratorName,"); }, &R::readSkypilot},
+    };
+    return registry;
+}
+
+namespace {
+
+const ImportFormatInfo *formatInfo(ImportFormat format)
+{
+    for (const ImportFormatInfo &info : importFormatRegistry())
+        if (info.format == format)
+            return &info;
+    return nullptr;
+}
+
 } // namespace
 
 QString toString(ImportFormat format)
 {
-    for (const FormatName &n : formatNames())
-        if (n.format == format)
-            return n.name;
-    return {};
+    const ImportFormatInfo *info = formatInfo(format);
+    return info ? info->name : QString();
 }
 
 std::optional<ImportFormat> importFormatFromString(const QString &text)
 {
-    for (const FormatName &n : formatNames())
-        if (n.name.compare(text.trimmed(), Qt::CaseInsensitive) == 0)
-            return n.format;
+    for (const ImportFormatInfo &info : importFormatRegistry())
+        if (info.name.compare(text.trimmed(), Qt::CaseInsensitive) == 0)
+            return info.format;
     return std::nullopt;
 }
 
 QList<ImportFormat> importFormats()
 {
     QList<ImportFormat> formats;
-    for (const FormatName &n : formatNames())
-        formats << n.format;
+    for (const ImportFormatInfo &info : importFormatRegistry())
+        formats << info.format;
     return formats;
 }
 
 QStringList importFormatNames()
 {
     QStringList names;
-    for (const FormatName &n : formatNames())
-        names << n.name;
+    for (const ImportFormatInfo &info : importFormatRegistry())
+        names << info.name;
     return names;
 }
 
 QString importFormatTitle(ImportFormat format)
 {
-    switch (format) {
-    case ImportFormat::Auto: return Tr::tr("Detect from the file");
-    case ImportFormat::Csv: return Tr::tr("Accelplan sheet, CSV");
-    case ImportFormat::Json: return Tr::tr("Accelplan sheet, JSON");
-    case ImportFormat::Aws: return Tr::tr("AWS price list (AmazonEC2, CSV)");
-    case ImportFormat::AwsJson: return Tr::tr("AWS price list (AmazonEC2, JSON)");
-    case ImportFormat::Azure: return Tr::tr("Azure Retail Prices API (JSON pages)");
-    case ImportFormat::Gcp: return Tr::tr("Google Cloud Billing Catalog SKUs (JSON)");
-    case ImportFormat::Oci: return Tr::tr("Oracle Cloud price list (JSON)");
-    case ImportFormat::Skypilot: return Tr::tr("SkyPilot catalog (vms.csv)");
-    }
-    return {};
+    const ImportFormatInfo *info = formatInfo(format);
+    return info ? info->title() : QString();
 }
 
 ImportFormat detectImportFormat(QIODevice *device)
@@ -100,21 +124,10 @@ ImportFormat detectImportFormat(QIODevice *device)
     if (start.startsWith("\xEF\xBB\xBF"))
         start.remove(0, 3);
     start = start.trimmed();
-    if (start.startsWith("\"FormatVersion\"") || start.startsWith("\"SKU\",") || start.contains("\n\"SKU\","))
-        return ImportFormat::Aws;
-    if (start.startsWith("InstanceType,AcceleratorName,"))
-        return ImportFormat::Skypilot;
-    if (!start.startsWith('{') && !start.startsWith('['))
-        return ImportFormat::Csv;
-    if (start.contains("\"offerCode\"") || (start.contains("\"products\"") && start.contains("\"productFamily\"")))
-        return ImportFormat::AwsJson;
-    if (start.contains("\"armSkuName\"") || start.contains("\"BillingCurrency\""))
-        return ImportFormat::Azure;
-    if (start.contains("\"skus\"") || start.contains("\"pricingInfo\""))
-        return ImportFormat::Gcp;
-    if (start.contains("\"currencyCodeLocalizations\""))
-        return ImportFormat::Oci;
-    return ImportFormat::Json;
+    for (const ImportFormatInfo &info : importFormatRegistry())
+        if (info.sniff && info.sniff(start))
+            return info.format;
+    return isJson(start) ? ImportFormat::Json : ImportFormat::Csv;
 }
 
 SheetReader::SheetReader(const catalog::AcceleratorCatalog &catalog, QDate defaultDate)
@@ -127,42 +140,78 @@ ParsedSheet SheetReader::read(QIODevice *device, const QString &fileName, Import
 {
     if (format == ImportFormat::Auto)
         format = detectImportFormat(device);
-    ParsedSheet sheet;
-    sheet.fileName = fileName;
-    switch (format) {
-    case ImportFormat::Auto:
-    case ImportFormat::Csv:
-        sheet = m_native.parse(device, fileName, SheetFormat::Csv);
-        break;
-    case ImportFormat::Json:
-        sheet = m_native.parse(device, fileName, SheetFormat::Json);
-        break;
-    case ImportFormat::Aws:
-    case ImportFormat::AwsJson:
-        if (const auto *instances = table(m_aws, loadAwsInstances, sheet))
-            sheet = format == ImportFormat::Aws ? parseAwsCsv(device, fileName, *instances, cancel)
-                                                : parseAwsJson(device, fileName, *instances, cancel);
-        break;
-    case ImportFormat::Azure:
-        if (const auto *skus = table(m_azure, loadAzureSkus, sheet))
-            sheet = parseAzureJson(device, fileName, *skus, cancel);
-        break;
-    case ImportFormat::Gcp:
-        if (const auto *tables = table(m_gcp, loadGcpTables, sheet))
-            sheet = parseGcpJson(device, fileName, *tables, cancel);
-        break;
-    case ImportFormat::Oci:
-        if (const auto *parts = table(m_oci, loadOciParts, sheet))
-            sheet = parseOciJson(device, fileName, *parts, cancel);
-        break;
-    case ImportFormat::Skypilot:
-        if (const auto *names = table(m_skypilot, loadSkypilotNames, sheet))
-            sheet = parseSkypilotCsv(device, fileName, m_provider, m_catalog, *names, m_defaultDate, cancel);
-        break;
-    }
+    const ImportFormatInfo *info = formatInfo(format);
+    ParsedSheet sheet = info && info->read ? (this->*info->read)(device, fileName, cancel)
+                                           : readCsv(device, fileName, cancel);
     sheet.format = toString(format);
     if (!(cancel && cancel->load()))
         quarantineOutliers(sheet, shippedFxTable(), m_acceptOutliers);
+    return sheet;
+}
+
+ParsedSheet SheetReader::readCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *)
+{
+    return m_native.parse(device, fileName, SheetFormat::Csv);
+}
+
+ParsedSheet SheetReader::readJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *)
+{
+    return m_native.parse(device, fileName, SheetFormat::Json);
+}
+
+// Each provider's reader loads its mapping table once; a table that fails to load is the
+// sheet's error.
+ParsedSheet SheetReader::readAwsCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    if (const auto *instances = table(m_aws, loadAwsInstances, sheet))
+        return parseAwsCsv(device, fileName, *instances, cancel);
+    return sheet;
+}
+
+ParsedSheet SheetReader::readAwsJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    if (const auto *instances = table(m_aws, loadAwsInstances, sheet))
+        return parseAwsJson(device, fileName, *instances, cancel);
+    return sheet;
+}
+
+ParsedSheet SheetReader::readAzure(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    if (const auto *skus = table(m_azure, loadAzureSkus, sheet))
+        return parseAzureJson(device, fileName, *skus, cancel);
+    return sheet;
+}
+
+ParsedSheet SheetReader::readGcp(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    if (const auto *tables = table(m_gcp, loadGcpTables, sheet))
+        return parseGcpJson(device, fileName, *tables, cancel);
+    return sheet;
+}
+
+ParsedSheet SheetReader::readOci(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    if (const auto *parts = table(m_oci, loadOciParts, sheet))
+        return parseOciJson(device, fileName, *parts, cancel);
+    return sheet;
+}
+
+ParsedSheet SheetReader::readSkypilot(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
+{
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    if (const auto *names = table(m_skypilot, loadSkypilotNames, sheet))
+        return parseSkypilotCsv(device, fileName, m_provider, m_catalog, *names, m_defaultDate, cancel);
     return sheet;
 }
 

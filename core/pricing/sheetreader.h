@@ -22,6 +22,25 @@ QStringList importFormatNames();
 /// For people: "AWS price list (AmazonEC2, JSON)".
 QString importFormatTitle(ImportFormat format);
 
+class SheetReader;
+
+/// One import format, said once: its --format name, its title for people, how it is recognised
+/// and how it is read. The sheet reader's detection, the CLI's --format choices and help, and the
+/// window's import dialog all iterate importFormatRegistry(); a new provider is one line there.
+struct ImportFormatInfo
+{
+    ImportFormat format;
+    QString name;      ///< the CLI's --format value: "aws-json"
+    QString (*title)(); ///< for people, translated: "AWS price list (AmazonEC2, JSON)"
+    /// Whether a file's first 64 KiB (BOM removed, trimmed) are this format's; null for auto and
+    /// for the native sheets, which are what a file is when no provider's format claims it.
+    bool (*sniff)(const QByteArray &start);
+    /// Reads a file in this format; null for auto.
+    ParsedSheet (SheetReader::*read)(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+};
+/// Every import format, in the order the CLI and the window list them and detection tries them.
+const QList<ImportFormatInfo> &importFormatRegistry();
+
 /// The format of an open file, from its first 64 KiB (peeked, nothing consumed): the AWS CSV
 /// preamble or header, a SkyPilot catalog's header; for JSON, the keys only one provider's files
 /// have; otherwise a native sheet, CSV or JSON by its first character.
@@ -46,6 +65,17 @@ public:
                      const std::atomic<bool> *cancel = nullptr);
 
 private:
+    friend const QList<ImportFormatInfo> &importFormatRegistry();
+
+    ParsedSheet readCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    ParsedSheet readJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    ParsedSheet readAwsCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    ParsedSheet readAwsJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    ParsedSheet readAzure(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    ParsedSheet readGcp(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    ParsedSheet readOci(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    ParsedSheet readSkypilot(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+
     const catalog::AcceleratorCatalog &m_catalog;
     QDate m_defaultDate;
     QString m_provider;

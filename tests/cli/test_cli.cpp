@@ -1,3 +1,4 @@
+#include "core/pricing/sheetreader.h"
 #include "tests/cli/clirun.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
@@ -50,6 +51,17 @@ TEST_CASE("cli: every command has --help", "[cli]")
     const Run help = cli(command + QStringList{u"--help"_s});
     CHECK(help.exitCode == 0);
     CHECK(help.out.contains(u"Usage:"_s));
+}
+
+TEST_CASE("cli: prices import --help lists every registered import format", "[cli]")
+{
+    const Run help = cli({u"prices"_s, u"import"_s, u"--help"_s});
+    REQUIRE(help.exitCode == 0);
+    const QString text = help.out.simplified();
+    for (const pricing::ImportFormatInfo &info : pricing::importFormatRegistry()) {
+        CAPTURE(info.name);
+        CHECK(text.contains(u"%1 (%2)"_s.arg(info.name, info.title())));
+    }
 }
 
 TEST_CASE("cli: usage errors exit 1 with a message on stderr", "[cli]")

@@ -106,7 +106,7 @@ TEST_CASE("aws: each rejection fixture of either form is refused with its line a
         {u"ec2_no_currency.csv"_s, u"ec2_no_currency.csv:8: error: Currency: empty currency for price 5.0000000000"_s},
         {u"ec2_no_currency.json"_s, u"ec2_no_currency.json:380: error: Currency: empty currency for price 1.0060000000"_s},
         {u"ec2_terms_first.json"_s, u"ec2_terms_first.json:6: error: terms"_s},
-        {u"ec2_syntax_error.json"_s, u"ec2_syntax_error.json:42: error: malformed JSON: missing a comma or '}' after an object member"_s},
+        {u"ec2_syntax_error.json"_s, u"ec2_syntax_error.json:42: error: JSON syntax error: missing a comma or '}' after an object member"_s},
     };
     for (const auto &[file, start] : rejections) {
         INFO(file.toStdString());

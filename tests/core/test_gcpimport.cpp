@@ -299,7 +299,7 @@ TEST_CASE("gcp: a syntax error or a file that is not a SKU list is refused", "[g
 {
     const ParsedSheet broken = parseGcp(u"gcp_syntax_error.json"_s);
     REQUIRE_FALSE(broken.ok());
-    CHECK(broken.diagnostics.first().toString().startsWith(u"gcp_syntax_error.json:87: error: malformed JSON"_s));
+    CHECK(broken.diagnostics.first().toString().startsWith(u"gcp_syntax_error.json:87: error: JSON syntax error"_s));
     CHECK(broken.records.isEmpty());
 
     const ParsedSheet services = parseGcp(u"gcp_not_skus.json"_s);
@@ -311,7 +311,7 @@ TEST_CASE("gcp: a syntax error or a file that is not a SKU list is refused", "[g
     REQUIRE(native.open(QIODevice::ReadOnly));
     const ParsedSheet csv = parseGcpJson(&native, u"all_fields.csv"_s, tables());
     REQUIRE_FALSE(csv.ok());
-    CHECK(csv.diagnostics.first().toString().startsWith(u"all_fields.csv:1: error: malformed JSON"_s));
+    CHECK(csv.diagnostics.first().toString().startsWith(u"all_fields.csv:1: error: JSON syntax error"_s));
 }
 
 TEST_CASE("gcp: no assembled machine is an error unless the import was cancelled", "[gcp][import]")

@@ -1,4 +1,6 @@
 #include "core/pricing/importers/awsimporter.h"
+#include "core/pricing/importers/jsonsheetread.h"
+#include "core/pricing/importers/sheetbuilder.h"
 
 #include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"
@@ -146,18 +148,12 @@ struct Dimension
 /// how reserved options fold into one commitment price, and the count of everything skipped.
 /// Attributes are named as the CSV header names them; the JSON form's camelCase keys are
 /// translated by the caller.
-class AwsOffers
+class AwsOffers : public SheetBuilder
 {
 public:
     AwsOffers(ParsedSheet &sheet, const QHash<QString, AwsInstance> &instances)
-        : m_sheet(sheet), m_instances(instances)
+        : SheetBuilder(sheet), m_instances(instances)
     {
-    }
-
-    void skip(const QString &reason, int count = 1) { m_sheet.skip(reason, count); }
-    void error(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
     }
 
     void setVersion(const QString &publication, const QString &version)
@@ -191,7 +187,7 @@ public:
                                      || type.startsWith(u"inf"_s) || type.startsWith(u"dl"_s);
             if (!accelerated)
                 return skipped(Tr::tr("not an accelerator instance"));
-            m_unknown.insert(type);
+            unknownType(type);
             return skipped(Tr::tr("unknown accelerator instance type"));
         }
         const QString region = attribute(u"Region Code"_s);
@@ -286,24 +282,14 @@ public:
                 r->threeYears ? u"3yr"_s : u"1yr"_s, r->purchaseOption);
             m_sheet.records.append(record);
         }
-        m_sheet.unknownTypes = m_unknown.values();
-        m_sheet.unknownTypes.sort();
-        if (m_sheet.records.isEmpty() && m_sheet.ok() && !cancelled)
-            error(line, {}, Tr::tr("no accelerator instance prices found (%1 rows read)").arg(m_sheet.rowCount));
+        finishSheet(cancelled, line,
+                    Tr::tr("no accelerator instance prices found (%1 rows read)").arg(m_sheet.rowCount));
     }
 
 private:
-    std::nullopt_t skipped(const QString &reason)
-    {
-        skip(reason);
-        return std::nullopt;
-    }
-
-    ParsedSheet &m_sheet;
     const QHash<QString, AwsInstance> &m_instances;
     QDate m_published;
     QString m_source;
-    QSet<QString> m_unknown;
     QMap<QString, PriceRecord> m_onDemand; // by instance type | region
     QMap<QString, Reserved> m_reserved;    // by instance type | region | lease | purchase option
 };
@@ -661,31 +647,34 @@ ParsedSheet parseAwsJson(QIODevice *device, const QString &fileName, const QHash
     ParsedSheet sheet;
     sheet.fileName = fileName;
     AwsOffers offers(sheet, instances);
-    BackgroundHash hash; // SHA-256 on its own thread: the file is gigabytes
-    JsonDeviceStream stream(device, &hash);
-    AwsJsonHandler handler(offers, sheet, stream, cancel);
-    const JsonParseResult parsed = parseJsonValues(stream, handler);
-    const QByteArray digest = hash.resultHex();
-    if (cancelledBy(cancel)) {
-        offers.finish(true, parsed.line);
+    bool termsFirst = false, sawProducts = false;
+    int termsFirstLine = 0, skippedTermsOfSkus = 0;
+    const JsonSheetEnd end = readJsonSheet(device, offers, cancel, [&](JsonDeviceStream &stream) {
+        AwsJsonHandler handler(offers, sheet, stream, cancel);
+        const JsonParseResult parsed = parseJsonValues(stream, handler);
+        termsFirst = handler.termsFirst();
+        termsFirstLine = handler.termsFirstLine();
+        sawProducts = handler.sawProducts();
+        skippedTermsOfSkus = handler.skippedTermsOfSkus();
+        return parsed;
+    });
+    if (end.cancelled) {
+        offers.finish(true, end.parsed.line);
         return sheet;
     }
-    if (handler.termsFirst())
-        offers.error(handler.termsFirstLine(), u"terms"_s,
+    if (termsFirst)
+        offers.error(termsFirstLine, u"terms"_s,
                      Tr::tr("\"terms\" comes before \"products\"; AWS writes products first, and a streaming reader needs "
                             "them first"));
-    if (!parsed.ok) {
-        offers.error(parsed.line, {}, Tr::tr("malformed JSON: %1").arg(parsed.error));
+    if (!end.parsed.ok || !sawProducts) {
+        if (end.parsed.ok && !termsFirst)
+            offers.error(end.parsed.line, {},
+                         Tr::tr("no \"products\" object: not an AWS AmazonEC2 offer file in JSON form"));
+        sheet.sha256.clear(); // only a sheet that can be imported carries its digest
         return sheet;
     }
-    if (!handler.sawProducts()) {
-        if (!handler.termsFirst())
-            offers.error(parsed.line, {}, Tr::tr("no \"products\" object: not an AWS AmazonEC2 offer file in JSON form"));
-        return sheet;
-    }
-    offers.skip(Tr::tr("terms of a product left out"), handler.skippedTermsOfSkus());
-    sheet.sha256 = digest;
-    offers.finish(false, parsed.line);
+    offers.skip(Tr::tr("terms of a product left out"), skippedTermsOfSkus);
+    offers.finish(false, end.parsed.line);
     return sheet;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
-#include "core/pricing/pricesheetparser.h"
+#include "core/pricing/parsedsheet.h"
 
 #include <QHash>
 

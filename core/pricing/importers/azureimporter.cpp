@@ -1,4 +1,6 @@
 #include "core/pricing/importers/azureimporter.h"
+#include "core/pricing/importers/jsonsheetread.h"
+#include "core/pricing/importers/sheetbuilder.h"
 
 #include "core/common/csvtable.h"
 #include "core/common/backgroundhash.h"
@@ -117,11 +119,11 @@ private:
     std::array<std::string, std::size_t(ItemField::Count)> m_texts;
 };
 
-class AzureReader
+class AzureReader : public SheetBuilder
 {
 public:
     AzureReader(ParsedSheet &sheet, const QHash<QString, AzureSku> &skus, const std::atomic<bool> *cancel)
-        : m_sheet(sheet), m_skus(skus), m_cancel(cancel)
+        : SheetBuilder(sheet), m_skus(skus), m_cancel(cancel)
     {
         for (auto it = skus.cbegin(); it != skus.cend(); ++it)
             m_skuNames.insert(it.key().toLower(), it.key());
@@ -144,7 +146,7 @@ public:
     }
 
     // After the last item: warnings that compare kept prices, then the sheet's lists.
-    void finish()
+    void finish(int lastLine)
     {
         // Only prices in force on the sheet's date become prices. The file does not say when it
         // was fetched: its date is the latest effectiveStartDate it holds. An item that ended
@@ -179,15 +181,10 @@ public:
         }
         for (const Kept &kept : std::as_const(m_kept))
             m_sheet.records.append(kept.record);
-        m_sheet.unknownTypes = m_unknown.values();
-        m_sheet.unknownTypes.sort();
         std::stable_sort(m_sheet.diagnostics.begin(), m_sheet.diagnostics.end(),
                          [](const Diagnostic &a, const Diagnostic &b) { return a.line < b.line; });
-    }
-
-    void error(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
+        finishSheet(cancelled(), lastLine,
+                    Tr::tr("no accelerator VM prices found (%1 items read)").arg(m_sheet.rowCount));
     }
 
 private:
@@ -196,11 +193,30 @@ private:
         return sku.toLower() + u'|' + region.toLower() + u'|' + toString(model);
     }
 
-    void skip(const QString &reason) { m_sheet.skip(reason); }
 
-    void warning(int line, const QString &field, const QString &message)
+    // The price model of an item and its reservation term in years (0: none), or nothing when
+    // the item's terms are left out (counted by reason).
+    std::optional<std::pair<PriceModel, int>> termsOf(const FlatItem &item)
     {
-        m_sheet.diagnostics.append(Diagnostic::warning(m_sheet.fileName, line, field, message));
+        const QString meter = item.string(ItemField::MeterName);
+        const QString skuName = item.string(ItemField::SkuName);
+        auto tier = [&](const QString &suffix) { return meter.endsWith(suffix) || skuName.endsWith(suffix); };
+        const QString type = item.string(ItemField::Type);
+        const QString term = item.string(ItemField::ReservationTerm);
+        if (type == u"Consumption"_s) {
+            if (tier(u" Low Priority"_s))
+                return skipped(Tr::tr("Low Priority"));
+            return std::pair{tier(u" Spot"_s) ? PriceModel::Spot : PriceModel::OnDemand, 0};
+        }
+        if (type == u"DevTestConsumption"_s)
+            return skipped(Tr::tr("DevTest"));
+        if (type != u"Reservation"_s)
+            return skipped(Tr::tr("other price type"));
+        if (term == u"1 Year"_s)
+            return std::pair{PriceModel::Commit1y, 1};
+        if (term == u"3 Years"_s)
+            return std::pair{PriceModel::Commit3y, 3};
+        return skipped(Tr::tr("other reservation term"));
     }
 
     // Every item ends kept, skipped (counted by reason) or as an error, in that order of checks:
@@ -220,38 +236,11 @@ public:
             skip(Tr::tr("Windows"));
             return;
         }
+        const auto terms = termsOf(item);
+        if (!terms)
+            return;
+        const auto [model, termYears] = *terms;
         const QString meter = text(ItemField::MeterName);
-        const QString skuName = text(ItemField::SkuName);
-        auto tier = [&](const QString &suffix) { return meter.endsWith(suffix) || skuName.endsWith(suffix); };
-        const QString type = text(ItemField::Type);
-        const QString term = text(ItemField::ReservationTerm);
-        PriceModel model = PriceModel::OnDemand;
-        int termYears = 0;
-        if (type == u"Consumption"_s) {
-            if (tier(u" Low Priority"_s)) {
-                skip(Tr::tr("Low Priority"));
-                return;
-            }
-            if (tier(u" Spot"_s))
-                model = PriceModel::Spot;
-        } else if (type == u"DevTestConsumption"_s) {
-            skip(Tr::tr("DevTest"));
-            return;
-        } else if (type == u"Reservation"_s) {
-            if (term == u"1 Year"_s) {
-                model = PriceModel::Commit1y;
-                termYears = 1;
-            } else if (term == u"3 Years"_s) {
-                model = PriceModel::Commit3y;
-                termYears = 3;
-            } else {
-                skip(Tr::tr("other reservation term"));
-                return;
-            }
-        } else {
-            skip(Tr::tr("other price type"));
-            return;
-        }
         // "100 Hours" and "1/Month" meters are not interchangeable with "1 Hour" ones (CUDly#1934).
         if (text(ItemField::UnitOfMeasure) != u"1 Hour"_s) {
             skip(Tr::tr("not an hourly price"));
@@ -266,7 +255,7 @@ public:
         if (name == m_skuNames.cend()) {
             if (arm.startsWith(u"Standard_N"_s, Qt::CaseInsensitive)) { // the N family: NC, ND, NV, NG…
                 skip(Tr::tr("unknown accelerator VM size"));
-                m_unknown.insert(arm);
+                unknownType(arm);
             } else {
                 skip(Tr::tr("not an accelerator VM size"));
             }
@@ -339,7 +328,7 @@ public:
         if (termYears > 0)
             record.notes = Tr::tr("Linux, reservation %1: retailPrice %2 is the whole-term price per VM although "
                                   "unitOfMeasure says 1 Hour; hourly = %2 / %3 h (%4)")
-                               .arg(term, price->toString(), QString::number(termYears * kHoursPerYear), described);
+                               .arg(text(ItemField::ReservationTerm), price->toString(), QString::number(termYears * kHoursPerYear), described);
         else if (model == PriceModel::Spot)
             record.notes = Tr::tr("Linux, spot (%1); the Retail API spot price is indicative").arg(described);
         else
@@ -404,13 +393,11 @@ private:
                          first.record.price.toString(), QString::number(first.record.sheetLine)));
     }
 
-    ParsedSheet &m_sheet;
     const QHash<QString, AzureSku> &m_skus;
     const std::atomic<bool> *m_cancel;
     QHash<QString, QString> m_skuNames;      // lower-case armSkuName → as in m_skus
     QList<Kept> m_kept;                      // in file order
     QHash<QString, qsizetype> m_index;       // offerId → m_kept
-    QSet<QString> m_unknown;
     int m_pages = 0;
 };
 
@@ -598,26 +585,15 @@ ParsedSheet parseAzureJson(QIODevice *device, const QString &fileName, const QHa
 {
     ParsedSheet sheet;
     sheet.fileName = fileName;
-    BackgroundHash hash;
-    JsonDeviceStream stream(device, &hash);
     AzureReader reader(sheet, skus, cancel);
-    AzureJsonHandler handler(reader, stream);
-    const JsonParseResult parsed = parseJsonValues(stream, handler);
-    if (!parsed.ok && !parsed.stopped)
-        reader.error(parsed.line, {}, Tr::tr("JSON syntax error: %1").arg(parsed.error));
-    if (sheet.ok() && reader.pages() == 0 && !reader.cancelled())
-        reader.notAzure(parsed.line);
+    const JsonSheetEnd end = readJsonSheet(device, reader, cancel, [&](JsonDeviceStream &stream) {
+        AzureJsonHandler handler(reader, stream);
+        return parseJsonValues(stream, handler);
+    });
+    if (sheet.ok() && reader.pages() == 0 && !end.cancelled)
+        reader.notAzure(end.parsed.line);
 
-    // The digest covers the whole file even where reading stopped early.
-    if (!reader.cancelled())
-        stream.drain();
-    sheet.sha256 = hash.resultHex();
-
-    reader.finish();
-    if (reader.cancelled()) // a part of a file is no import: nothing to write
-        sheet.records.clear();
-    else if (sheet.records.isEmpty() && sheet.ok())
-        reader.error(0, {}, Tr::tr("no accelerator VM prices found (%1 items read)").arg(sheet.rowCount));
+    reader.finish(0);
     return sheet;
 }
 

@@ -1,4 +1,6 @@
 #include "core/pricing/importers/gcpimporter.h"
+#include "core/pricing/importers/jsonsheetread.h"
+#include "core/pricing/importers/sheetbuilder.h"
 
 #include "core/common/csvtable.h"
 #include "core/common/backgroundhash.h"
@@ -109,20 +111,10 @@ std::optional<qint64> times(Decimal price, qint64 quantity)
 
 /// The rules of one import: classification of each SKU, the component price store, the skip
 /// counts, and at the end the assembly of machines and TPU offers.
-class GcpImport
+class GcpImport : public SheetBuilder
 {
 public:
-    GcpImport(ParsedSheet &sheet, const GcpTables &tables) : m_sheet(sheet), m_tables(tables) {}
-
-    void skip(const QString &reason, int count = 1) { m_sheet.skip(reason, count); }
-    void error(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
-    }
-    void warning(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::warning(m_sheet.fileName, line, field, message));
-    }
+    GcpImport(ParsedSheet &sheet, const GcpTables &tables) : SheetBuilder(sheet), m_tables(tables) {}
 
     void read(const JsonValue &sku, int line);
     void finish(bool cancelled, int lastLine);
@@ -138,9 +130,7 @@ private:
     void checkAgainstOnDemand();
     PriceRecord record(const QString &sku, const QString &region, PriceModel model, const ComponentPrice &main) const;
 
-    ParsedSheet &m_sheet;
     const GcpTables &m_tables;
-    QSet<QString> m_unknown;
     QHash<QString, ComponentPrice> m_prices; ///< by component | model | region (or multi-region code)
     QSet<QString> m_regions;                 ///< every region named by a SKU of the services read
 };
@@ -180,7 +170,7 @@ void GcpImport::read(const JsonValue &sku, int line)
     const GcpSkuPattern *pattern = m_tables.match(description, group);
     if (!pattern) {
         if (group == u"GPU"_s || group == u"TPU"_s) {
-            m_unknown.insert(description);
+            unknownType(description);
             return skip(Tr::tr("unknown accelerator SKU"));
         }
         return skip(Tr::tr("not a machine component"));
@@ -489,10 +479,8 @@ void GcpImport::finish(bool cancelled, int lastLine)
         return std::tie(a.key.sku, a.key.region, a.key.priceModel) < std::tie(b.key.sku, b.key.region, b.key.priceModel);
     });
     checkAgainstOnDemand();
-    m_sheet.unknownTypes = m_unknown.values();
-    m_sheet.unknownTypes.sort();
-    if (m_sheet.records.isEmpty() && m_sheet.ok() && !cancelled)
-        error(lastLine, {}, Tr::tr("no machine prices could be assembled (%1 SKUs read)").arg(m_sheet.rowCount));
+    finishSheet(cancelled, lastLine,
+                Tr::tr("no machine prices could be assembled (%1 SKUs read)").arg(m_sheet.rowCount));
 }
 
 } // namespace
@@ -683,20 +671,20 @@ ParsedSheet parseGcpJson(QIODevice *device, const QString &fileName, const GcpTa
     ParsedSheet sheet;
     sheet.fileName = fileName;
     GcpImport import(sheet, tables);
-    BackgroundHash hash;
-    JsonDeviceStream stream(device, &hash);
-    GcpJsonHandler handler(import, sheet, stream, cancel);
-    const JsonParseResult parsed = parseJsonValues(stream, handler);
-    sheet.sha256 = hash.resultHex();
-    if (!parsed.ok && !parsed.stopped && !cancelledBy(cancel)) {
-        import.error(parsed.line, {}, Tr::tr("malformed JSON: %1").arg(parsed.error));
+    bool sawSkus = false;
+    const JsonSheetEnd end = readJsonSheet(device, import, cancel, [&](JsonDeviceStream &stream) {
+        GcpJsonHandler handler(import, sheet, stream, cancel);
+        const JsonParseResult parsed = parseJsonValues(stream, handler);
+        sawSkus = handler.sawSkus();
+        return parsed;
+    });
+    if (!end.parsed.ok && !end.parsed.stopped && !end.cancelled)
         return sheet;
-    }
-    if (!handler.sawSkus() && !cancelledBy(cancel)) {
+    if (!sawSkus && !end.cancelled) {
         import.error(1, {}, Tr::tr("not a Google Cloud Billing Catalog SKU list (no \"skus\" array)"));
         return sheet;
     }
-    import.finish(cancelledBy(cancel), parsed.line);
+    import.finish(end.cancelled, end.parsed.line);
     return sheet;
 }
 

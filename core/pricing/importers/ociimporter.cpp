@@ -1,4 +1,6 @@
 #include "core/pricing/importers/ociimporter.h"
+#include "core/pricing/importers/jsonsheetread.h"
+#include "core/pricing/importers/sheetbuilder.h"
 
 #include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"
@@ -20,10 +22,10 @@ namespace {
 
 const QString kSourceUrl = u"https://apexapps.oracle.com/pls/apex/cetools/api/v1/products/"_s;
 
-class OciReader
+class OciReader : public SheetBuilder
 {
 public:
-    OciReader(ParsedSheet &sheet, const QHash<QString, OciPart> &parts) : m_sheet(sheet), m_parts(parts) {}
+    OciReader(ParsedSheet &sheet, const QHash<QString, OciPart> &parts) : SheetBuilder(sheet), m_parts(parts) {}
 
     void setLastUpdated(const QString &text) { m_lastUpdated = text; }
 
@@ -40,21 +42,21 @@ public:
         const QString name = text("displayName").simplified();
         const QString category = text("serviceCategory");
         if (text("metricName") != u"GPU Per Hour"_s) {
-            m_sheet.skip(Tr::tr("not priced per GPU-hour"));
+            skip(Tr::tr("not priced per GPU-hour"));
             return;
         }
         if (name.contains(u"NVIDIA AI Enterprise"_s, Qt::CaseInsensitive)) {
-            m_sheet.skip(Tr::tr("software licence (NVIDIA AI Enterprise), not a GPU rental"));
+            skip(Tr::tr("software licence (NVIDIA AI Enterprise), not a GPU rental"));
             return;
         }
         if (category.contains(u"Cloud@Customer"_s) || name.contains(u"Cloud@Customer"_s)) {
-            m_sheet.skip(Tr::tr("on-premises (Cloud@Customer)"));
+            skip(Tr::tr("on-premises (Cloud@Customer)"));
             return;
         }
         const auto found = m_parts.constFind(part);
         if (found == m_parts.cend()) {
-            m_sheet.skip(Tr::tr("GPU part not in the mapping table"));
-            m_unknown.insert(u"%1 (%2)"_s.arg(part, name));
+            skip(Tr::tr("GPU part not in the mapping table"));
+            unknownType(u"%1 (%2)"_s.arg(part, name));
             return;
         }
         const OciPart &shape = *found;
@@ -84,11 +86,11 @@ public:
                     if (paygCount++ == 0)
                         payg = jsonMember(&price, "value");
                 } else {
-                    m_sheet.skip(Tr::tr("price model other than pay as you go"));
+                    skip(Tr::tr("price model other than pay as you go"));
                 }
             }
         if (paygCount == 0) {
-            m_sheet.skip(Tr::tr("no pay-as-you-go price"));
+            skip(Tr::tr("no pay-as-you-go price"));
             return;
         }
         QString why;
@@ -102,7 +104,7 @@ public:
             return;
         }
         if (perGpu->isZero()) {
-            m_sheet.skip(Tr::tr("zero price"));
+            skip(Tr::tr("zero price"));
             return;
         }
         if (paygCount > 1)
@@ -131,7 +133,7 @@ public:
                            .arg(shape.acceleratorCount);
         for (const PriceRecord &kept : std::as_const(m_sheet.records))
             if (kept.key == record.key) {
-                m_sheet.skip(Tr::tr("second part for the same shape"));
+                skip(Tr::tr("second part for the same shape"));
                 warning(line, u"partNumber"_s,
                         Tr::tr("part %1 prices shape %2 again (line %3 did); the first is kept")
                             .arg(part, shape.shape)
@@ -141,7 +143,7 @@ public:
         m_sheet.records.append(record);
     }
 
-    void finish()
+    void finish(bool cancelled)
     {
         // The list says when it was last updated, not when each price began: that date is the
         // price's date, and the date it was read.
@@ -156,25 +158,12 @@ public:
             record.asOf = date;
             record.notes += u"; "_s + dated;
         }
-        m_sheet.unknownTypes = m_unknown.values();
-        m_sheet.unknownTypes.sort();
-    }
-
-    void error(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::error(m_sheet.fileName, line, field, message));
+        finishSheet(cancelled, 0, Tr::tr("no GPU shape prices found (%1 items read)").arg(m_sheet.rowCount));
     }
 
 private:
-    void warning(int line, const QString &field, const QString &message)
-    {
-        m_sheet.diagnostics.append(Diagnostic::warning(m_sheet.fileName, line, field, message));
-    }
-
-    ParsedSheet &m_sheet;
     const QHash<QString, OciPart> &m_parts;
     QString m_lastUpdated;
-    QSet<QString> m_unknown;
 };
 
 /// RapidJSON SAX events of a price list: the top-level object's "lastUpdated" and each element
@@ -338,26 +327,20 @@ ParsedSheet parseOciJson(QIODevice *device, const QString &fileName, const QHash
     ParsedSheet sheet;
     sheet.fileName = fileName;
     OciReader reader(sheet, parts);
-    BackgroundHash hash;
-    JsonDeviceStream stream(device, &hash);
-    OciJsonHandler handler(reader, stream, cancel);
-    const JsonParseResult parsed = parseJsonValues(stream, handler);
-    const bool cancelled = cancelledBy(cancel);
-    if (!cancelled)
-        stream.drain(); // the digest covers the whole file, text after the list included
-    sheet.sha256 = hash.resultHex();
-    if (!parsed.ok && !parsed.stopped && !cancelled)
-        reader.error(parsed.line, {}, Tr::tr("JSON syntax error: %1").arg(parsed.error));
-    else if (!handler.sawItems() && !cancelled)
+    bool sawItems = false;
+    const JsonSheetEnd end = readJsonSheet(device, reader, cancel, [&](JsonDeviceStream &stream) {
+        OciJsonHandler handler(reader, stream, cancel);
+        const JsonParseResult parsed = parseJsonValues(stream, handler);
+        sawItems = handler.sawItems();
+        return parsed;
+    });
+    const bool cancelled = end.cancelled;
+    if (sheet.ok() && !sawItems && !cancelled)
         reader.error(1, {},
                      Tr::tr("not an Oracle Cloud price list (no \"items\" array of parts with "
                             "currencyCodeLocalizations)"));
 
-    reader.finish();
-    if (cancelled)
-        sheet.records.clear();
-    else if (sheet.records.isEmpty() && sheet.ok())
-        reader.error(0, {}, Tr::tr("no GPU shape prices found (%1 items read)").arg(sheet.rowCount));
+    reader.finish(cancelled);
     return sheet;
 }
 

@@ -2,7 +2,7 @@
 
 #include "core/common/diagnostic.h"
 #include "core/pricing/importers/instanceshape.h"
-#include "core/pricing/pricesheetparser.h"
+#include "core/pricing/parsedsheet.h"
 
 #include <QHash>
 

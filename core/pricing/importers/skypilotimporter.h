@@ -2,7 +2,7 @@
 
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/common/diagnostic.h"
-#include "core/pricing/pricesheetparser.h"
+#include "core/pricing/parsedsheet.h"
 
 #include <QHash>
 
