@@ -9,13 +9,14 @@
 #include "ui/models/offertablemodel.h"
 #include "core/pricing/sheetexporter.h"
 #include "core/pricing/shippedprices.h"
-#include "ui/planner/plancharts.h"
+#include "ui/charts/plancharts.h"
 #include "ui/planner/compareview.h"
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
 #include "ui/prices/teamdatabase.h"
 #include "ui/report/budgetreport.h"
+#include "ui/settings.h"
 #include "ui/planner/scenariodocument.h"
 #include "ui/prices/pricesview.h"
 
@@ -42,7 +43,6 @@
 #include <QMessageBox>
 #include <QSet>
 #include <QScreen>
-#include <QSettings>
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QStatusBar>
@@ -61,11 +61,6 @@ using pricing::PriceRecord;
 
 namespace {
 
-const QString kGeometryKey = u"MainWindow/geometry"_s;
-const QString kSplitterKey = u"MainWindow/splitterState"_s;
-const QString kDisplayCurrencyKey = u"MainWindow/displayCurrency"_s;
-const QString kLastDirectoryKey = u"Files/lastDirectory"_s;
-const QString kRecentFilesKey = u"Files/recent"_s;
 constexpr int kMaxRecentFiles = 8;
 const QString kScenarioFilter = u"Accelplan scenarios (*.accelplan)"_s;
 
@@ -78,7 +73,7 @@ QString isoDate(const QDate &date)
 
 MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::AcceleratorCatalog &catalog,
                        QWidget *parent)
-    : QMainWindow(parent), m_database(database), m_catalog(catalog)
+    : QMainWindow(parent), m_database(database), m_catalog(catalog), m_session(database, catalog)
 {
     setWindowTitle(tr("Accelplan"));
     m_document = new ScenarioDocument(this);
@@ -244,12 +239,12 @@ void MainWindow::createActions()
 
 QString MainWindow::lastDirectory() const
 {
-    return QSettings().value(kLastDirectoryKey, QDir::homePath()).toString();
+    return Settings::lastDirectory();
 }
 
 void MainWindow::rememberDirectory(const QString &path)
 {
-    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+    Settings::setLastDirectory(QFileInfo(path).absolutePath());
 }
 
 void MainWindow::showError(const QString &title, const Error &error)
@@ -375,20 +370,19 @@ bool MainWindow::saveAsDialog()
 
 void MainWindow::addRecentFile(const QString &path)
 {
-    QSettings settings;
-    QStringList recent = settings.value(kRecentFilesKey).toStringList();
+    QStringList recent = Settings::recentFiles();
     recent.removeAll(path);
     recent.prepend(path);
     while (recent.size() > kMaxRecentFiles)
         recent.removeLast();
-    settings.setValue(kRecentFilesKey, recent);
+    Settings::setRecentFiles(recent);
     fillRecentMenu();
 }
 
 void MainWindow::fillRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(kRecentFilesKey).toStringList();
+    const QStringList recent = Settings::recentFiles();
     for (int i = 0; i < recent.size(); ++i) {
         const QString path = recent.at(i);
         QAction *action = m_recentMenu->addAction(tr("&%1 %2").arg(QString::number(i + 1), QFileInfo(path).fileName()));
@@ -420,13 +414,14 @@ bool MainWindow::refuseWhenReadOnly()
     QMessageBox::information(this, tr("Read-Only Snapshot"),
                              tr("The prices shown are the local snapshot of %1, which could not be reached. "
                                 "Connect to it again (File → Connect to Team Database…) to import or edit prices.")
-                                 .arg(m_snapshotOf));
+                                 .arg(m_session.snapshotOf()));
     return true;
 }
 
 void MainWindow::connectDialog()
 {
-    ConnectDialog dialog(m_snapshotOf.isEmpty() ? m_database.path() : m_snapshotOf, this);
+    const QString snapshotOf = m_session.snapshotOf();
+    ConnectDialog dialog(snapshotOf.isEmpty() ? m_database.path() : snapshotOf, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QApplication::setOverrideCursor(Qt::WaitCursor);
@@ -448,26 +443,20 @@ Status MainWindow::connectDatabase(const QString &location, std::function<bool(c
             return yes;
         };
     }
-    auto opened = openDatabase(location, m_catalog, offerSnapshot);
-    if (!opened)
-        return opened.error();
-    if (opened->snapshotOf.isEmpty())
-        rememberDatabase(location);
-    // The views keep their reference to m_database: it takes the new connection, and the old one
-    // closes with the object that now holds it.
-    m_database.swap(*opened->database);
-    opened->database.reset();
-    setSnapshotOf(opened->snapshotOf);
+    if (Status connected = m_session.connectTo(location, offerSnapshot); !connected)
+        return connected;
+    const QString snapshotOf = m_session.snapshotOf();
+    setSnapshotOf(snapshotOf);
     reload();
-    statusBar()->showMessage(opened->snapshotOf.isEmpty() ? tr("Connected to %1").arg(m_database.path())
-                                                          : tr("Showing the read-only snapshot of %1").arg(opened->snapshotOf),
+    statusBar()->showMessage(snapshotOf.isEmpty() ? tr("Connected to %1").arg(m_database.path())
+                                                  : tr("Showing the read-only snapshot of %1").arg(snapshotOf),
                              8000);
     return Done{};
 }
 
 void MainWindow::setSnapshotOf(const QString &url)
 {
-    m_snapshotOf = url;
+    m_session.setSnapshotOf(url);
     for (const QString &name : {u"actionImport"_s, u"actionEditPrice"_s}) {
         if (auto *action = findChild<QAction *>(name))
             action->setEnabled(url.isEmpty());
@@ -496,7 +485,7 @@ void MainWindow::importFile(const QString &path)
 
 QList<planning::CostMove> MainWindow::noticeCostMoves(const planning::PlanInputs &before)
 {
-    QStringList files = QSettings().value(kRecentFilesKey).toStringList();
+    QStringList files = Settings::recentFiles();
     if (const QString open = m_document->filePath(); !open.isEmpty() && !files.contains(open))
         files.prepend(open);
     files = files.mid(0, 10);
@@ -625,32 +614,19 @@ void MainWindow::createStatusBar()
 void MainWindow::reload()
 {
     // One snapshot for the planner, loaded as the command line loads it (user profiles included);
-    // the prices browser shows the same offers. When it cannot be loaded, the browser still shows
-    // what can be read and the planner has nothing to plan on.
-    QString loadError;
-    QList<PriceRecord> records;
-    pricing::FxTable fxTable;
-    auto inputs = planning::loadPlanInputs(m_database, m_catalog);
-    if (inputs) {
-        records = *inputs->offers;
-        fxTable = inputs->fx;
-        m_modelIds = inputs->planning->modelIds();
-        m_compare->setInputs(*inputs);
-        m_planner->setInputs(std::move(inputs).value());
+    // the prices browser shows the same offers.
+    DatabaseSnapshot snapshot = m_session.snapshot();
+    if (snapshot.inputs) {
+        m_modelIds = snapshot.inputs->planning->modelIds();
+        m_compare->setInputs(*snapshot.inputs);
+        m_planner->setInputs(std::move(snapshot.inputs).value());
     } else {
-        loadError = tr("Could not load the prices, exchange rates and profiles to plan on: %1")
-                        .arg(inputs.error().message);
         m_planner->setInputs({});
         m_compare->setInputs({});
-        if (auto prices = m_database.prices(); prices.ok())
-            records = std::move(prices).value();
-        if (auto fx = m_database.fxTable(); fx.ok())
-            fxTable = std::move(fx).value();
     }
-    m_pricesAsOf = m_database.pricesAsOf();
-    auto sheets = m_database.sheets();
-    m_prices->setSnapshot(std::move(records), std::move(fxTable),
-                          sheets.ok() ? std::move(sheets).value() : QList<pricing::SheetInfo>{}, loadError);
+    m_pricesAsOf = snapshot.pricesAsOf;
+    m_prices->setSnapshot(std::move(snapshot.offers), std::move(snapshot.fx), std::move(snapshot.sheets),
+                          snapshot.loadError);
     if (m_profilesDialog)
         m_profilesDialog->refresh();
     updateStatus();
@@ -668,8 +644,8 @@ void MainWindow::updateStatus()
                                                 : tr("No prices yet"));
     const QString path = m_database.location().isPostgres() ? m_database.path()
                                                             : QDir::toNativeSeparators(m_database.path());
-    if (!m_snapshotOf.isEmpty()) {
-        m_databaseLabel->setText(tr("Read-only snapshot of %1 (the server cannot be reached)").arg(m_snapshotOf));
+    if (const QString snapshotOf = m_session.snapshotOf(); !snapshotOf.isEmpty()) {
+        m_databaseLabel->setText(tr("Read-only snapshot of %1 (the server cannot be reached)").arg(snapshotOf));
         m_databaseLabel->setToolTip(tr("Local snapshot: %1").arg(path));
     } else {
         m_databaseLabel->setText(m_database.location().isPostgres() ? tr("Team database: %1").arg(path)
@@ -723,8 +699,7 @@ void MainWindow::showAbout()
 
 void MainWindow::readSettings()
 {
-    const QSettings settings;
-    if (!restoreGeometry(settings.value(kGeometryKey).toByteArray()))
+    if (!restoreGeometry(Settings::windowGeometry()))
         resize(1400, 800);
     // A size saved on a larger screen, or at another scale, must not put the window off this one.
     if (const QScreen *here = screen()) {
@@ -733,16 +708,15 @@ void MainWindow::readSettings()
         if (!available.contains(frameGeometry().topLeft()))
             move(available.topLeft());
     }
-    m_prices->restoreState(settings.value(kSplitterKey).toByteArray());
-    m_prices->setDisplayCurrency(settings.value(kDisplayCurrencyKey, u"USD"_s).toString());
+    m_prices->restoreState(Settings::pricesSplitterState());
+    m_prices->setDisplayCurrency(Settings::displayCurrency());
 }
 
 void MainWindow::writeSettings() const
 {
-    QSettings settings;
-    settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kSplitterKey, m_prices->saveState());
-    settings.setValue(kDisplayCurrencyKey, m_prices->displayCurrency());
+    Settings::setWindowGeometry(saveGeometry());
+    Settings::setPricesSplitterState(m_prices->saveState());
+    Settings::setDisplayCurrency(m_prices->displayCurrency());
 }
 
 void MainWindow::showEvent(QShowEvent *event)

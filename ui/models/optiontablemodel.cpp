@@ -79,6 +79,26 @@ QString sourceItem(const QString &what, const QString &value, const QString &sou
                                                                          : source.toHtmlEscaped());
 }
 
+// The cluster and the share of each step its parts take: the one place the options' details
+// render a training step-time breakdown.
+QString clusterHtml(const TrainingProjection &p)
+{
+    QString html;
+    if (!p.layoutSummary.isEmpty()) {
+        auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
+        html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p>"
+                                     "<p>Each step: compute %5, tensor-parallel %6, pipeline bubble %7, "
+                                     "data-parallel %8, expert all-to-all %9.</p>")
+                    .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), fabricText(p).toHtmlEscaped(),
+                         p.layoutSummary.toHtmlEscaped(), percent(p.stepCompute), percent(p.stepTpComm),
+                         percent(p.stepPpBubble), percent(p.stepDpComm), percent(p.stepEpComm));
+        if (p.interruption < 1)
+            html += OptionTableModel::tr("<p>Spot: %1 of the work is kept after preemptions.</p>").arg(percent(p.interruption));
+        html += u"<p><small>%1</small></p>"_s.arg(p.clusterBasis.toHtmlEscaped());
+    }
+    return html;
+}
+
 // The time formula with every input it used and where each comes from.
 QString projectionHtml(const TrainingProjection &p)
 {
@@ -106,18 +126,7 @@ QString projectionHtml(const TrainingProjection &p)
                            u"×"_s + QLocale().toString(p.fitFactor, 'f', 2), p.fitSource)
                 + sourceItem(OptionTableModel::tr("band"), QString(), p.bandBasis.text());
     html += u"</ul>"_s;
-    if (!p.layoutSummary.isEmpty()) {
-        auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
-        html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p>"
-                                     "<p>Each step: compute %5, tensor-parallel %6, pipeline bubble %7, "
-                                     "data-parallel %8, expert all-to-all %9.</p>")
-                    .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), fabricText(p).toHtmlEscaped(),
-                         p.layoutSummary.toHtmlEscaped(), percent(p.stepCompute), percent(p.stepTpComm),
-                         percent(p.stepPpBubble), percent(p.stepDpComm), percent(p.stepEpComm));
-        if (p.interruption < 1)
-            html += OptionTableModel::tr("<p>Spot: %1 of the work is kept after preemptions.</p>").arg(percent(p.interruption));
-        html += u"<p><small>%1</small></p>"_s.arg(p.clusterBasis.toHtmlEscaped());
-    }
+    html += clusterHtml(p);
     return html;
 }
 

@@ -1,4 +1,4 @@
-#include "ui/planner/chartbuilder.h"
+#include "ui/charts/chartbuilder.h"
 
 #include "ui/format.h"
 
