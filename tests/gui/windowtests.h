@@ -15,6 +15,7 @@
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
 #include "tests/gui/guisupport.h"
+#include "tests/models/modelsupport.h"
 #include "ui/charts/chartbuilder.h"
 #include "ui/charts/plancharts.h"
 #include "ui/planner/compareview.h"
@@ -97,40 +98,14 @@ using accelplan::test::SeededDatabase;
 using accelplan::test::shippedCatalog;
 using accelplan::test::waitFor;
 using accelplan::test::waitForNewPlan;
+using accelplan::test::record;
+using accelplan::test::rate;
+using accelplan::test::shownSourceRows;
 
 namespace {
 
-inline PriceRecord record(const QString &provider, const QString &sku, const QString &price, const QString &currency,
-                   int chips = 8, PriceModel model = PriceModel::OnDemand)
-{
-    PriceRecord r;
-    r.key = {provider, sku, u"us-east-1"_s, model};
-    r.offerKind = OfferKind::CloudVm;
-    r.accelerator = u"h100-sxm"_s;
-    r.acceleratorCount = chips;
-    r.price = *Decimal::parse(price);
-    r.currency = currency;
-    r.unit = unitFor(model);
-    r.effectiveDate = QDate(2026, 9, 1);
-    r.asOf = QDate(2026, 9, 2);
-    r.sourceUrl = u"https://example.com/"_s + sku;
-    r.confidence = u"exact"_s;
-    return r;
-}
 
-inline FxRate rate(const QString &base, const QString &quote, const QString &value)
-{
-    return {QDate(2026, 5, 8), base, quote, *Decimal::parse(value), u"https://example.com/fx"_s, {}};
-}
 
-// The source rows the proxy shows, in view order.
-inline QList<int> shownSourceRows(const QAbstractItemModel *proxy)
-{
-    QList<int> rows;
-    for (int row = 0; row < proxy->rowCount(); ++row)
-        rows.append(proxy->index(row, 0).data(OfferTableModel::OfferRowRole).toInt());
-    return rows;
-}
 
 inline int countMatching(const QList<PriceRecord> &records, const std::function<bool(const PriceRecord &)> &matches)
 {
