@@ -149,7 +149,7 @@ TEST_CASE("gui: the report prints the lock-in weights the planner scores with", 
     request.plan = examplePlan(*window, &request.scenario);
     REQUIRE(request.plan->recommendedTraining() != nullptr);
     const QString html = ui::report::reportHtml(request);
-    auto weight = [](double share) { return QString::number(share * 100, 'f', 0) + u" %"_s; };
+    auto weight = [](double share) -> QString { return QString::number(share * 100, 'f', 0) + u" %"_s; };
     for (const auto &[share, factor] : {std::pair{planning::kAvailabilityWeight, u"availability"_s},
                                         std::pair{planning::kFrameworkWeight, u"framework"_s},
                                         std::pair{planning::kCommitmentWeight, u"commitment"_s},

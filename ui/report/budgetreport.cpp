@@ -98,7 +98,7 @@ QString exitTable(const OptionLockin &lockin, const QString &currency)
 // the printed sum cannot disagree with the score.
 QString lockinFactors(const OptionLockin &lockin)
 {
-    const auto weight = [](double share) { return QString::number(share * 100, 'f', 0) + u" %"_s; };
+    const auto weight = [](double share) -> QString { return QString::number(share * 100, 'f', 0) + u" %"_s; };
     return tr("<p>Lock-in score %1 of 100 = %2 availability (%3) + %4 framework (%5) + %6 commitment (%7) + "
               "%8 exit share (%9). Lock-in-adjusted cost %10 = plan cost %11 + exit probability × exit cost.</p>")
         .arg(format::report().number(lockin.score.score), weight(planning::kAvailabilityWeight),
