@@ -9,13 +9,14 @@
 #include "ui/models/offertablemodel.h"
 #include "core/pricing/sheetexporter.h"
 #include "core/pricing/shippedprices.h"
-#include "ui/planner/plancharts.h"
+#include "ui/charts/plancharts.h"
 #include "ui/planner/compareview.h"
 #include "ui/planner/plannerview.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
 #include "ui/prices/teamdatabase.h"
 #include "ui/report/budgetreport.h"
+#include "ui/settings.h"
 #include "ui/planner/scenariodocument.h"
 #include "ui/prices/pricesview.h"
 
@@ -42,7 +43,6 @@
 #include <QMessageBox>
 #include <QSet>
 #include <QScreen>
-#include <QSettings>
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QStatusBar>
@@ -61,12 +61,6 @@ using pricing::PriceRecord;
 
 namespace {
 
-const QString kGeometryKey = u"MainWindow/geometry"_s;
-const QString kSplitterKey = u"MainWindow/splitterState"_s;
-const QString kDisplayCurrencyKey = u"MainWindow/displayCurrency"_s;
-const QString kLastDirectoryKey = u"Files/lastDirectory"_s;
-const QString kRecentFilesKey = u"Files/recent"_s;
-constexpr int kMaxRecentFiles = 8;
 const QString kScenarioFilter = u"Accelplan scenarios (*.accelplan)"_s;
 
 QString isoDate(const QDate &date)
@@ -78,7 +72,7 @@ QString isoDate(const QDate &date)
 
 MainWindow::MainWindow(pricing::PriceDatabase &database, const catalog::AcceleratorCatalog &catalog,
                        QWidget *parent)
-    : QMainWindow(parent), m_database(database), m_catalog(catalog)
+    : QMainWindow(parent), m_database(database), m_catalog(catalog), m_session(database, catalog)
 {
     setWindowTitle(tr("Accelplan"));
     m_document = new ScenarioDocument(this);
@@ -151,105 +145,14 @@ QString MainWindow::scenarioPath() const
     return m_document->filePath();
 }
 
-void MainWindow::createActions()
-{
-    auto add = [this](QMenu *menu, const QString &text, const QString &name, const QKeySequence &shortcut,
-                      const QString &tip, auto slot) {
-        QAction *action = menu->addAction(text, this, slot);
-        action->setObjectName(name);
-        action->setShortcut(shortcut);
-        action->setStatusTip(tip);
-        return action;
-    };
-    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    add(fileMenu, tr("&New Scenario"), u"actionNew"_s, QKeySequence::New, tr("Start a new scenario"),
-        &MainWindow::newScenario);
-    add(fileMenu, tr("&Open Scenario…"), u"actionOpen"_s, QKeySequence::Open, tr("Open an .accelplan file"),
-        &MainWindow::openDialog);
-    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
-    m_recentMenu->setObjectName(u"recentMenu"_s);
-    fillRecentMenu();
-    add(fileMenu, tr("&Save"), u"actionSave"_s, QKeySequence::Save, tr("Save the scenario"), &MainWindow::save);
-    add(fileMenu, tr("Save &As…"), u"actionSaveAs"_s, QKeySequence::SaveAs, tr("Save the scenario under a new name"),
-        &MainWindow::saveAsDialog);
-    add(fileMenu, tr("Export &Report…"), u"actionExportReport"_s, QKeySequence(Qt::CTRL | Qt::Key_E),
-        tr("Write the PDF budget report of the current plan"), &MainWindow::exportReportDialog);
-    fileMenu->addSeparator();
-    add(fileMenu, tr("&Import Price Sheet…"), u"actionImport"_s, QKeySequence(Qt::CTRL | Qt::Key_I),
-        tr("Preview and import a price sheet"), &MainWindow::importDialog);
-    add(fileMenu, tr("&Export Shown Prices…"), u"actionExport"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
-        tr("Write the offers shown in the Prices table as a CSV sheet"), &MainWindow::exportDialog);
-    add(fileMenu, tr("Connect to &Team Database…"), u"actionConnectDatabase"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
-        tr("Use a team's price database on PostgreSQL, or another local database"), &MainWindow::connectDialog);
-    fileMenu->addSeparator();
-    QAction *quit = add(fileMenu, tr("&Quit"), u"actionQuit"_s, QKeySequence(Qt::CTRL | Qt::Key_Q),
-                        tr("Quit Accelplan"), &QWidget::close);
-    quit->setMenuRole(QAction::QuitRole);
-
-    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
-    m_undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    m_undo->setObjectName(u"actionUndo"_s);
-    m_undo->setShortcut(QKeySequence::Undo);
-    m_redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    m_redo->setObjectName(u"actionRedo"_s);
-    m_redo->setShortcut(QKeySequence::Redo);
-    editMenu->addAction(m_undo);
-    editMenu->addAction(m_redo);
-    // Every text field of the window (the scenario's, the filters) would take the keys for its own undo.
-    qApp->installEventFilter(this);
-    editMenu->addSeparator();
-    add(editMenu, tr("Edit &Price…"), u"actionEditPrice"_s, QKeySequence(Qt::Key_F2),
-        tr("Set a new price for the selected offer (saved as a manual sheet)"), &MainWindow::editPrice);
-
-    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
-    add(viewMenu, tr("&Planner"), u"actionShowPlanner"_s, QKeySequence(Qt::CTRL | Qt::Key_1),
-        tr("Show the planner"), [this] { m_tabs->setCurrentIndex(0); });
-    add(viewMenu, tr("P&rices"), u"actionShowPrices"_s, QKeySequence(Qt::CTRL | Qt::Key_2), tr("Show the prices"),
-        [this] { m_tabs->setCurrentIndex(1); });
-    add(viewMenu, tr("&Compare"), u"actionShowCompare"_s, QKeySequence(Qt::CTRL | Qt::Key_3),
-        tr("Compare scenarios side by side"), [this] { m_tabs->setCurrentIndex(2); });
-    viewMenu->addSeparator();
-    add(viewMenu, tr("&Reload Prices and Profiles"), u"actionReload"_s, QKeySequence(Qt::Key_F5),
-        tr("Read the current prices, exchange rates and throughput profiles from the database again"),
-        &MainWindow::reload);
-    add(viewMenu, tr("&Find Offer"), u"actionFocusSearch"_s, QKeySequence::Find, tr("Search the offers"),
-        &MainWindow::focusSearch);
-
-    QMenu *catalogMenu = menuBar()->addMenu(tr("&Catalog"));
-    add(catalogMenu, tr("Throughput &Profiles…"), u"actionProfiles"_s, QKeySequence(),
-        tr("List, disable or remove your own throughput profiles"), &MainWindow::showProfiles);
-
-    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
-    add(helpMenu, tr("&Glossary"), u"actionGlossary"_s, QKeySequence(QKeySequence::HelpContents),
-        tr("What the planner's terms mean: MFU, goodput, lock-in, P50/P90, cash out, capex…"), &MainWindow::showGlossary);
-    // The shipped example scenarios (compiled in), each opened as an untitled copy.
-    QMenu *examples = helpMenu->addMenu(tr("&Examples"));
-    examples->setObjectName(u"examplesMenu"_s);
-    const QDir exampleDir(u":/data/examples"_s);
-    for (const QString &file : exampleDir.entryList({u"*.accelplan"_s}, QDir::Files, QDir::Name)) {
-        QAction *example = examples->addAction(QFileInfo(file).completeBaseName(), this,
-                                               [this, path = exampleDir.filePath(file)] {
-                                                   if (const Status opened = openExample(path); !opened)
-                                                       showError(tr("Cannot open the example"), opened.error());
-                                               });
-        example->setObjectName(u"example:"_s + QFileInfo(file).completeBaseName());
-    }
-    helpMenu->addSeparator();
-    QAction *about = helpMenu->addAction(tr("&About Accelplan"), this, &MainWindow::showAbout);
-    about->setObjectName(u"actionAbout"_s);
-    about->setMenuRole(QAction::AboutRole);
-    QAction *aboutQt = helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
-    aboutQt->setMenuRole(QAction::AboutQtRole);
-}
-
 QString MainWindow::lastDirectory() const
 {
-    return QSettings().value(kLastDirectoryKey, QDir::homePath()).toString();
+    return Settings::lastDirectory();
 }
 
 void MainWindow::rememberDirectory(const QString &path)
 {
-    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+    Settings::setLastDirectory(QFileInfo(path).absolutePath());
 }
 
 void MainWindow::showError(const QString &title, const Error &error)
@@ -373,36 +276,6 @@ bool MainWindow::saveAsDialog()
     return saved.ok();
 }
 
-void MainWindow::addRecentFile(const QString &path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(kRecentFilesKey).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecentFiles)
-        recent.removeLast();
-    settings.setValue(kRecentFilesKey, recent);
-    fillRecentMenu();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = QSettings().value(kRecentFilesKey).toStringList();
-    for (int i = 0; i < recent.size(); ++i) {
-        const QString path = recent.at(i);
-        QAction *action = m_recentMenu->addAction(tr("&%1 %2").arg(QString::number(i + 1), QFileInfo(path).fileName()));
-        action->setStatusTip(path);
-        connect(action, &QAction::triggered, this, [this, path] {
-            if (!maybeSave())
-                return;
-            if (const Status opened = openScenario(path); !opened.ok())
-                showError(tr("Cannot Open Scenario"), opened.error());
-        });
-    }
-    m_recentMenu->setEnabled(!recent.isEmpty());
-}
-
 void MainWindow::importDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import Price Sheet"), lastDirectory(),
@@ -420,13 +293,14 @@ bool MainWindow::refuseWhenReadOnly()
     QMessageBox::information(this, tr("Read-Only Snapshot"),
                              tr("The prices shown are the local snapshot of %1, which could not be reached. "
                                 "Connect to it again (File → Connect to Team Database…) to import or edit prices.")
-                                 .arg(m_snapshotOf));
+                                 .arg(m_session.snapshotOf()));
     return true;
 }
 
 void MainWindow::connectDialog()
 {
-    ConnectDialog dialog(m_snapshotOf.isEmpty() ? m_database.path() : m_snapshotOf, this);
+    const QString snapshotOf = m_session.snapshotOf();
+    ConnectDialog dialog(snapshotOf.isEmpty() ? m_database.path() : snapshotOf, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QApplication::setOverrideCursor(Qt::WaitCursor);
@@ -448,26 +322,20 @@ Status MainWindow::connectDatabase(const QString &location, std::function<bool(c
             return yes;
         };
     }
-    auto opened = openDatabase(location, m_catalog, offerSnapshot);
-    if (!opened)
-        return opened.error();
-    if (opened->snapshotOf.isEmpty())
-        rememberDatabase(location);
-    // The views keep their reference to m_database: it takes the new connection, and the old one
-    // closes with the object that now holds it.
-    m_database.swap(*opened->database);
-    opened->database.reset();
-    setSnapshotOf(opened->snapshotOf);
+    if (Status connected = m_session.connectTo(location, offerSnapshot); !connected)
+        return connected;
+    const QString snapshotOf = m_session.snapshotOf();
+    setSnapshotOf(snapshotOf);
     reload();
-    statusBar()->showMessage(opened->snapshotOf.isEmpty() ? tr("Connected to %1").arg(m_database.path())
-                                                          : tr("Showing the read-only snapshot of %1").arg(opened->snapshotOf),
+    statusBar()->showMessage(snapshotOf.isEmpty() ? tr("Connected to %1").arg(m_database.path())
+                                                  : tr("Showing the read-only snapshot of %1").arg(snapshotOf),
                              8000);
     return Done{};
 }
 
 void MainWindow::setSnapshotOf(const QString &url)
 {
-    m_snapshotOf = url;
+    m_session.setSnapshotOf(url);
     for (const QString &name : {u"actionImport"_s, u"actionEditPrice"_s}) {
         if (auto *action = findChild<QAction *>(name))
             action->setEnabled(url.isEmpty());
@@ -496,7 +364,7 @@ void MainWindow::importFile(const QString &path)
 
 QList<planning::CostMove> MainWindow::noticeCostMoves(const planning::PlanInputs &before)
 {
-    QStringList files = QSettings().value(kRecentFilesKey).toStringList();
+    QStringList files = Settings::recentFiles();
     if (const QString open = m_document->filePath(); !open.isEmpty() && !files.contains(open))
         files.prepend(open);
     files = files.mid(0, 10);
@@ -625,32 +493,19 @@ void MainWindow::createStatusBar()
 void MainWindow::reload()
 {
     // One snapshot for the planner, loaded as the command line loads it (user profiles included);
-    // the prices browser shows the same offers. When it cannot be loaded, the browser still shows
-    // what can be read and the planner has nothing to plan on.
-    QString loadError;
-    QList<PriceRecord> records;
-    pricing::FxTable fxTable;
-    auto inputs = planning::loadPlanInputs(m_database, m_catalog);
-    if (inputs) {
-        records = *inputs->offers;
-        fxTable = inputs->fx;
-        m_modelIds = inputs->planning->modelIds();
-        m_compare->setInputs(*inputs);
-        m_planner->setInputs(std::move(inputs).value());
+    // the prices browser shows the same offers.
+    DatabaseSnapshot snapshot = m_session.snapshot();
+    if (snapshot.inputs) {
+        m_modelIds = snapshot.inputs->planning->modelIds();
+        m_compare->setInputs(*snapshot.inputs);
+        m_planner->setInputs(std::move(snapshot.inputs).value());
     } else {
-        loadError = tr("Could not load the prices, exchange rates and profiles to plan on: %1")
-                        .arg(inputs.error().message);
         m_planner->setInputs({});
         m_compare->setInputs({});
-        if (auto prices = m_database.prices(); prices.ok())
-            records = std::move(prices).value();
-        if (auto fx = m_database.fxTable(); fx.ok())
-            fxTable = std::move(fx).value();
     }
-    m_pricesAsOf = m_database.pricesAsOf();
-    auto sheets = m_database.sheets();
-    m_prices->setSnapshot(std::move(records), std::move(fxTable),
-                          sheets.ok() ? std::move(sheets).value() : QList<pricing::SheetInfo>{}, loadError);
+    m_pricesAsOf = snapshot.pricesAsOf;
+    m_prices->setSnapshot(std::move(snapshot.offers), std::move(snapshot.fx), std::move(snapshot.sheets),
+                          snapshot.loadError);
     if (m_profilesDialog)
         m_profilesDialog->refresh();
     updateStatus();
@@ -668,8 +523,8 @@ void MainWindow::updateStatus()
                                                 : tr("No prices yet"));
     const QString path = m_database.location().isPostgres() ? m_database.path()
                                                             : QDir::toNativeSeparators(m_database.path());
-    if (!m_snapshotOf.isEmpty()) {
-        m_databaseLabel->setText(tr("Read-only snapshot of %1 (the server cannot be reached)").arg(m_snapshotOf));
+    if (const QString snapshotOf = m_session.snapshotOf(); !snapshotOf.isEmpty()) {
+        m_databaseLabel->setText(tr("Read-only snapshot of %1 (the server cannot be reached)").arg(snapshotOf));
         m_databaseLabel->setToolTip(tr("Local snapshot: %1").arg(path));
     } else {
         m_databaseLabel->setText(m_database.location().isPostgres() ? tr("Team database: %1").arg(path)
@@ -723,8 +578,7 @@ void MainWindow::showAbout()
 
 void MainWindow::readSettings()
 {
-    const QSettings settings;
-    if (!restoreGeometry(settings.value(kGeometryKey).toByteArray()))
+    if (!restoreGeometry(Settings::windowGeometry()))
         resize(1400, 800);
     // A size saved on a larger screen, or at another scale, must not put the window off this one.
     if (const QScreen *here = screen()) {
@@ -733,16 +587,15 @@ void MainWindow::readSettings()
         if (!available.contains(frameGeometry().topLeft()))
             move(available.topLeft());
     }
-    m_prices->restoreState(settings.value(kSplitterKey).toByteArray());
-    m_prices->setDisplayCurrency(settings.value(kDisplayCurrencyKey, u"USD"_s).toString());
+    m_prices->restoreState(Settings::pricesSplitterState());
+    m_prices->setDisplayCurrency(Settings::displayCurrency());
 }
 
 void MainWindow::writeSettings() const
 {
-    QSettings settings;
-    settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kSplitterKey, m_prices->saveState());
-    settings.setValue(kDisplayCurrencyKey, m_prices->displayCurrency());
+    Settings::setWindowGeometry(saveGeometry());
+    Settings::setPricesSplitterState(m_prices->saveState());
+    Settings::setDisplayCurrency(m_prices->displayCurrency());
 }
 
 void MainWindow::showEvent(QShowEvent *event)

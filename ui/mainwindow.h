@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "core/pricing/pricedatabase.h"
+#include "ui/prices/databasesession.h"
 
 #include <QDate>
 #include <QMainWindow>
@@ -130,11 +131,11 @@ private:
 
     pricing::PriceDatabase &m_database;
     const catalog::AcceleratorCatalog &m_catalog;
+    DatabaseSession m_session; ///< reads m_database's snapshots and connects it elsewhere
 
     ScenarioDocument *m_document = nullptr;
     QStringList m_modelIds; ///< the planning catalog's model presets, for opening scenarios
     QDate m_pricesAsOf;
-    QString m_snapshotOf;
     QMenu *m_recentMenu = nullptr;
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;

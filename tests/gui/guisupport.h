@@ -3,6 +3,7 @@
 // What the window's tests share: a seeded database, a window on it, waiting for its plans.
 
 #include "core/pricing/pricedatabase.h"
+#include "tests/seededdatabase.h"
 #include "tests/testsupport.h"
 #include "ui/mainwindow.h"
 #include "ui/planner/plannerview.h"
@@ -18,30 +19,6 @@
 #include <memory>
 
 namespace accelplan::test {
-
-/// A fresh database in a temporary folder, seeded from the shipped sheets.
-struct SeededDatabase
-{
-    QTemporaryDir dir;
-    std::unique_ptr<pricing::PriceDatabase> database;
-
-    SeededDatabase()
-    {
-        REQUIRE(dir.isValid());
-        auto opened = pricing::PriceDatabase::open(dir.filePath(QStringLiteral("prices.sqlite")), shippedCatalog());
-        if (!opened.ok())
-            FAIL(opened.error().message.toStdString());
-        database = std::move(opened).value();
-    }
-
-    QList<pricing::PriceRecord> prices() const
-    {
-        const auto all = database->prices();
-        REQUIRE(all.ok());
-        REQUIRE_FALSE(all->isEmpty());
-        return all.value();
-    }
-};
 
 /// A window on \a database, 1400x800, with no settings left over from an earlier window.
 inline std::unique_ptr<ui::MainWindow> makeWindow(pricing::PriceDatabase &database)

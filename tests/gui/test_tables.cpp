@@ -10,7 +10,7 @@
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/optiontablemodel.h"
 #include "ui/planner/compareview.h"
-#include "ui/planner/plancharts.h"
+#include "ui/charts/plancharts.h"
 #include "ui/widgets/offerfilterbar.h"
 #include "ui/widgets/tableactions.h"
 
@@ -468,7 +468,7 @@ TEST_CASE("gui tables: a new plan clears the charts' hover line", "[gui][charts]
     CHECK(charts->hoverText().isEmpty());
     const QString hint = hoverLine->text();
 
-    QChart *costTime = charts->chart(ui::PlanCharts::CostTime);
+    QChart *costTime = charts->chart(ui::charts::CostTime);
     QScatterSeries *pointed = nullptr;
     for (QAbstractSeries *series : costTime->series())
         if (auto *scatter = qobject_cast<QScatterSeries *>(series); scatter && scatter->count() > 0)

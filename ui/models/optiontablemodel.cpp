@@ -79,6 +79,26 @@ QString sourceItem(const QString &what, const QString &value, const QString &sou
                                                                          : source.toHtmlEscaped());
 }
 
+// The cluster and the share of each step its parts take: the one place the options' details
+// render a training step-time breakdown.
+QString clusterHtml(const TrainingProjection &p)
+{
+    QString html;
+    if (!p.layoutSummary.isEmpty()) {
+        auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
+        QStringList parts;
+        for (const Term &t : p.stepShares.terms())
+            parts.append(t.label + u' ' + percent(t.value));
+        html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p><p>Each step: %5.</p>")
+                    .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), fabricText(p).toHtmlEscaped(),
+                         p.layoutSummary.toHtmlEscaped(), parts.join(u", "_s).toHtmlEscaped());
+        if (p.interruption < 1)
+            html += OptionTableModel::tr("<p>Spot: %1 of the work is kept after preemptions.</p>").arg(percent(p.interruption));
+        html += u"<p><small>%1</small></p>"_s.arg(p.clusterBasis.toHtmlEscaped());
+    }
+    return html;
+}
+
 // The time formula with every input it used and where each comes from.
 QString projectionHtml(const TrainingProjection &p)
 {
@@ -106,18 +126,7 @@ QString projectionHtml(const TrainingProjection &p)
                            u"×"_s + QLocale().toString(p.fitFactor, 'f', 2), p.fitSource)
                 + sourceItem(OptionTableModel::tr("band"), QString(), p.bandBasis.text());
     html += u"</ul>"_s;
-    if (!p.layoutSummary.isEmpty()) {
-        auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
-        QStringList parts;
-        for (const Term &t : p.stepShares.terms())
-            parts.append(t.label + u' ' + percent(t.value));
-        html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p><p>Each step: %5.</p>")
-                    .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), fabricText(p).toHtmlEscaped(),
-                         p.layoutSummary.toHtmlEscaped(), parts.join(u", "_s).toHtmlEscaped());
-        if (p.interruption < 1)
-            html += OptionTableModel::tr("<p>Spot: %1 of the work is kept after preemptions.</p>").arg(percent(p.interruption));
-        html += u"<p><small>%1</small></p>"_s.arg(p.clusterBasis.toHtmlEscaped());
-    }
+    html += clusterHtml(p);
     return html;
 }
 
@@ -278,15 +287,11 @@ QVariant OptionTableModel::headerData(int section, Qt::Orientation orientation, 
 
 QString OptionTableModel::lockinExplanation()
 {
-    // Built from the weights the planner uses, so the text cannot disagree with the score.
-    auto percent = [](double weight) -> QString { return QString::number(weight * 100, 'f', 0) + u'%'; };
-    return tr("Lock-in score (0–100) = %1 × availability (100 when one provider sells the accelerator, 0 from "
-              "five) + %2 × framework (porting weeks against a %3-week rewrite) + %4 × commitment (on demand or "
-              "spot 0, monthly 10, purchase 40, 1 year 50, 3 years 100) + %5 × exit share (the exit cost against "
-              "the option's cost, capped at 100%).")
-        .arg(percent(planning::kAvailabilityWeight), percent(planning::kFrameworkWeight),
-             QString::number(planning::kRewriteWeeks, 'f', 0), percent(planning::kCommitmentWeight),
-             percent(planning::kExitShareWeight));
+    // The score's own list of factors, weights and rules, so the text cannot disagree with the score.
+    QStringList parts;
+    for (const Term &t : planning::LockinScore().factors())
+        parts.append(tr("%1 × %2 (%3)").arg(QString::number(t.weight.value_or(0) * 100, 'f', 0) + u'%', t.label, t.rule));
+    return tr("Lock-in score (0–100) = %1.").arg(parts.join(u" + "_s));
 }
 
 QString OptionTableModel::detailHtml(int row) const
@@ -326,12 +331,11 @@ QString OptionTableModel::detailHtml(int row) const
                     .arg(format::number(e.total()), m_plan->currency, format::number(e.egress), e.egressBasis.toHtmlEscaped(),
                          format::number(e.porting), e.portingBasis.toHtmlEscaped(), format::number(e.commitment),
                          e.commitmentBasis().toHtmlEscaped());
-        html += tr("<p><b>Lock-in score</b> %1: availability %2, framework %3, commitment %4, exit share %5</p>")
-                    .arg(r.lockin->score.score, 0, 'f', 0)
-                    .arg(r.lockin->score.availability, 0, 'f', 0)
-                    .arg(r.lockin->score.framework, 0, 'f', 0)
-                    .arg(r.lockin->score.commitment, 0, 'f', 0)
-                    .arg(r.lockin->score.exitShare, 0, 'f', 0);
+        QStringList factors;
+        for (const Term &t : r.lockin->score.factors())
+            factors.append(t.label + u' ' + QString::number(t.value, 'f', 0));
+        html += tr("<p><b>Lock-in score</b> %1: %2</p>")
+                    .arg(QString::number(r.lockin->score.score, 'f', 0), factors.join(u", "_s).toHtmlEscaped());
         html += u"<p><small>"_s + lockinExplanation().toHtmlEscaped() + u"</small></p>"_s;
     }
     html += tr("<p><b>Price source:</b> <a href=\"%1\">%1</a>, as of %2, sheet %3 (%4)</p>")

@@ -1,7 +1,7 @@
 #include "ui/planner/compareview.h"
 
 #include "ui/format.h"
-#include "ui/planner/chartbuilder.h"
+#include "ui/charts/chartregistry.h"
 #include "ui/planner/scenariodocument.h"
 #include "ui/widgets/tableactions.h"
 
@@ -98,8 +98,9 @@ CompareView::CompareView(ScenarioDocument *current, QWidget *parent) : QWidget(p
     connect(m_cancel, &QPushButton::clicked, this, &CompareView::cancel);
     // Made with its chart: QChartView(QWidget *) makes a default chart that setChart() would
     // release undeleted.
-    m_chart = new QChartView(charts::cashFlowChart({}), this);
-    m_chart->setObjectName(u"compareCashFlow"_s);
+    const charts::ChartEntry cashFlow = charts::chartEntry(charts::CashFlow).value();
+    m_chart = new QChartView(cashFlow.build({}, {}), this);
+    m_chart->setObjectName(cashFlow.objectName);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(200);
 
@@ -344,10 +345,12 @@ void CompareView::showComparison()
     for (int c = 0; c < m_compared.size(); ++c)
         m_baselineBox->addItem(m_entries.at(c).label);
     QChart *old = m_chart->chart();
-    QStringList labels;
+    charts::ChartInputs inputs;
+    inputs.comparison = m_compared;
     for (qsizetype c = 0; c < m_compared.size(); ++c)
-        labels.append(m_entries.at(c).label);
-    m_chart->setChart(charts::cashFlowChart(m_compared, labels, [this](const QString &text) { m_status->setText(text); }));
+        inputs.comparisonLabels.append(m_entries.at(c).label);
+    m_chart->setChart(charts::chartEntry(charts::CashFlow)->build(
+        inputs, [this](const QString &text) { m_status->setText(text); }));
     delete old;
     m_baselineBox->setCurrentIndex(m_baseline);
     m_remove->setEnabled(!m_compared.isEmpty());

@@ -5,7 +5,7 @@
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/format.h"
 #include "ui/models/optiontablemodel.h"
-#include "ui/planner/plancharts.h"
+#include "ui/charts/plancharts.h"
 #include "ui/planner/scenariodocument.h"
 #include "ui/planner/scenarioeditor.h"
 #include "ui/widgets/offerfilterbar.h"

@@ -14,6 +14,8 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QToolButton;
+class QVBoxLayout;
 
 namespace accelplan::catalog {
 class PlanningCatalog;
@@ -46,7 +48,26 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Builds the fields, one group at a time (scenarioeditorform.cpp).
     void build();
+    void buildGeneral(QVBoxLayout *form);
+    void buildTraining(QVBoxLayout *form);
+    void buildInference(QVBoxLayout *form);
+    void buildConstraints(QVBoxLayout *form);
+    void buildLockin(QVBoxLayout *form);
+    void buildOwnership(QVBoxLayout *form);
+    void buildSensitivity(QVBoxLayout *form);
+    /// The fields' makers: each names its field and records its edits.
+    QLineEdit *lineEdit(QWidget *parent, const QString &name, const QString &accessible, const QString &placeholder);
+    QComboBox *comboBox(QWidget *parent, const QString &name, const QString &accessible, const QStringList &items);
+    QSpinBox *spinBox(QWidget *parent, const QString &name, const QString &accessible, int low, int high,
+                      const QString &suffix);
+    QDoubleSpinBox *realBox(QWidget *parent, const QString &name, const QString &accessible, double low, double high,
+                            int decimals, const QString &suffix, const QString &special = {});
+    QCheckBox *checkBox(QWidget *parent, const QString &name, const QString &text);
+    QGroupBox *addGroup(QVBoxLayout *form, const QString &title, const QString &name, bool checkable);
+    QToolButton *checkMenu(QWidget *parent, const QStringList &names, const QString &name, const QString &accessible,
+                           QList<QAction *> *actions);
     /// Shows what the document holds (opened, reset, undone or redone) and checks it.
     void showScenario(const scenario::Scenario &scenario);
     void fill(const scenario::Scenario &scenario);

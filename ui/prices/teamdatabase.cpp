@@ -1,5 +1,7 @@
 #include "ui/prices/teamdatabase.h"
 
+#include "ui/settings.h"
+
 #include "core/pricing/dbcopy.h"
 
 #include <QComboBox>
@@ -9,7 +11,6 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 #include <cstdio>
@@ -19,7 +20,6 @@ using namespace Qt::StringLiterals;
 namespace accelplan::ui {
 
 namespace {
-const QString kRecentDatabasesKey = u"Databases/recent"_s;
 constexpr int kMaxRecentDatabases = 8;
 } // namespace
 
@@ -57,7 +57,7 @@ Result<OpenedDatabase> openDatabase(const QString &location, const catalog::Acce
 
 QStringList recentDatabases()
 {
-    return QSettings().value(kRecentDatabasesKey).toStringList();
+    return Settings::recentDatabases();
 }
 
 void rememberDatabase(const QString &location)
@@ -69,7 +69,7 @@ void rememberDatabase(const QString &location)
     QStringList recent = recentDatabases();
     recent.removeAll(parsed->display());
     recent.prepend(parsed->display());
-    QSettings().setValue(kRecentDatabasesKey, recent.mid(0, kMaxRecentDatabases));
+    Settings::setRecentDatabases(recent.mid(0, kMaxRecentDatabases));
 }
 
 ConnectDialog::ConnectDialog(const QString &current, QWidget *parent) : QDialog(parent)

@@ -3,8 +3,11 @@
 #include "core/common/savefile.h"
 
 #include "ui/format.h"
+#include "ui/report/appendixsections.h"
 #include "ui/report/assumptions.h"
-#include "ui/planner/chartbuilder.h"
+#include "ui/report/reporthtml.h"
+#include "ui/report/reportpagination.h"
+#include "ui/charts/chartregistry.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -34,72 +37,15 @@ using namespace Qt::StringLiterals;
 namespace accelplan::ui::report {
 
 using namespace planning;
+using namespace html;
 
 namespace {
 
-enum ReportChart { CostTimeChart, BudgetChart, CostExitChart, TornadoChart, CashFlowChart, ChartCount };
 constexpr int kChartObjectType = QTextFormat::UserObject + 1;
 constexpr int kChartProperty = QTextFormat::UserProperty + 1;
 constexpr int kResolution = 96; // PDF coordinates in 96-dpi pixels: charts and text share one scale
 constexpr double kHeaderHeight = 34;
 constexpr double kFooterHeight = 26;
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("accelplan::ui::report", text);
-}
-
-QString esc(const QString &text)
-{
-    return text.toHtmlEscaped();
-}
-
-QString optionName(const pricing::PriceRecord &offer)
-{
-    return offer.key.provider + u' ' + offer.key.sku + u" ("_s + pricing::toString(offer.key.priceModel) + u')';
-}
-
-// A table with a header row that the layout repeats on every page the table runs across.
-struct Table
-{
-    QStringList headers;
-    QList<int> numeric; ///< right-aligned columns
-    QString rows;
-    /// Column widths in percent. A table with widths is set small (7 pt) with room enough that each
-    /// row stays on one line: Qt lays a table cell's lines out one by one across a page break, so a
-    /// wrapped row at the foot of a page would be split over two pages. (CSS white-space: nowrap
-    /// is no help: with it Qt's final layout drops text that follows the table.)
-    QList<int> widths;
-
-    void add(const QStringList &cells, bool bold = false)
-    {
-        rows += u"<tr>"_s;
-        for (int i = 0; i < cells.size(); ++i) {
-            const QString cell = bold ? u"<b>"_s + esc(cells.at(i)) + u"</b>"_s : esc(cells.at(i));
-            rows += (numeric.contains(i) ? u"<td align=\"right\""_s : u"<td"_s) + style() + u'>' + cell + u"</td>"_s;
-        }
-        rows += u"</tr>"_s;
-    }
-    QString style() const
-    {
-        return widths.isEmpty() ? QString() : u" style=\"font-size: 7pt;\""_s;
-    }
-    QString html() const
-    {
-        QString head;
-        for (int i = 0; i < headers.size(); ++i) {
-            head += numeric.contains(i) ? u"<th align=\"right\""_s : u"<th align=\"left\""_s;
-            if (i < widths.size())
-                head += u" width=\"%1%\""_s.arg(widths.at(i));
-            head += style() + u'>' + esc(headers.at(i)) + u"</th>"_s;
-        }
-        return u"<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\""_s
-               + (widths.isEmpty() ? u'3' : u'2')
-               + u"\" style=\"border-collapse: collapse; border-color: #9aa5b1;\">"
-                 "<thead><tr style=\"background-color: #e3e9f0;\">"_s
-               + head + u"</tr></thead>"_s + rows + u"</table>"_s;
-    }
-};
 
 // An option's offer as one table line: "p5.48xlarge (spot)", the middle elided past kMaxOfferChars
 // (the Sources list gives it in full).
@@ -118,7 +64,7 @@ QString offerCell(const pricing::PriceRecord &offer, const QDate &pricesAsOf)
     return offer.stale(pricesAsOf) ? text + u", "_s + tr("stale") : text;
 }
 
-QString chartPlaceholder(ReportChart chart)
+QString chartPlaceholder(charts::ChartId chart)
 {
     return u"<p>%%CHART:%1%%</p>"_s.arg(int(chart));
 }
@@ -148,12 +94,18 @@ QString exitTable(const OptionLockin &lockin, const QString &currency)
     return table.html();
 }
 
+// The weights come from the planner's constants, the ones the options table's tooltip uses, so
+// the printed sum cannot disagree with the score.
 QString lockinFactors(const OptionLockin &lockin)
 {
-    return tr("<p>Lock-in score %1 of 100 = 30 % availability (%2) + 25 % framework (%3) + 20 % commitment (%4) + "
-              "25 % exit share (%5). Lock-in-adjusted cost %6 = plan cost %7 + exit probability × exit cost.</p>")
-        .arg(format::report().number(lockin.score.score), format::report().number(lockin.score.availability), format::report().number(lockin.score.framework),
-             format::report().number(lockin.score.commitment), format::report().number(lockin.score.exitShare), reportAmount(lockin.adjustedCost),
+    // The score's own factors and weights (core/planning/lockin.h): change a weight and this follows.
+    QStringList parts;
+    for (const Term &t : lockin.score.factors())
+        parts.append(tr("%1 %2 (%3)").arg(QString::number(t.weight.value_or(0) * 100, 'f', 0) + u" %"_s, t.label,
+                                          format::report().number(t.value)));
+    return tr("<p>Lock-in score %1 of 100 = %2. Lock-in-adjusted cost %3 = plan cost %4 + exit probability × exit "
+              "cost.</p>")
+        .arg(format::report().number(lockin.score.score), parts.join(u" + "_s), reportAmount(lockin.adjustedCost),
              reportAmount(lockin.planCost));
 }
 
@@ -173,14 +125,14 @@ public:
 
     void drawObject(QPainter *painter, const QRectF &rect, QTextDocument *, int, const QTextFormat &format) override
     {
-        QChart *chart = nullptr;
-        switch (format.property(kChartProperty).toInt()) {
-        case CostTimeChart: chart = charts::costTimeChart(m_plan); break;
-        case BudgetChart: chart = charts::budgetChart(m_plan); break;
-        case CostExitChart: chart = charts::costExitChart(m_plan); break;
-        case CashFlowChart: chart = charts::cashFlowChart(m_comparison); break;
-        default: chart = charts::tornadoChart(m_plan); break;
-        }
+        // An id no chart is registered under draws nothing: the placeholder was not the registry's.
+        const Result<charts::ChartEntry> entry = charts::chartEntry(format.property(kChartProperty).toInt());
+        if (!entry)
+            return;
+        charts::ChartInputs inputs;
+        inputs.plan = m_plan;
+        inputs.comparison = m_comparison;
+        QChart *chart = entry->build(inputs, {});
         chart->setTheme(QChart::ChartThemeLight);
         chart->setBackgroundRoundness(0);
         chart->resize(rect.size());
@@ -196,191 +148,58 @@ private:
     QSizeF m_size;
 };
 
-// A paragraph that would run across a page boundary starts on the next page instead. A split
-// paragraph is drawn on both pages and clipped: it looks right, but text extraction (search,
-// copy, screen readers) would read its hidden half under the next page's header. A heading is
-// kept with what follows it: one that would end a page (what follows did not fit) starts the next
-// page, as do the headings just above a paragraph or table moved there. QTextDocument knows no
-// page-break-after: avoid, so the breaks are set before the blocks.
-// Moves the rows of \a table from \a row on into a new table right after it, under a copy of its
-// header rows, on a new page.
-void splitTableBefore(QTextTable *table, int row)
+// The recommended training option's cluster and the share of each step its parts take: the one
+// place the report renders a step-time breakdown.
+QString clusterLine(const TrainingProjection &p)
 {
-    const int rows = table->rows();
-    const int columns = table->columns();
-    const int header = table->format().headerRowCount();
-    auto cells = [table](int fromRow, int toRow, int lastColumn) {
-        QTextCursor cursor(table->cellAt(fromRow, 0).firstCursorPosition());
-        cursor.setPosition(table->cellAt(toRow, lastColumn).lastCursorPosition().position(), QTextCursor::KeepAnchor);
-        return cursor;
-    };
-    const QTextDocumentFragment rest = cells(row, rows - 1, columns - 1).selection();
-    QTextCursor after(table->document());
-    after.setPosition(table->lastPosition() + 1);
-    QTextTableFormat format = table->format();
-    table->removeRows(row, rows - row);
-    after.insertFragment(rest);
-    QTextTable *next = QTextCursor(table->document()->findBlock(table->lastPosition() + 2)).currentTable();
-    Q_ASSERT(next && next != table);
-    format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
-    next->setFormat(format);
-    next->insertRows(0, header);
-    for (int r = 0; r < header; ++r) {
-        for (int c = 0; c < columns; ++c) {
-            const QTextTableCell from = table->cellAt(r, c);
-            QTextTableCell to = next->cellAt(r, c);
-            to.setFormat(from.format());
-            QTextCursor source(from.firstCursorPosition());
-            source.setPosition(from.lastCursorPosition().position(), QTextCursor::KeepAnchor);
-            QTextCursor target = to.firstCursorPosition();
-            target.setBlockFormat(from.firstCursorPosition().blockFormat());
-            target.insertFragment(source.selection());
-        }
-    }
-}
-
-void keepParagraphsWhole(QTextDocument &document, double pageHeight)
-{
-    QAbstractTextDocumentLayout *layout = document.documentLayout();
-    // Lay the whole document out first. Read block by block from a lazy, partial layout, the
-    // page breaks set below left Qt's later full layout short: it dropped the report's last
-    // paragraphs (the Sources list) from the PDF.
-    layout->documentSize();
-    auto page = [pageHeight](double y) { return int(y / pageHeight); };
-    // The top of a block's first line and the bottom of its last, in the document.
-    auto linesOf = [layout](const QTextBlock &block) -> std::optional<std::pair<double, double>> {
-        if (!block.isValid())
-            return std::nullopt;
-        const QRectF bounds = layout->blockBoundingRect(block); // lays the document out up to it
-        const QTextLayout *lines = block.layout();
-        if (!lines || lines->lineCount() == 0)
-            return std::nullopt;
-        // A block in a table cell is placed relative to the frame (the cell) it lies in.
-        const double frameTop = bounds.top() - lines->position().y();
-        const QTextLine last = lines->lineAt(lines->lineCount() - 1);
-        return std::pair{frameTop + lines->position().y() + lines->lineAt(0).y(),
-                         frameTop + lines->position().y() + last.y() + last.height()};
-    };
-    auto isHeading = [](const QTextBlock &block) { return block.isValid() && block.blockFormat().headingLevel() > 0; };
-    // Whether something of the page comes before \a block (a break before it would move it).
-    auto followsOnPage = [&](const QTextBlock &block) {
-        const auto lines = linesOf(block);
-        const auto before = linesOf(block.previous());
-        return lines && before && page(before->second - 1) == page(lines->first);
-    };
-    auto breakBefore = [](const QTextBlock &block) {
-        QTextBlockFormat format = block.blockFormat();
-        format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
-        QTextCursor(block).setBlockFormat(format);
-    };
-    // One block at a time: each break moves everything after it, so the layout is read again.
-    QTextBlock from = document.begin();
-    while (from.isValid()) {
-        QTextBlock moved;
-        for (QTextBlock block = from; block.isValid(); block = block.next()) {
-            const auto lines = linesOf(block);
-            if (!lines)
-                continue;
-            const auto [top, bottom] = *lines;
-            const bool straddles = block.layout()->lineCount() > 1 && bottom - top < pageHeight
-                                   && page(top) != page(bottom - 1);
-            const auto next = isHeading(block) ? linesOf(block.next()) : std::nullopt;
-            const bool orphaned = next && page(next->first) != page(bottom - 1) && followsOnPage(block);
-            if (straddles || orphaned) {
-                moved = block;
-                break;
-            }
-        }
-        if (!moved.isValid())
-            return;
-        QTextTable *table = isHeading(moved) ? nullptr : QTextCursor(moved).currentTable();
-        if (table && layout->frameBoundingRect(table).height() >= pageHeight) {
-            // A table longer than a page runs on, its rows whole. Qt moves a row to the next page
-            // only when none of its cells' first lines fits there, so a row of wrapped cells would
-            // split; the rows from this one on become a table of their own on the next page.
-            const QTextTableCell cell = table->cellAt(moved.position());
-            if (cell.row() > table->format().headerRowCount()) {
-                splitTableBefore(table, cell.row());
-                from = moved;
-                continue;
-            }
-        }
-        // The headings just above go with it.
-        QTextBlock first = table ? document.findBlock(table->firstPosition() - 1) : moved.previous();
-        QTextBlock heading;
-        for (; isHeading(first) && followsOnPage(first); first = first.previous())
-            heading = first;
-        if (heading.isValid()) {
-            breakBefore(heading);
-        } else if (table) {
-            // A table whose row would run across the page and that fits on one moves whole (Qt
-            // splits a row of multi-line cells, and breaks set in its cells push each cell apart).
-            QTextTableFormat format = table->format();
-            format.setPageBreakPolicy(format.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
-            table->setFormat(format);
-        } else {
-            breakBefore(moved);
-        }
-        from = (table ? table->lastCursorPosition().block() : moved).next();
-    }
-}
-
-} // namespace
-
-QString reportAmount(double value)
-{
-    return format::report().number(value);
-}
-
-QString reportHtml(const ReportRequest &request)
-{
-    const Plan &plan = *request.plan;
-    const QString cur = plan.currency;
-    const int top = std::max(1, request.top);
     QString html;
-    html += u"<h1>%1</h1>"_s.arg(esc(tr("Budget report: %1").arg(plan.scenarioName)));
-    html += u"<p>"_s + esc(tr("Prices as of %1. All amounts in %2.").arg(plan.pricesAsOf.toString(Qt::ISODate), cur))
-            + u"</p>"_s;
+    if (!p.layoutSummary.isEmpty()) {
+        auto percent = [](double share) -> QString { return format::report().number(100.0 * share) + u" %"_s; };
+        QStringList parts;
+        for (const Term &t : p.stepShares.terms())
+            parts.append(t.label + u' ' + percent(t.value));
+        html += u"<p><b>%1</b> %2</p>"_s.arg(
+            esc(tr("Cluster:")),
+            esc(tr("%1 node(s) of %2, %3 at %4 Gb/s per node; TP %5 × PP %6 × DP %7 × EP %8. Of each step: %9. Work "
+                   "kept after failures and preemptions: %10.")
+                    .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), p.fabric,
+                         format::report().number(p.fabricGbpsPerNode), QString::number(p.tp), QString::number(p.pp),
+                         QString::number(p.dp), QString::number(p.ep), parts.join(u", "_s))
+                    .arg(percent(p.efficiency.goodput.typical))));
+    }
+    return html;
+}
 
-    // Summary
-    html += u"<h2>%1</h2>"_s.arg(tr("Summary"));
+// Cash by quarter: what goes out, capex (owned hardware, paid when bought) and the running cost.
+QString cashByQuarter(const Plan &plan)
+{
+    QString html;
+    const QString cur = plan.currency;
     const Headline &headline = plan.headline;
-    html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Headline:")), esc(headline.text()));
-    html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Recommendation:")), esc(plan.recommendation));
-    if (!headline.risks.isEmpty()) {
-        html += u"<p><b>%1</b></p><ul>"_s.arg(esc(tr("Risks:")));
-        for (const QString &risk : headline.risks)
-            html += u"<li>"_s + esc(risk) + u"</li>"_s;
-        html += u"</ul>"_s;
-    }
-    html += u"<p><b>%1</b> %2</p>"_s.arg(
-        esc(tr("Total budget:")),
-        esc(tr("%1 at P50, %2 at P90 (P10 %3; point projection %4) over %5 months; cash out %6%7.")
-                .arg(format::report().money(headline.p50, cur), format::report().money(headline.p90, cur),
-                     format::report().money(headline.p10, cur), format::report().money(headline.amortised, cur),
-                     QString::number(headline.horizonMonths), format::report().money(headline.cashTotal, cur),
-                     headline.capex > 0 ? tr(", of which capex %1").arg(format::report().money(headline.capex, cur))
-                                        : QString())));
-    // Cash by quarter: what goes out, capex (owned hardware, paid when bought) and the running cost.
-    {
-        Table quarters{{tr("Quarter"), tr("Cash out"), tr("Capex"), tr("Running cost")}, {1, 2, 3}, {}, {}};
-        for (qsizetype first = 0; first < plan.budget.months.size(); first += 3) {
-            double cash = 0, capex = 0;
-            for (qsizetype m = first; m < std::min<qsizetype>(first + 3, plan.budget.months.size()); ++m) {
-                cash += plan.budget.months.at(m).cashOut;
-                capex += plan.budget.months.at(m).capex;
-            }
-            quarters.add({tr("Q%1 (months %2–%3)")
-                              .arg(first / 3 + 1)
-                              .arg(first + 1)
-                              .arg(std::min<qsizetype>(first + 3, plan.budget.months.size())),
-                          reportAmount(cash), reportAmount(capex), reportAmount(cash - capex)});
+    Table quarters{{tr("Quarter"), tr("Cash out"), tr("Capex"), tr("Running cost")}, {1, 2, 3}, {}, {}};
+    for (qsizetype first = 0; first < plan.budget.months.size(); first += 3) {
+        double cash = 0, capex = 0;
+        for (qsizetype m = first; m < std::min<qsizetype>(first + 3, plan.budget.months.size()); ++m) {
+            cash += plan.budget.months.at(m).cashOut;
+            capex += plan.budget.months.at(m).capex;
         }
-        quarters.add({tr("Total"), reportAmount(plan.budget.cashTotal), reportAmount(headline.capex),
-                      reportAmount(plan.budget.cashTotal - headline.capex)},
-                     true);
-        html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Cash by quarter (%1):").arg(cur))) + quarters.html();
+        quarters.add({tr("Q%1 (months %2–%3)")
+                          .arg(first / 3 + 1)
+                          .arg(first + 1)
+                          .arg(std::min<qsizetype>(first + 3, plan.budget.months.size())),
+                      reportAmount(cash), reportAmount(capex), reportAmount(cash - capex)});
     }
+    quarters.add({tr("Total"), reportAmount(plan.budget.cashTotal), reportAmount(headline.capex),
+                  reportAmount(plan.budget.cashTotal - headline.capex)},
+                 true);
+    html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Cash by quarter (%1):").arg(cur))) + quarters.html();
+    return html;
+}
+
+QString trainingTime(const Plan &plan)
+{
+    QString html;
+    const QString cur = plan.currency;
     if (const TrainingOption *t = plan.recommendedTraining()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Time to train:")),
@@ -388,22 +207,15 @@ QString reportHtml(const ReportRequest &request)
                     .arg(format::report().number(t->projection.wallHours.typical / 24, 1), format::report().number(t->projection.wallHours.low / 24, 1),
                          format::report().number(t->projection.wallHours.high / 24, 1), QString::number(t->projection.chips),
                          t->offer.accelerator, optionName(t->offer), format::report().money(t->lockin.planCost, cur))));
-        const TrainingProjection &p = t->projection;
-        if (!p.layoutSummary.isEmpty()) {
-            auto percent = [](double share) -> QString { return format::report().number(100.0 * share) + u" %"_s; };
-            QStringList parts;
-            for (const Term &t : p.stepShares.terms())
-                parts.append(t.label + u' ' + percent(t.value));
-            html += u"<p><b>%1</b> %2</p>"_s.arg(
-                esc(tr("Cluster:")),
-                esc(tr("%1 node(s) of %2, %3 at %4 Gb/s per node; TP %5 × PP %6 × DP %7 × EP %8. Of each step: %9. Work "
-                       "kept after failures and preemptions: %10.")
-                        .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), p.fabric,
-                             format::report().number(p.fabricGbpsPerNode), QString::number(p.tp), QString::number(p.pp),
-                             QString::number(p.dp), QString::number(p.ep), parts.join(u", "_s))
-                        .arg(percent(p.efficiency.goodput.typical))));
-        }
+        html += clusterLine(t->projection);
     }
+    return html;
+}
+
+QString inferenceCost(const Plan &plan)
+{
+    QString html;
+    const QString cur = plan.currency;
     if (const InferenceOption *i = plan.recommendedInference()) {
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Cost per 1M tokens:")),
@@ -414,6 +226,12 @@ QString reportHtml(const ReportRequest &request)
                          format::report().money(i->monthlyCost, cur), format::report().number(i->costPerMillionOutput, 3),
                          kCostSplitRule)));
     }
+    return html;
+}
+
+QString energyLine(const Plan &plan)
+{
+    QString html;
     // Energy and CO2e of the recommended options: the electricity at TDP and the grid of the region.
     QStringList energy;
     auto energyText = [](const Energy &e) {
@@ -432,6 +250,12 @@ QString reportHtml(const ReportRequest &request)
             esc(energy.join(u"; "_s)
                 + tr(". Accelerators at their TDP × PUE; hosts and network not counted; grid averages per region with "
                      "their year and source in the explanation of each option.")));
+    return html;
+}
+
+QString lockinSummary(const Plan &plan)
+{
+    QString html;
     QStringList lockin;
     if (plan.trainingBreakEven)
         lockin.append(tr("Training: %1.").arg(plan.trainingBreakEven->summary));
@@ -440,7 +264,39 @@ QString reportHtml(const ReportRequest &request)
     if (lockin.isEmpty())
         lockin.append(tr("No option can run, so there is no lock-in to weigh."));
     html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Lock-in:")), esc(lockin.join(u' ')));
+    return html;
+}
 
+QString summarySection(const Plan &plan)
+{
+    QString html;
+    const QString cur = plan.currency;
+    html += u"<h2>%1</h2>"_s.arg(tr("Summary"));
+    const Headline &headline = plan.headline;
+    html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Headline:")), esc(headline.text()));
+    html += u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Recommendation:")), esc(plan.recommendation));
+    if (!headline.risks.isEmpty()) {
+        html += u"<p><b>%1</b></p><ul>"_s.arg(esc(tr("Risks:")));
+        for (const QString &risk : headline.risks)
+            html += u"<li>"_s + esc(risk) + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
+    html += u"<p><b>%1</b> %2</p>"_s.arg(
+        esc(tr("Total budget:")),
+        esc(tr("%1 at P50, %2 at P90 (P10 %3; point projection %4) over %5 months; cash out %6%7.")
+                .arg(format::report().money(headline.p50, cur), format::report().money(headline.p90, cur),
+                     format::report().money(headline.p10, cur), format::report().money(headline.amortised, cur),
+                     QString::number(headline.horizonMonths), format::report().money(headline.cashTotal, cur),
+                     headline.capex > 0 ? tr(", of which capex %1").arg(format::report().money(headline.capex, cur))
+                                        : QString())));
+    html += cashByQuarter(plan) + trainingTime(plan) + inferenceCost(plan) + energyLine(plan) + lockinSummary(plan);
+    return html;
+}
+
+QString comparisonSection(const ReportRequest &request)
+{
+    QString html;
+    const Plan &plan = *request.plan;
     // Comparison: this scenario (the baseline) against the others given with it.
     if (request.comparison.size() > 1) {
         html += u"<h2>%1</h2>"_s.arg(tr("Comparison"));
@@ -476,19 +332,23 @@ QString reportHtml(const ReportRequest &request)
         html += u"<p>"_s
                 + esc(tr("Cash out of each scenario added up month by month: owned hardware is paid up front, cloud "
                          "as it is used."))
-                + u"</p>"_s + chartPlaceholder(CashFlowChart);
+                + u"</p>"_s + chartPlaceholder(charts::CashFlow);
     }
 
+    return html;
+}
+
+QString optionsSection(const Plan &plan, const QList<const TrainingOption *> &trainingShown,
+                       const QList<const InferenceOption *> &inferenceShown)
+{
+    QString html;
     // Options
     html += u"<h2>%1</h2>"_s.arg(tr("Options"));
     const QList<int> kOptionWidths = {3, 10, 31, 11, 10, 5, 8, 9, 5, 8};
     const QStringList optionHeaders = {tr("#"), tr("Provider"), tr("Offer"), tr("Region"), tr("Accelerator"), tr("Chips"),
                                        tr("Time"), tr("Cost"), tr("Lock-in"), tr("Adjusted cost")};
     const QList<int> kOptionNumbers = {0, 5, 6, 7, 8, 9};
-    QList<const TrainingOption *> trainingShown;
-    QList<const InferenceOption *> inferenceShown;
     if (plan.training) {
-        trainingShown = listed(plan.training->options, top);
         html += u"<h3>%1</h3>"_s.arg(esc(tr("Training: the %1 cheapest of %2 options by lock-in-adjusted cost")
                                              .arg(QString::number(trainingShown.size()),
                                                   QString::number(plan.training->options.size()))));
@@ -500,10 +360,9 @@ QString reportHtml(const ReportRequest &request)
                        QString::number(o.projection.chips), tr("%1 days").arg(format::report().number(o.projection.wallHours.typical / 24, 1)),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
-        html += table.html() + chartPlaceholder(CostTimeChart);
+        html += table.html() + chartPlaceholder(charts::CostTime);
     }
     if (plan.inference) {
-        inferenceShown = listed(plan.inference->options, top);
         html += u"<h3>%1</h3>"_s.arg(esc(tr("Inference over %1 months: the %2 cheapest of %3 options")
                                              .arg(QString::number(plan.inferenceMonths, 'g', 4),
                                                   QString::number(inferenceShown.size()),
@@ -518,6 +377,14 @@ QString reportHtml(const ReportRequest &request)
         }
         html += table.html();
     }
+    return html;
+}
+
+QString ownedSection(const Plan &plan, const QList<const TrainingOption *> &trainingShown,
+                     const QList<const InferenceOption *> &inferenceShown)
+{
+    QString html;
+    const QString cur = plan.currency;
     // Buying: what the owned options among those listed cost in cash, and when they pay.
     QStringList owned;
     for (const TrainingOption *o : std::as_const(trainingShown))
@@ -535,6 +402,12 @@ QString reportHtml(const ReportRequest &request)
         html += u"</ul>"_s;
     }
 
+    return html;
+}
+
+QString budgetSection(const Plan &plan)
+{
+    QString html;
     // Budget
     html += u"<h2>%1</h2>"_s.arg(tr("Budget"));
     // Owned hardware is paid for up front: then the cash out differs from the budget, month by month.
@@ -563,13 +436,21 @@ QString reportHtml(const ReportRequest &request)
     if (cashDiffers)
         totals << reportAmount(plan.budget.cashTotal);
     budget.add(totals, true);
-    html += budget.html() + chartPlaceholder(BudgetChart);
+    html += budget.html() + chartPlaceholder(charts::Budget);
     if (cashDiffers)
         html += u"<p>"_s
                 + esc(tr("Cash out: owned hardware is paid for in the month it starts (capex) and then costs its "
                          "colocation and power; the budget spreads its price over its lifetime of use."))
                 + u"</p>"_s;
 
+    return html;
+}
+
+QString lockinSection(const ReportRequest &request)
+{
+    QString html;
+    const Plan &plan = *request.plan;
+    const QString cur = plan.currency;
     // Lock-in
     html += u"<h2>%1</h2>"_s.arg(tr("Lock-in"));
     html += u"<p>"_s
@@ -589,8 +470,15 @@ QString reportHtml(const ReportRequest &request)
         if (plan.inferenceBreakEven)
             html += u"<p>"_s + esc(plan.inferenceBreakEven->summary) + u"</p>"_s;
     }
-    html += chartPlaceholder(CostExitChart);
+    html += chartPlaceholder(charts::CostExit);
 
+    return html;
+}
+
+QString sensitivitySection(const Plan &plan)
+{
+    QString html;
+    const QString cur = plan.currency;
     // Sensitivity
     html += u"<h2>%1</h2>"_s.arg(tr("Sensitivity"));
     const Sensitivity &s = plan.sensitivity;
@@ -602,118 +490,35 @@ QString reportHtml(const ReportRequest &request)
     Table factors{{tr("Input"), tr("Low end"), tr("Total at low"), tr("High end"), tr("Total at high")}, {2, 4}, {}, {}};
     for (const SensitivityFactor &f : s.factors)
         factors.add({f.label, f.lowInput, reportAmount(f.totalAtLow), f.highInput, reportAmount(f.totalAtHigh)});
-    html += factors.html() + chartPlaceholder(TornadoChart);
+    html += factors.html() + chartPlaceholder(charts::Tornado);
 
-    // The engineering appendix: what the figures rest on, after what a budget owner reads.
-    html += u"<h1 style=\"page-break-before: always;\">%1</h1>"_s.arg(tr("Engineering appendix"));
-    html += u"<p>"_s
-            + esc(tr("The scenario's inputs and the defaults the planner used, then where every price, profile "
-                     "and exchange rate comes from."))
+    return html;
+}
+
+} // namespace
+
+QString reportAmount(double value)
+{
+    return format::report().number(value);
+}
+
+QString reportHtml(const ReportRequest &request)
+{
+    const Plan &plan = *request.plan;
+    const int top = std::max(1, request.top);
+    const QList<const TrainingOption *> trainingShown =
+        plan.training ? listed(plan.training->options, top) : QList<const TrainingOption *>();
+    const QList<const InferenceOption *> inferenceShown =
+        plan.inference ? listed(plan.inference->options, top) : QList<const InferenceOption *>();
+    QString html;
+    html += u"<h1>%1</h1>"_s.arg(esc(tr("Budget report: %1").arg(plan.scenarioName)));
+    html += u"<p>"_s + esc(tr("Prices as of %1. All amounts in %2.").arg(plan.pricesAsOf.toString(Qt::ISODate), plan.currency))
             + u"</p>"_s;
-
-    // Assumptions
-    html += u"<h2>%1</h2>"_s.arg(tr("Assumptions"));
-    QList<std::pair<QString, QString>> inputs;
-    QJsonObject document = scenario::toJson(request.scenario);
-    document.remove(u"format"_s);
-    document.remove(u"version"_s);
-    flatten(document, QString(), inputs);
-    Table assumptions{{tr("Scenario input"), tr("Value")}, {}, {}, {}};
-    for (const auto &[words, value] : inputs)
-        assumptions.add({words, value});
-    html += assumptions.html();
-    html += u"<p><b>%1</b></p>"_s.arg(esc(tr("Defaults used")));
-    if (plan.defaults.isEmpty()) {
-        html += u"<p>"_s + esc(tr("None: the scenario gives every input.")) + u"</p>"_s;
-    } else {
-        html += u"<ul>"_s;
-        for (const QString &line : plan.defaults)
-            html += u"<li>"_s + esc(defaultInWords(line)) + u"</li>"_s;
-        html += u"</ul>"_s;
-    }
-    for (const QString &warning : plan.warnings)
-        html += u"<p>"_s + esc(tr("Warning: %1").arg(warning)) + u"</p>"_s;
-
-    // Sources
-    html += u"<h2>%1</h2>"_s.arg(tr("Sources"));
-    html += u"<h3>%1</h3>"_s.arg(tr("Price sheets"));
-    Table sheets{{tr("Sheet"), tr("Name"), tr("Kind"), tr("Imported"), tr("Rows"), tr("File")}, {0, 4}, {}, {}};
-    for (const pricing::SheetInfo &sheet : request.sheets)
-        sheets.add({QString::number(sheet.id), sheet.name, sheet.kind, sheet.importedAt.date().toString(Qt::ISODate),
-                    QString::number(sheet.rowCount), sheet.source});
-    html += sheets.html();
-
-    html += u"<h3>%1</h3>"_s.arg(tr("Price rows used"));
-    // A list, not a table: long source URLs wrap in reading order.
-    QString rows;
-    int staleRows = 0;
-    QSet<QString> seenRows;
-    QStringList profiles;
-    auto addRow = [&](const pricing::PriceRecord &offer) {
-        const QString id = offer.key.provider + u'|' + offer.key.sku + u'|' + offer.key.region + u'|'
-                           + pricing::toString(offer.key.priceModel);
-        if (seenRows.contains(id))
-            return;
-        seenRows.insert(id);
-        const QString age = offer.stale(plan.pricesAsOf)
-                                ? tr("read %1, %2 days before the prices' date: stale")
-                                      .arg(offer.asOf.toString(Qt::ISODate))
-                                      .arg(offer.ageDays(plan.pricesAsOf))
-                                : tr("read %1").arg(offer.asOf.toString(Qt::ISODate));
-        if (offer.stale(plan.pricesAsOf))
-            ++staleRows;
-        rows += u"<li>"_s
-                + esc(tr("%1, %2: %3 %4 per %5 from %6 (%7), sheet %8 line %9, %10: %11")
-                          .arg(optionName(offer), offer.key.region, offer.price.toString(), offer.currency,
-                               pricing::toString(offer.unit), offer.effectiveDate.toString(Qt::ISODate), age,
-                               QString::number(offer.sheetId), QString::number(offer.sheetLine))
-                          .arg(offer.confidence.isEmpty() ? tr("confidence not stated") : offer.confidence,
-                               offer.sourceUrl.isEmpty() ? tr("no source given") : offer.sourceUrl))
-                + u"</li>"_s;
-    };
-    auto addProfile = [&](const QString &what, const QString &source) {
-        const QString line = what + u": "_s + source;
-        if (!source.isEmpty() && !profiles.contains(line))
-            profiles.append(line);
-    };
-    for (const TrainingOption *o : std::as_const(trainingShown)) {
-        addRow(o->offer);
-        addProfile(tr("MFU"), o->projection.efficiency.mfuSource);
-        addProfile(tr("Framework"), o->projection.efficiency.frameworkSource);
-        addProfile(tr("Scaling"), o->projection.efficiency.scalingSource);
-        addProfile(tr("Goodput"), o->projection.efficiency.goodputSource);
-        addProfile(tr("Measurements"), o->projection.fitSource);
-        addProfile(tr("Band"), o->projection.fitted ? o->projection.bandBasis.text() : QString());
-    }
-    for (const InferenceOption *o : std::as_const(inferenceShown)) {
-        addRow(o->offer);
-        addProfile(tr("Prefill"), o->projection.prefillSource);
-        addProfile(tr("Decode"), o->projection.decodeSource);
-        addProfile(tr("Calibration"), o->projection.calibrationSource);
-        addProfile(tr("Engine"), o->projection.engineSource);
-        addProfile(tr("Measurements"), o->projection.fitSource);
-        addProfile(tr("Band"), o->projection.fitted ? o->projection.bandBasis.text() : QString());
-    }
-    if (staleRows > 0)
-        html += u"<p><b>"_s
-                + esc(tr("Stale prices: %1 of these were read more than %2 days before the prices' date. Check "
-                         "them with the provider before you rely on them.")
-                          .arg(staleRows)
-                          .arg(pricing::kStaleAfterDays))
-                + u"</b></p>"_s;
-    html += u"<ul>"_s + rows + u"</ul>"_s;
-    html += u"<h3>%1</h3><ul>"_s.arg(tr("Throughput profiles and factors used"));
-    for (const QString &line : std::as_const(profiles))
-        html += u"<li>"_s + esc(line) + u"</li>"_s;
-    html += u"</ul>"_s;
-    if (!plan.budget.fxRates.isEmpty()) {
-        html += u"<h3>%1</h3>"_s.arg(tr("Exchange rates"));
-        Table fx{{tr("Date"), tr("Rate"), tr("Source")}, {}, {}, {}};
-        for (const pricing::FxRate &rate : plan.budget.fxRates)
-            fx.add({rate.date.toString(Qt::ISODate), tr("1 %1 = %2 %3").arg(rate.base, rate.rate.toString(), rate.quote),
-                    rate.sourceUrl});
-        html += fx.html();
-    }
+    html += summarySection(plan);
+    html += comparisonSection(request);
+    html += optionsSection(plan, trainingShown, inferenceShown) + ownedSection(plan, trainingShown, inferenceShown);
+    html += budgetSection(plan) + lockinSection(request) + sensitivitySection(plan);
+    html += assumptionsSection(request) + sourcesSection(request, trainingShown, inferenceShown);
     return html;
 }
 
@@ -747,17 +552,17 @@ Status writeReport(const ReportRequest &request, const QString &path)
         document.setDocumentMargin(0);
         document.setDefaultStyleSheet(u"h1 { font-size: 15pt; } h2 { font-size: 12.5pt; color: #1f3a5f; } "
                                       "h3 { font-size: 10pt; } th { font-weight: bold; }"_s);
-        auto *charts = new ChartObject(request.plan, request.comparison, QSizeF(page.width(), page.width() * 0.42));
-        charts->setParent(&document);
-        document.documentLayout()->registerHandler(kChartObjectType, charts);
+        auto *chartObject = new ChartObject(request.plan, request.comparison, QSizeF(page.width(), page.width() * 0.42));
+        chartObject->setParent(&document);
+        document.documentLayout()->registerHandler(kChartObjectType, chartObject);
         document.setHtml(reportHtml(request));
-        for (int chart = 0; chart < ChartCount; ++chart) {
-            QTextCursor cursor = document.find(u"%%CHART:%1%%"_s.arg(chart));
+        for (const charts::ChartEntry &chart : charts::reportCharts()) {
+            QTextCursor cursor = document.find(u"%%CHART:%1%%"_s.arg(int(chart.id)));
             if (cursor.isNull())
                 continue;
             QTextCharFormat format;
             format.setObjectType(kChartObjectType);
-            format.setProperty(kChartProperty, chart);
+            format.setProperty(kChartProperty, int(chart.id));
             cursor.insertText(QString(QChar::ObjectReplacementCharacter), format);
         }
         document.setPageSize(QSizeF(page.width(), bodyHeight));

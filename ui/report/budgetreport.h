@@ -28,7 +28,8 @@ struct ReportRequest
     QList<planning::ComparedScenario> comparison;
 };
 
-/// The report's body as HTML, with a `%%CHART:N%%` paragraph where chart N (ReportChart) goes.
+/// The report's body as HTML, with a `%%CHART:N%%` paragraph where chart N (ui::charts::ChartId,
+/// one of charts::reportCharts()) goes.
 QString reportHtml(const ReportRequest &request);
 
 /// Writes the PDF budget report (Summary, Options, Budget, Lock-in, Sensitivity, then an

@@ -1,5 +1,7 @@
 #include "ui/widgets/tableactions.h"
 
+#include "ui/settings.h"
+
 #include "core/common/csvwriter.h"
 #include "core/common/savefile.h"
 
@@ -13,7 +15,6 @@
 #include <QItemSelectionModel>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 #include <QTableView>
 
 #include <algorithm>
@@ -24,11 +25,6 @@ namespace accelplan::ui {
 
 namespace {
 
-const QString kTablesGroup = u"Tables/"_s;
-const QString kHeaderStateKey = u"/headerState"_s;
-const QString kColumnCountKey = u"/columnCount"_s;
-const QString kColumnKeysKey = u"/columnKeys"_s;
-const QString kExportDirectoryKey = u"Tables/exportDirectory"_s;
 
 // The rows of \a view in view order, without hidden ones.
 QList<int> rowsInViewOrder(const QTableView *view, const QList<int> &rows)
@@ -244,13 +240,13 @@ void TableActions::copy() const
 void TableActions::exportDialog() const
 {
     const QString name = m_table->accessibleName().isEmpty() ? m_table->objectName() : m_table->accessibleName();
-    const QString directory = QSettings().value(kExportDirectoryKey, QDir::homePath()).toString();
+    const QString directory = Settings::exportDirectory();
     const QString path = QFileDialog::getSaveFileName(m_table->window(), tr("Export CSV"),
                                                       QDir(directory).filePath(name + u".csv"_s),
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    QSettings().setValue(kExportDirectoryKey, QFileInfo(path).absolutePath());
+    Settings::setExportDirectory(QFileInfo(path).absolutePath());
     if (const Status exported = exportCsv(path); !exported.ok())
         QMessageBox::warning(m_table->window(), tr("Cannot Export"), exported.error().message);
 }
@@ -271,8 +267,7 @@ void TableActions::resetColumns()
         header->showSection(column);
         header->moveSection(header->visualIndex(column), column);
     }
-    QSettings settings; // after the moves, each of which saved the layout
-    settings.remove(kTablesGroup + m_table->objectName());
+    Settings::removeTableLayout(m_table->objectName()); // after the moves, each of which saved the layout
 }
 
 QStringList TableActions::columnKeys() const
@@ -290,26 +285,18 @@ void TableActions::saveColumns() const
 {
     if (m_restoring || m_table->horizontalHeader()->count() == 0)
         return;
-    QSettings settings;
-    const QString group = kTablesGroup + m_table->objectName();
-    settings.setValue(group + kHeaderStateKey, m_table->horizontalHeader()->saveState());
-    settings.setValue(group + kColumnCountKey, m_table->horizontalHeader()->count());
-    if (const QStringList keys = columnKeys(); keys.isEmpty())
-        settings.remove(group + kColumnKeysKey);
-    else
-        settings.setValue(group + kColumnKeysKey, keys);
+    Settings::setTableLayout(m_table->objectName(), {m_table->horizontalHeader()->saveState(),
+                                                      m_table->horizontalHeader()->count(), columnKeys()});
 }
 
 void TableActions::restoreColumns()
 {
-    const QSettings settings;
-    const QString group = kTablesGroup + m_table->objectName();
-    const QByteArray state = settings.value(group + kHeaderStateKey).toByteArray();
+    const Settings::TableLayout saved = Settings::tableLayout(m_table->objectName());
+    const QByteArray state = saved.headerState;
     QHeaderView *header = m_table->horizontalHeader();
     // Another column count: the model changed since (a column added or removed), and the saved
     // order and visibility would land on the wrong columns; so would they on other named columns.
-    if (state.isEmpty() || settings.value(group + kColumnCountKey, -1).toInt() != header->count()
-        || settings.value(group + kColumnKeysKey).toStringList() != columnKeys())
+    if (state.isEmpty() || saved.columnCount != header->count() || saved.columnKeys != columnKeys())
         return;
     // Only the columns are restored: the sort stays the one the table shows.
     const int sortColumn = header->sortIndicatorSection();

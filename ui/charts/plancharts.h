@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/planning/plan.h"
+#include "ui/charts/chartregistry.h"
 
 #include <QWidget>
 
@@ -23,17 +24,17 @@ class PlanCharts : public QWidget
     Q_OBJECT
 
 public:
-    enum Chart { CostTime, Budget, CostExit, Tornado, PriceHistory, ChartCount };
-    Q_ENUM(Chart)
-
     explicit PlanCharts(QWidget *parent = nullptr);
 
     void setPlan(std::shared_ptr<const planning::Plan> plan);
     /// The stored prices of one offer, oldest first, titled \a title.
     void setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history);
 
-    /// The chart as drawn from the current plan (drawn now if it was not yet).
-    QChart *chart(Chart which);
+    /// The chart as drawn from the current plan (drawn now if it was not yet); null for a chart
+    /// the window does not show.
+    QChart *chart(charts::ChartId which);
+    /// The tab of \a which; -1 for a chart the window does not show.
+    int tabIndex(charts::ChartId which) const;
     QTabWidget *tabs() const { return m_tabs; }
     /// What the pointer is over, as the hover line shows it; empty when nothing, and after a new
     /// plan until a mark of it is pointed at.
@@ -47,14 +48,13 @@ private:
     void showHover(const QString &text);
     void applyTheme();
 
-    void setChart(Chart which, QChart *chart);
-    /// Draws \a which from the current plan when the plan changed since it was drawn.
-    void draw(Chart which);
+    void setChart(int tab, QChart *chart);
+    /// Draws the chart of \a tab from the current plan when the plan changed since it was drawn.
+    void draw(int tab);
 
-    std::shared_ptr<const planning::Plan> m_plan;
-    QString m_historyTitle;
-    QList<pricing::PriceRecord> m_history;
-    QList<bool> m_stale = QList<bool>(ChartCount, true); ///< per chart: drawn from an older plan or offer
+    charts::ChartInputs m_inputs;
+    QList<charts::ChartEntry> m_charts = charts::windowCharts(); ///< one per tab
+    QList<bool> m_stale = QList<bool>(m_charts.size(), true); ///< per tab: drawn from an older plan or offer
     QTabWidget *m_tabs = nullptr;
     QList<QChartView *> m_views;
     QLabel *m_hover = nullptr;

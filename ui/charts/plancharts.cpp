@@ -1,6 +1,6 @@
-#include "ui/planner/plancharts.h"
+#include "ui/charts/plancharts.h"
 
-#include "ui/planner/chartbuilder.h"
+#include "ui/charts/chartbuilder.h"
 
 #include <QChart>
 #include <QChartView>
@@ -20,18 +20,14 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"chartTabs"_s);
     m_tabs->setDocumentMode(true);
-    const QStringList titles = {tr("Cost vs time"), tr("Budget"), tr("Cost vs exit"), tr("Sensitivity"),
-                                tr("Price history")};
-    const QStringList names = {u"costTimeChart"_s, u"budgetChart"_s, u"costExitChart"_s, u"tornadoChart"_s,
-                               u"priceHistoryChart"_s};
-    for (int i = 0; i < ChartCount; ++i) {
+    for (const charts::ChartEntry &entry : std::as_const(m_charts)) {
         auto *view = new QChartView(new QChart, m_tabs);
-        view->setObjectName(names.at(i));
-        view->setAccessibleName(titles.at(i));
+        view->setObjectName(entry.objectName);
+        view->setAccessibleName(entry.title);
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumHeight(160);
         m_views.append(view);
-        m_tabs->addTab(view, titles.at(i));
+        m_tabs->addTab(view, entry.title);
     }
     m_hover = new QLabel(this);
     m_hover->setObjectName(u"chartHover"_s);
@@ -40,16 +36,27 @@ PlanCharts::PlanCharts(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_hover);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { draw(Chart(index)); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { draw(index); });
     showHover({});
     setPlan(nullptr);
     setPriceHistory({}, {});
 }
 
-QChart *PlanCharts::chart(Chart which)
+int PlanCharts::tabIndex(charts::ChartId which) const
 {
-    draw(which);
-    return m_views.at(which)->chart();
+    for (int tab = 0; tab < m_charts.size(); ++tab)
+        if (m_charts.at(tab).id == which)
+            return tab;
+    return -1;
+}
+
+QChart *PlanCharts::chart(charts::ChartId which)
+{
+    const int tab = tabIndex(which);
+    if (tab < 0)
+        return nullptr;
+    draw(tab);
+    return m_views.at(tab)->chart();
 }
 
 QString PlanCharts::hoverText() const
@@ -57,9 +64,9 @@ QString PlanCharts::hoverText() const
     return m_hoverText;
 }
 
-void PlanCharts::setChart(Chart which, QChart *chart)
+void PlanCharts::setChart(int tab, QChart *chart)
 {
-    QChartView *view = m_views.at(which);
+    QChartView *view = m_views.at(tab);
     QChart *old = view->chart();
     charts::screenStrokes(chart);
     // The pane is short beside the detail text: the legend goes to the side and the frame
@@ -102,46 +109,39 @@ void PlanCharts::applyTheme()
 
 void PlanCharts::setPlan(std::shared_ptr<const planning::Plan> plan)
 {
-    m_plan = std::move(plan);
+    m_inputs.plan = std::move(plan);
     // What the pointer was over belongs to the previous plan's marks.
     if (!m_hoverText.isEmpty()) {
         showHover({});
         if (QToolTip::isVisible())
             QToolTip::hideText();
     }
-    for (int which = 0; which < PriceHistory; ++which)
-        m_stale[which] = true;
-    draw(Chart(m_tabs->currentIndex()));
+    // Every chart: whatever it is drawn from, it was drawn beside the previous plan.
+    m_stale.fill(true);
+    draw(m_tabs->currentIndex());
 }
 
-void PlanCharts::draw(Chart which)
+void PlanCharts::draw(int tab)
 {
-    if (which < 0 || which >= ChartCount || !m_stale.value(which))
+    if (tab < 0 || tab >= m_charts.size() || !m_stale.at(tab))
         return;
-    m_stale[which] = false;
+    m_stale[tab] = false;
     const charts::HoverFn show = [this](const QString &text) { showHover(text); };
-    QChart *chart = nullptr;
-    switch (which) {
-    case CostTime:
-        if (charts::refillCostTimeChart(m_views.at(which)->chart(), m_plan, show))
-            return;
-        chart = charts::costTimeChart(m_plan, show);
-        break;
-    case Budget: chart = charts::budgetChart(m_plan, show); break;
-    case CostExit: chart = charts::costExitChart(m_plan, show); break;
-    case Tornado: chart = charts::tornadoChart(m_plan, show); break;
-    case PriceHistory: chart = charts::priceHistoryChart(m_historyTitle, m_history, show); break;
-    case ChartCount: return;
-    }
-    setChart(which, chart);
+    const charts::ChartEntry &entry = m_charts.at(tab);
+    // The chart in view takes a new plan in place: it is not built and laid out anew on every edit.
+    if (entry.id == charts::CostTime && charts::refillCostTimeChart(m_views.at(tab)->chart(), m_inputs.plan, show))
+        return;
+    setChart(tab, entry.build(m_inputs, show));
 }
 
 void PlanCharts::setPriceHistory(const QString &title, const QList<pricing::PriceRecord> &history)
 {
-    m_historyTitle = title;
-    m_history = history;
-    m_stale[PriceHistory] = true;
-    draw(Chart(m_tabs->currentIndex()));
+    m_inputs.historyTitle = title;
+    m_inputs.history = history;
+    const int tab = tabIndex(charts::PriceHistory);
+    if (tab >= 0)
+        m_stale[tab] = true;
+    draw(m_tabs->currentIndex());
 }
 
 } // namespace accelplan::ui
