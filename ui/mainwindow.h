@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/planning/compare.h"
+#include "core/planning/plan/compare.h"
 
 #include "core/catalog/planningcatalog.h"
 

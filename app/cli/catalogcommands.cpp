@@ -2,10 +2,10 @@
 
 #include "core/catalog/benchprofile.h"
 #include "core/common/tr.h"
-#include "core/planning/counts.h"
-#include "core/planning/measurements.h"
-#include "core/planning/planinputs.h"
-#include "core/planning/training.h"
+#include "core/planning/model/counts.h"
+#include "core/planning/model/measurements.h"
+#include "core/planning/plan/planinputs.h"
+#include "core/planning/model/training.h"
 
 #include <QBuffer>
 #include <QFile>

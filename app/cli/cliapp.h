@@ -3,7 +3,7 @@
 #include "app/cli/output.h"
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/catalog/planningcatalog.h"
-#include "core/planning/planinputs.h"
+#include "core/planning/plan/planinputs.h"
 #include "core/pricing/pricedatabase.h"
 
 #include <QCommandLineParser>

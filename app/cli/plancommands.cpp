@@ -2,9 +2,9 @@
 
 #include "app/cli/planoptions.h"
 #include "core/common/tr.h"
-#include "core/planning/compare.h"
-#include "core/planning/planinputs.h"
-#include "core/planning/planjson.h"
+#include "core/planning/plan/compare.h"
+#include "core/planning/plan/planinputs.h"
+#include "core/planning/plan/planjson.h"
 #include "core/scenario/scenario.h"
 
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/planoptions.h"
-#include "core/planning/plan.h"
+#include "core/planning/plan/plan.h"
 #include "core/scenario/scenario.h"
 
 #include <QCommandLineParser>

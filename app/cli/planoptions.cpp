@@ -1,7 +1,7 @@
 #include "app/cli/planoptions.h"
 
 #include "core/common/tr.h"
-#include "core/planning/counts.h"
+#include "core/planning/model/counts.h"
 #include "core/pricing/currency.h"
 
 #include <QFile>

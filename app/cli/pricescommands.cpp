@@ -1,6 +1,6 @@
 #include "app/cli/cliapp.h"
 
-#include "core/planning/planjson.h"
+#include "core/planning/plan/planjson.h"
 
 #include "core/common/progressdevice.h"
 #include "core/common/savefile.h"

@@ -1,7 +1,7 @@
 #include "app/cli/plancommands.h"
 
 #include "core/common/tr.h"
-#include "core/planning/compare.h"
+#include "core/planning/plan/compare.h"
 #include "ui/report/budgetreport.h"
 
 #include <QDate>

@@ -2,11 +2,11 @@
 #include "app/cli/planoptions.h"
 #include "core/catalog/servingengine.h"
 #include "core/common/tr.h"
-#include "core/planning/inferenceplanner.h"
-#include "core/planning/planinputs.h"
-#include "core/planning/planjson.h"
-#include "core/planning/requests.h"
-#include "core/planning/trainingplanner.h"
+#include "core/planning/options/inferenceplanner.h"
+#include "core/planning/plan/planinputs.h"
+#include "core/planning/plan/planjson.h"
+#include "core/planning/options/requests.h"
+#include "core/planning/options/trainingplanner.h"
 #include "core/scenario/scenario.h"
 
 using namespace Qt::StringLiterals;

@@ -2,7 +2,7 @@
 // the same with 10× as many offers. Prints the median of repeated runs. See docs/benchmarks.md.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricedatabase.h"
-#include "core/planning/trainingplanner.h"
+#include "core/planning/options/trainingplanner.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

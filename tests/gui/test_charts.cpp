@@ -1,5 +1,5 @@
-#include "core/planning/compare.h"
-#include "core/planning/lockin.h"
+#include "core/planning/plan/compare.h"
+#include "core/planning/cost/lockin.h"
 #include "tests/gui/guisupport.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"

@@ -1,6 +1,6 @@
 // The scenario document (as Tiled's Document): it owns the scenario, its file, its undo stack and
 // its clean state; the editor edits it and shows what undo, redo and open put in it.
-#include "core/planning/requests.h"
+#include "core/planning/options/requests.h"
 #include "core/scenario/scenario.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"

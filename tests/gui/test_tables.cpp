@@ -4,7 +4,7 @@
 #include "tests/qtstringmaker.h"
 
 #include "core/common/csvreader.h"
-#include "core/planning/headline.h"
+#include "core/planning/plan/headline.h"
 #include "tests/gui/guisupport.h"
 #include "ui/help/glossarydialog.h"
 #include "ui/models/offerfilterproxymodel.h"

@@ -25,4 +25,19 @@ tr -s ' \n' ' ' <<<"$out" | grep -q 'core/common/sub/c.cpp: the common layer inc
   || fail "the refusal does not name the file and the layers: $out"
 
 cmake -DCORE_DIR="$source/core" "-DLAYERS=$layers" -P "$check" || fail "the real core/ was refused"
-echo "layers: an upward include is refused, the real core/ passes"
+
+# The folders inside planning are layers of their own: model < cost < options < plan.
+planning="model;cost;options;plan"
+mkdir -p "$tree/core/planning/model" "$tree/core/planning/plan"
+rm -f "$tree/core/common/sub/c.cpp" "$tree/core/planning/plan.h"
+printf '#pragma once\n' >"$tree/core/planning/model/shape.h"
+printf '#include "core/planning/model/shape.h"\n' >"$tree/core/planning/plan/plan.h"
+cmake -DCORE_DIR="$tree/core/planning" "-DLAYERS=$planning" -P "$check" || fail "planning folders with no upward include were refused"
+printf '#include "core/planning/plan/plan.h"\n' >>"$tree/core/planning/model/shape.h"
+if out=$(cmake -DCORE_DIR="$tree/core/planning" "-DLAYERS=$planning" -P "$check" 2>&1); then
+  fail "an include from planning/model up to planning/plan was accepted"
+fi
+tr -s ' \n' ' ' <<<"$out" | grep -q 'core/planning/model/shape.h: the model layer includes core/planning/plan/' \
+  || fail "the refusal inside planning does not name the file and the folders: $out"
+cmake -DCORE_DIR="$source/core/planning" "-DLAYERS=$planning" -P "$check" || fail "the real core/planning was refused"
+echo "layers: an upward include is refused, between layers and between planning's folders; the real core/ passes"

@@ -2,7 +2,7 @@
 // chips that take the measured chip as stand-in, and applied to the step time (TPOT, TTFT) as well
 // as to throughput.
 #include "core/catalog/acceleratorcatalog.h"
-#include "core/planning/inference.h"
+#include "core/planning/model/inference.h"
 #include "tests/planning/planfixtures.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"

@@ -1,9 +1,9 @@
 // Clusters, not chips: an offer's nodes, fabric and largest cluster decide whether and how fast
 // a run goes; spot loses work with node count.
 #include "core/catalog/acceleratorcatalog.h"
-#include "core/planning/cluster.h"
-#include "core/planning/precisioncredit.h"
-#include "core/planning/trainingplanner.h"
+#include "core/planning/model/cluster.h"
+#include "core/planning/model/precisioncredit.h"
+#include "core/planning/options/trainingplanner.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 

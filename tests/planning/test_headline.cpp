@@ -2,14 +2,14 @@
 // hardware assumes, the deadline band, all-in cost per token, risks) and the defaults behind it
 // (production serving, inference-only chips, single-accelerator clusters, one price model per
 // strategy).
-#include "core/planning/cluster.h"
-#include "core/planning/compare.h"
-#include "core/planning/headline.h"
-#include "core/planning/inferenceplanner.h"
-#include "core/planning/trainingplanner.h"
+#include "core/planning/model/cluster.h"
+#include "core/planning/plan/compare.h"
+#include "core/planning/plan/headline.h"
+#include "core/planning/options/inferenceplanner.h"
+#include "core/planning/options/trainingplanner.h"
 #include "core/catalog/acceleratorcatalog.h"
-#include "core/planning/ownership.h"
-#include "core/planning/plan.h"
+#include "core/planning/cost/ownership.h"
+#include "core/planning/plan/plan.h"
 #include "core/scenario/scenario.h"
 #include "tests/planning/planfixtures.h"
 #include "tests/qtstringmaker.h"

@@ -1,6 +1,6 @@
 // Scenario files: round trip, unknown keys kept, newer versions refused, every bad field named
 // with its file and line.
-#include "core/planning/requests.h"
+#include "core/planning/options/requests.h"
 #include "core/scenario/scenario.h"
 #include "tests/planning/planfixtures.h"
 #include "tests/qtstringmaker.h"

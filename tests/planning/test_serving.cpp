@@ -1,8 +1,8 @@
 // The serving model: KV cache per architecture, concurrency, queueing, phases, expert
 // parallelism, speculative decoding and the refusals.
 #include "core/catalog/acceleratorcatalog.h"
-#include "core/planning/inference.h"
-#include "core/planning/inferenceplanner.h"
+#include "core/planning/model/inference.h"
+#include "core/planning/options/inferenceplanner.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 

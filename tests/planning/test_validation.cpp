@@ -2,7 +2,7 @@
 // alone (prior), by the fit of every row (in sample) and by the fit without its source (out of
 // sample, grouped cross-validation). The aims apply to the out-of-sample figures.
 #include "core/catalog/acceleratorcatalog.h"
-#include "core/planning/measurements.h"
+#include "core/planning/model/measurements.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 

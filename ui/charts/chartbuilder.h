@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/planning/compare.h"
-#include "core/planning/plan.h"
+#include "core/planning/plan/compare.h"
+#include "core/planning/plan/plan.h"
 
 #include <functional>
 #include <memory>

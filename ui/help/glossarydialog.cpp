@@ -1,6 +1,6 @@
 #include "ui/help/glossarydialog.h"
 
-#include "core/planning/headline.h"
+#include "core/planning/plan/headline.h"
 #include "ui/models/optiontablemodel.h"
 
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/planning/plan.h"
+#include "core/planning/plan/plan.h"
 
 #include <QAbstractTableModel>
 

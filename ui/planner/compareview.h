@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/planning/compare.h"
-#include "core/planning/planinputs.h"
+#include "core/planning/plan/compare.h"
+#include "core/planning/plan/planinputs.h"
 #include "core/scenario/scenario.h"
 
 #include <QThreadPool>

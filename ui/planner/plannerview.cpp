@@ -1,7 +1,7 @@
 #include "ui/planner/plannerview.h"
 
 #include "core/catalog/acceleratorcatalog.h"
-#include "core/planning/counts.h"
+#include "core/planning/model/counts.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/format.h"
 #include "ui/models/optiontablemodel.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/planning/planinputs.h"
+#include "core/planning/plan/planinputs.h"
 
 #include <QObject>
 #include <QThreadPool>

@@ -3,7 +3,7 @@
 #include "core/catalog/planningcatalog.h"
 #include "core/catalog/servingengine.h"
 #include "core/common/units.h"
-#include "core/planning/counts.h"
+#include "core/planning/model/counts.h"
 #include "ui/planner/scenariodocument.h"
 
 #include <QAbstractSpinBox>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
-#include "core/planning/planinputs.h"
+#include "core/planning/plan/planinputs.h"
 #include "core/pricing/pricedatabase.h"
 
 #include <QDate>

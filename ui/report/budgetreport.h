@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/common/diagnostic.h"
-#include "core/planning/compare.h"
-#include "core/planning/plan.h"
+#include "core/planning/plan/compare.h"
+#include "core/planning/plan/plan.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/scenario/scenario.h"
 

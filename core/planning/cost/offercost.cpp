@@ -1,0 +1,239 @@
+#include "core/planning/cost/offercost.h"
+#include "core/planning/cost/ownership.h"
+
+#include "core/common/tr.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::planning {
+
+using pricing::OfferKind;
+using pricing::PriceModel;
+
+namespace {
+
+bool isTpu(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator)
+{
+    return offer.offerKind == OfferKind::Tpu || accelerator.id.startsWith(u"tpu"_s);
+}
+
+int smallestTpuSlice(const catalog::Accelerator &accelerator)
+{
+    // v4 and v5p slices start at 4 chips (v5p-8 counts TensorCores); v5e and v6e at 1.
+    return accelerator.id == u"tpu-v4"_s || accelerator.id == u"tpu-v5p"_s ? 4 : 1;
+}
+
+} // namespace
+
+QList<int> validChipCounts(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator, int maxChips)
+{
+    QList<int> counts;
+    if (isTpu(offer, accelerator)) {
+        const int pod = std::max(1, accelerator.maxDomainChips.value_or(256));
+        for (int chips = smallestTpuSlice(accelerator); chips <= std::min(pod, maxChips); chips *= 2)
+            counts.append(chips);
+        if (counts.isEmpty() || counts.last() != pod) {
+            // Pods that are not a power of two (v5p: 8960) are still sold whole.
+            if (pod <= maxChips && (counts.isEmpty() || counts.last() < pod))
+                counts.append(pod);
+        }
+        for (int pods = 2; pods * pod <= maxChips; ++pods)
+            counts.append(pods * pod); // multislice
+        return counts;
+    }
+    const int perInstance = std::max(1, offer.acceleratorCount);
+    counts.reserve(std::max(0, maxChips / perInstance));
+    for (int chips = perInstance; chips <= maxChips; chips += perInstance)
+        counts.append(chips);
+    return counts;
+}
+
+bool isValidChipCount(const pricing::PriceRecord &offer, const catalog::Accelerator &accelerator, int chips)
+{
+    if (isTpu(offer, accelerator)) {
+        const QList<int> counts = validChipCounts(offer, accelerator, chips);
+        return counts.contains(chips);
+    }
+    return chips > 0 && chips % std::max(1, offer.acceleratorCount) == 0;
+}
+
+double commitmentTermHours(PriceModel model)
+{
+    return model == PriceModel::Commit1y ? kHoursPerYear : model == PriceModel::Commit3y ? 3 * kHoursPerYear : 0;
+}
+
+CapacityBlockTerm capacityBlockTerm(double hours, const QList<catalog::CapacityBlockRule> &rules)
+{
+    CapacityBlockTerm t;
+    const int days = std::max(1, int(std::ceil(hours / 24.0 - 1e-9)));
+    if (rules.isEmpty()) {
+        t.paidHours = days * 24.0;
+        t.basis = Tr::tr("%1 whole day(s); no block durations shipped for this provider").arg(days);
+        return t;
+    }
+    const int longest = rules.last().toDays;
+    t.blocks = (days + longest - 1) / longest;
+    // Full blocks of the longest duration, the last rounded up to the next duration sold.
+    const int last = days - (t.blocks - 1) * longest;
+    int lastPaid = longest;
+    for (const catalog::CapacityBlockRule &r : rules) {
+        if (last <= r.toDays) {
+            const int steps = int(std::ceil(double(std::max(0, last - r.fromDays)) / r.incrementDays));
+            lastPaid = std::min(r.toDays, std::max(r.fromDays, r.fromDays + steps * r.incrementDays));
+            break;
+        }
+    }
+    const int paidDays = (t.blocks - 1) * longest + lastPaid;
+    t.paidHours = paidDays * 24.0;
+    t.basis = t.blocks == 1 ? Tr::tr("one %1-day block for %2 day(s) of use").arg(paidDays).arg(days)
+                            : Tr::tr("%1 consecutive blocks (%2 days) for %3 day(s) of use, %4 days at most each")
+                                  .arg(t.blocks)
+                                  .arg(paidDays)
+                                  .arg(days)
+                                  .arg(longest);
+    return t;
+}
+
+CostTerms costTerms(const pricing::PriceRecord &offer, int instances)
+{
+    CostTerms t;
+    t.costed = true;
+    t.model = offer.key.priceModel;
+    t.instances = instances;
+    t.price = offer.price;
+    t.currency = offer.currency;
+    t.setupFee = offer.setupFee;
+    return t;
+}
+
+OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Range &wallHours, double commitmentOtherUse,
+                    const OwnedHourly *owned, const QList<catalog::CapacityBlockRule> &blocks)
+{
+    const double price = offer.price.toDouble();
+    const double n = instances;
+    OfferCost c;
+    c.terms = costTerms(offer, instances);
+    switch (offer.key.priceModel) {
+    case PriceModel::OnDemand:
+    case PriceModel::Spot:
+        c.amount = wallHours.scaled(n * price);
+        break;
+    case PriceModel::Commit1y:
+    case PriceModel::Commit3y: {
+        const double termHours = commitmentTermHours(offer.key.priceModel);
+        const double otherUse = std::clamp(commitmentOtherUse, 0.0, 1.0);
+        auto committed = [&](double hours) {
+            const double terms = std::max(1.0, std::ceil(hours / termHours));
+            return n * price * std::max(hours, terms * termHours * (1.0 - otherUse));
+        };
+        c.amount = {committed(wallHours.low), committed(wallHours.typical), committed(wallHours.high)};
+        c.terms.otherUse = otherUse;
+        break;
+    }
+    case PriceModel::CapacityBlock: {
+        auto paid = [&](double hours) { return n * price * capacityBlockTerm(hours, blocks).paidHours; };
+        c.amount = {paid(wallHours.low), paid(wallHours.typical), paid(wallHours.high)};
+        c.terms.blockBasis = capacityBlockTerm(wallHours.typical, blocks).basis;
+        break;
+    }
+    case PriceModel::Monthly: {
+        const double setup = offer.setupFee ? offer.setupFee->toDouble() : 0.0;
+        auto months = [&](double hours) { return n * (price * std::max(1.0, std::ceil(hours / kHoursPerMonth)) + setup); };
+        c.amount = {months(wallHours.low), months(wallHours.typical), months(wallHours.high)};
+        break;
+    }
+    case PriceModel::Purchase:
+        // The planners pass the owned costing for every purchase (ownership.h): one costing.
+        Q_ASSERT(owned);
+        if (!owned)
+            break;
+        // Used hours at the owned hourly cost, and the capex those hours leave idle (ownership.h).
+        auto ownedCost = [&](double hours) { return n * (owned->total() * hours + ownedIdleCost(*owned, hours)); };
+        c.amount = {ownedCost(wallHours.low), ownedCost(wallHours.typical), ownedCost(wallHours.high)};
+        c.terms.ownedIdle = n * ownedIdleCost(*owned, wallHours.typical);
+        c.terms.ownedHourly = owned->total();
+        c.terms.ownedBasis = owned->basis;
+        break;
+    }
+    return c;
+}
+
+QString CostTerms::runBasis() const
+{
+    if (!costed)
+        return {};
+    QString text;
+    switch (model) {
+    case PriceModel::OnDemand:
+    case PriceModel::Spot:
+        text = Tr::tr("%1 instance(s) × %2 %3/h × wall hours").arg(instances).arg(price.toString(), currency);
+        break;
+    case PriceModel::Commit1y:
+    case PriceModel::Commit3y:
+        text = Tr::tr("%1 instance(s) × %2 %3/h × the whole %4-hour term, less %5% used by other work")
+                   .arg(instances)
+                   .arg(price.toString(), currency)
+                   .arg(commitmentTermHours(model))
+                   .arg(otherUse * 100);
+        break;
+    case PriceModel::CapacityBlock:
+        text = Tr::tr("%1 instance(s) × %2 %3/h × the reserved block, paid whole: %4")
+                   .arg(instances)
+                   .arg(price.toString(), currency)
+                   .arg(blockBasis);
+        break;
+    case PriceModel::Monthly: {
+        const bool setup = setupFee && setupFee->toDouble() > 0;
+        text = Tr::tr("%1 server(s) × %2 %3/month × whole months%4")
+                   .arg(instances)
+                   .arg(price.toString(), currency)
+                   .arg(setup ? Tr::tr(" + setup %1 each").arg(setupFee->toString()) : QString());
+        break;
+    }
+    case PriceModel::Purchase:
+        text = Tr::tr("%1 server(s) × %2 %3 per hour of use × wall hours (%4)")
+                   .arg(instances)
+                   .arg(ownedHourly, 0, 'f', 2)
+                   .arg(currency, ownedBasis);
+        if (ownedIdle > 0)
+            text += Tr::tr(" + %1 %2 of capex the run leaves idle (the hardware is not filled by this work)")
+                        .arg(ownedIdle, 0, 'f', 0)
+                        .arg(currency);
+        break;
+    }
+    return runs > 1 ? text + Tr::tr(", %1 runs").arg(runs) : text;
+}
+
+QString CostTerms::monthlyBasis() const
+{
+    if (!costed)
+        return {};
+    QString perInstance;
+    switch (model) {
+    case PriceModel::OnDemand:
+    case PriceModel::Spot: perInstance = Tr::tr("%1 %2/h × 730 h").arg(price.toString(), currency); break;
+    case PriceModel::Commit1y:
+    case PriceModel::Commit3y:
+        perInstance = Tr::tr("%1 %2/h effective commitment rate × 730 h (the whole term is payable)")
+                          .arg(price.toString(), currency);
+        break;
+    case PriceModel::CapacityBlock:
+        perInstance = Tr::tr("%1 %2/h × 730 h in capacity blocks booked back to back (each block paid whole; a next "
+                             "block is not guaranteed)")
+                          .arg(price.toString(), currency);
+        break;
+    case PriceModel::Monthly: perInstance = Tr::tr("%1 %2/month").arg(price.toString(), currency); break;
+    case PriceModel::Purchase:
+        perInstance = Tr::tr("%1 %2 per hour of use × 730 h (%3)").arg(ownedHourly, 0, 'f', 2).arg(currency, ownedBasis);
+        break;
+    }
+    QString text = Tr::tr("%1 instance(s) × %2").arg(instances).arg(perInstance);
+    if (model == PriceModel::Monthly && setupFee)
+        text += Tr::tr(" + setup %1 %2 per server, once").arg(setupFee->toString(), currency);
+    return text;
+}
+
+} // namespace accelplan::planning

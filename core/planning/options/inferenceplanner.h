@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/planning/cost/energy.h"
+#include "core/planning/model/inference.h"
+#include "core/planning/options/option.h"
+
+namespace accelplan::catalog {
+class AcceleratorCatalog;
+}
+
+namespace accelplan::planning {
+
+struct InferenceRequest
+{
+    InferenceInput input;
+    Constraints constraints;
+    QString currency = QStringLiteral("USD");
+    Ownership ownership; ///< how purchases are costed per hour of use
+    double months = 12;  ///< the service's horizon: an owned server's hours of use (its idle share)
+    /// A production service: spot and marketplace offers cannot run it, and it keeps one spare
+    /// replica beyond the load (N+1). Offline work is never production.
+    bool production = true;
+
+    bool operator==(const InferenceRequest &) const = default;
+};
+
+/// Prefill and decode on separate replicas of the same offer (DistServe, Mooncake, SGLang PD).
+struct Disaggregation
+{
+    int prefillReplicas = 0;
+    int prefillChipsPerReplica = 0;
+    int decodeReplicas = 0;
+    int decodeChipsPerReplica = 0;
+};
+
+/// How the per-token costs are split, for every presenter.
+inline const QString kCostSplitRule = QStringLiteral(
+    "all-in: the whole monthly cost over the output tokens served; split: the monthly cost divided by the time "
+    "each phase takes, prefill's share over input tokens and decode's over output tokens");
+
+/// One offer, sized and priced for the load.
+struct InferenceOption : OptionBase
+{
+    InferenceProjection projection; ///< disaggregated: the decode side, with the prefill side's TTFT
+    std::optional<Disaggregation> disaggregation; ///< set when separate replicas are cheaper
+    int replicas = 0;
+    int chips = 0;
+    double monthlyCost = 0;       ///< in the plan's currency
+    double setupCost = 0;         ///< one-off setup fees of monthly servers, in the plan's currency
+    double costPerRequest = 0;
+    /// The split of the monthly cost by the time each phase takes (prefill's share to input
+    /// tokens, decode's to output tokens): each is a share, not what a token costs.
+    double costPerMillionInput = 0;
+    double costPerMillionOutput = 0;
+    /// All-in: the whole monthly cost (prefill included) over the output tokens served, the figure
+    /// to hold against an API's price per 1M output tokens.
+    double costPerMillionOutputAllIn = 0;
+    /// The throughput band carried through: replicas, monthly cost, cost per request and per 1M
+    /// output tokens at the band's high throughput (low) and its low throughput (high).
+    Range replicasBand;
+    Range monthlyCostBand;
+    Range costPerRequestBand;
+    Range costPerMillionOutputBand;
+    QString costBasis() const { return costTerms.monthlyBasis(); } ///< costTerms: of the monthly cost
+    std::optional<Energy> energyPerMonth; ///< 730 h of every chip; null without a TDP
+};
+
+class ClusterShapes;
+
+struct InferencePlan
+{
+    QString currency;
+    double requestsPerSecond = 0;
+    QList<InferenceOption> options; ///< runnable ones by monthly cost, then the rest with reasons
+};
+
+/// Sizes and prices the inference load on every offer that meets the constraints. Replicas run
+/// at the target utilisation; monthly cost is 730 hours of hourly prices (commitments at their
+/// effective rate), monthly servers by the month, purchases at their owned cost per hour of use
+/// (ownership.h) with capex and break-even against the cheapest rented option of the accelerator.
+/// \a shapes: as planTraining's.
+InferencePlan planInference(const InferenceRequest &request, const catalog::AcceleratorCatalog &accelerators,
+                            const catalog::PlanningCatalog &catalog, const QList<pricing::PriceRecord> &offers,
+                            const pricing::FxTable &fx, ClusterShapes *shapes = nullptr);
+
+/// The projection a one-workload command leads with: on \a accelerator when given, else the cheapest
+/// runnable option's; none when there is nothing to project.
+std::optional<InferenceProjection> inferenceHeadline(const InferenceRequest &request, const InferencePlan &plan,
+                                                     const catalog::Accelerator *accelerator,
+                                                     const catalog::PlanningCatalog &catalog);
+
+} // namespace accelplan::planning
