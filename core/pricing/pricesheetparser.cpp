@@ -195,24 +195,31 @@ public:
         if (unit)
             r.unit = *unit;
 
-        if (!r.key.provider.isEmpty() && !r.key.sku.isEmpty() && !r.key.region.isEmpty() && model) {
-            const auto first = m_firstLine.constFind(r.key);
-            if (first != m_firstLine.cend()) {
-                error(u"sku"_s, Tr::tr("duplicate offer (provider, sku, region, price_model) = (%1, %2, %3, %4): "
-                                       "first on line %5, again on line %6")
-                                    .arg(r.key.provider, r.key.sku, r.key.region, toString(r.key.priceModel))
-                                    .arg(*first)
-                                    .arg(line));
-            } else {
-                m_firstLine.insert(r.key, line);
-            }
-        }
+        if (!r.key.provider.isEmpty() && !r.key.sku.isEmpty() && !r.key.region.isEmpty() && model)
+            checkDuplicate(r.key, line);
         const bool rowHasErrors = hasErrors(m_sheet.diagnostics.mid(diagnosticsBefore));
         if (!rowHasErrors)
             m_sheet.records.append(std::move(r));
     }
 
 private:
+    /// An error for an offer named on an earlier line too; otherwise remembers its line.
+    void checkDuplicate(const OfferKey &key, int line)
+    {
+        const auto first = m_firstLine.constFind(key);
+        if (first == m_firstLine.cend()) {
+            m_firstLine.insert(key, line);
+            return;
+        }
+        m_sheet.diagnostics.append(Diagnostic::error(
+            m_sheet.fileName, line, u"sku"_s,
+            Tr::tr("duplicate offer (provider, sku, region, price_model) = (%1, %2, %3, %4): "
+                   "first on line %5, again on line %6")
+                .arg(key.provider, key.sku, key.region, toString(key.priceModel))
+                .arg(*first)
+                .arg(line)));
+    }
+
     const catalog::AcceleratorCatalog &m_catalog;
     QDate m_defaultDate;
     ParsedSheet &m_sheet;

@@ -1,4 +1,5 @@
 #include "core/pricing/importers/awsimporter.h"
+#include "core/pricing/importers/awscsvfields.h"
 #include "core/pricing/importers/jsonsheetread.h"
 #include "core/pricing/importers/sheetbuilder.h"
 
@@ -14,7 +15,6 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QRegularExpression>
-#include <QVarLengthArray>
 
 #include <array>
 #include <cstring>
@@ -30,74 +30,6 @@ namespace accelplan::pricing {
 namespace {
 
 constexpr double kHoursPerYear = 8760; // AWS amortises upfront fees over 365 × 24 hours
-
-/// One line's fields: views into the line (valid until the next line is read), or into
-/// `unescaped` for the rare field with a doubled quote inside. No field is copied otherwise.
-struct CsvFields
-{
-    QVarLengthArray<QByteArrayView, 96> views;
-    std::vector<QByteArray> unescaped;
-
-    QByteArrayView value(qsizetype i) const { return i >= 0 && i < views.size() ? views[i] : QByteArrayView(); }
-    bool is(qsizetype i, std::string_view text) const
-    {
-        const QByteArrayView v = value(i);
-        return std::string_view(v.data(), size_t(v.size())) == text;
-    }
-};
-
-// Splits one line of the AWS CSV (every field quoted, "" inside a field). False when malformed.
-bool splitLine(QByteArrayView line, CsvFields &fields)
-{
-    fields.views.clear();
-    fields.unescaped.clear();
-    while (!line.isEmpty() && (line.back() == '\n' || line.back() == '\r'))
-        line.chop(1);
-    const char *data = line.data();
-    const qsizetype n = line.size();
-    qsizetype i = 0;
-    while (i <= n) {
-        if (i < n && data[i] == '"') {
-            const qsizetype start = ++i;
-            bool doubled = false;
-            while (true) {
-                const void *quote = i < n ? std::memchr(data + i, '"', size_t(n - i)) : nullptr;
-                if (!quote)
-                    return false; // unterminated quote
-                i = static_cast<const char *>(quote) - data;
-                if (i + 1 < n && data[i + 1] == '"') {
-                    doubled = true;
-                    i += 2;
-                    continue;
-                }
-                break;
-            }
-            const QByteArrayView raw = line.sliced(start, i - start);
-            ++i;
-            if (doubled) {
-                fields.unescaped.push_back(raw.toByteArray().replace("\"\"", "\""));
-                fields.views.append(QByteArrayView(fields.unescaped.back()));
-            } else {
-                fields.views.append(raw);
-            }
-        } else {
-            const void *comma = i < n ? std::memchr(data + i, ',', size_t(n - i)) : nullptr;
-            const qsizetype stop = comma ? static_cast<const char *>(comma) - data : n;
-            fields.views.append(line.sliced(i, stop - i));
-            i = stop;
-        }
-        if (i >= n)
-            break;
-        if (data[i] != ',')
-            return false;
-        ++i;
-        if (i == n) {
-            fields.views.append(QByteArrayView());
-            break;
-        }
-    }
-    return true;
-}
 
 // One reserved purchase option of one offer: its upfront fee and hourly rate are two price
 // dimensions (two rows in CSV).
@@ -337,11 +269,11 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
     QString publication;
     QString version;
     QHash<TextKey, int> column; // unseeded: looked up some 20 times a row
-    CsvFields fields;
+    AwsCsvFields fields;
     int lineNumber = 0;
     while (lineNumber < 20 && lines.next(line)) {
         ++lineNumber;
-        if (!splitLine(line, fields))
+        if (!splitAwsCsvLine(line, fields))
             continue; // not the AWS preamble; reported below if no header follows
         if (fields.is(0, "SKU")) {
             for (int i = 0; i < fields.views.size(); ++i)
@@ -387,7 +319,7 @@ ParsedSheet parseAwsCsv(QIODevice *device, const QString &fileName, const QHash<
             offers.skip(Tr::tr("not shared tenancy"));
             continue;
         }
-        if (!splitLine(line, fields)) {
+        if (!splitAwsCsvLine(line, fields)) {
             offers.error(lineNumber, {}, Tr::tr("malformed CSV line (an unterminated quote?)"));
             continue;
         }

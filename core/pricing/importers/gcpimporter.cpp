@@ -4,6 +4,7 @@
 
 #include "core/common/csvtable.h"
 #include "core/common/backgroundhash.h"
+#include "core/common/jsonrecordwalker.h"
 #include "core/common/jsonsax.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
@@ -485,186 +486,6 @@ void GcpImport::finish(bool cancelled, int lastLine)
 
 } // namespace
 
-namespace {
-
-/// RapidJSON SAX events of Billing Catalog SKU pages: one page, pages one after another, or an
-/// array of pages. Each element of a page's "skus" array is built as a small tree (JsonTreeBuilder)
-/// and read whole; everything else is passed over.
-class GcpJsonHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, GcpJsonHandler>
-{
-public:
-    GcpJsonHandler(GcpImport &import, ParsedSheet &sheet, JsonDeviceStream &stream, const std::atomic<bool> *cancel)
-        : m_import(import), m_sheet(sheet), m_stream(stream), m_cancel(cancel)
-    {
-    }
-
-    bool sawSkus() const { return m_sawSkus; }
-
-    bool StartObject()
-    {
-        if (m_skipping)
-            return skipOpen();
-        if (m_building)
-            return nested(m_tree.StartObject());
-        if (m_depth == 0 || (m_depth == 1 && m_topArray))
-            m_pageDepth = m_depth + 1;
-        else if (m_skusDepth && m_depth == m_skusDepth) {
-            if (cancelledBy(m_cancel))
-                return false;
-            startSku();
-        }
-        ++m_depth;
-        return true;
-    }
-    bool EndObject(rapidjson::SizeType count)
-    {
-        if (m_skipping)
-            return skipClose();
-        if (m_building) {
-            --m_skuNesting;
-            m_tree.EndObject(count);
-            return m_skuNesting > 0 || endSku();
-        }
-        --m_depth;
-        if (m_depth == m_pageDepth - 1)
-            m_pageDepth = 0;
-        return true;
-    }
-    bool StartArray()
-    {
-        if (m_skipping)
-            return skipOpen();
-        if (m_building)
-            return nested(m_tree.StartArray());
-        if (m_depth == 0)
-            m_topArray = true;
-        else if (m_pageDepth && m_depth == m_pageDepth && m_key == "skus") {
-            m_skusDepth = m_depth + 1;
-            m_sawSkus = true;
-        } else if (m_skusDepth && m_depth == m_skusDepth)
-            notObject();
-        ++m_depth;
-        return true;
-    }
-    bool EndArray(rapidjson::SizeType count)
-    {
-        if (m_skipping)
-            return skipClose();
-        if (m_building) {
-            --m_skuNesting;
-            return m_tree.EndArray(count);
-        }
-        --m_depth;
-        if (m_skusDepth && m_depth + 1 == m_skusDepth)
-            m_skusDepth = 0;
-        return true;
-    }
-    bool Key(const char *text, rapidjson::SizeType length, bool copy)
-    {
-        if (m_skipping)
-            return true;
-        if (m_building) {
-            // Of a SKU's own members only those read are built (not geoTaxonomy and the like).
-            if (m_skuNesting == 1 && !wanted(std::string_view(text, length))) {
-                m_skipping = true;
-                m_skipNesting = 0;
-                return true;
-            }
-            return m_tree.Key(text, length, copy);
-        }
-        if (m_depth == m_pageDepth)
-            m_key.assign(text, length);
-        return true;
-    }
-    bool String(const char *text, rapidjson::SizeType length, bool copy)
-    {
-        return m_skipping ? skipScalar() : m_building ? m_tree.String(text, length, copy) : scalar();
-    }
-    bool RawNumber(const char *text, rapidjson::SizeType length, bool copy)
-    {
-        return m_skipping ? skipScalar() : m_building ? m_tree.RawNumber(text, length, copy) : scalar();
-    }
-    bool Bool(bool b) { return m_skipping ? skipScalar() : m_building ? m_tree.Bool(b) : scalar(); }
-    bool Null() { return m_skipping ? skipScalar() : m_building ? m_tree.Null() : scalar(); }
-
-private:
-    static bool wanted(std::string_view key)
-    {
-        return key == "name" || key == "skuId" || key == "description" || key == "category" || key == "serviceRegions"
-               || key == "pricingInfo";
-    }
-    // Passing over one member's value: a scalar, or a container to its end.
-    bool skipScalar()
-    {
-        if (m_skipNesting == 0)
-            m_skipping = false;
-        return true;
-    }
-    bool skipOpen()
-    {
-        ++m_skipNesting;
-        return true;
-    }
-    bool skipClose()
-    {
-        if (--m_skipNesting == 0)
-            m_skipping = false;
-        return true;
-    }
-
-    bool nested(bool ok)
-    {
-        ++m_skuNesting;
-        return ok;
-    }
-    void startSku()
-    {
-        m_skuLine = m_stream.line();
-        m_tree.begin();
-        m_tree.StartObject();
-        m_building = true;
-        m_skuNesting = 1;
-    }
-    bool endSku()
-    {
-        m_building = false;
-        --m_depth; // the SKU's own '{' counted at startSku
-        ++m_sheet.rowCount;
-        m_import.read(m_tree.root(), m_skuLine);
-        return !cancelledBy(m_cancel);
-    }
-    void notObject()
-    {
-        ++m_sheet.rowCount;
-        m_import.error(m_stream.line(), u"skus"_s, Tr::tr("a SKU must be a JSON object"));
-    }
-    bool scalar()
-    {
-        if (m_skusDepth && m_depth == m_skusDepth)
-            notObject();
-        return true;
-    }
-
-    GcpImport &m_import;
-    ParsedSheet &m_sheet;
-    JsonDeviceStream &m_stream;
-    const std::atomic<bool> *m_cancel;
-    int m_depth = 0;
-    bool m_topArray = false;
-    int m_pageDepth = 0; ///< the depth of a page's members; 0 outside one
-    int m_skusDepth = 0; ///< the depth of the skus array's elements; 0 outside it
-    std::string m_key;
-    bool m_sawSkus = false;
-    bool m_building = false;
-    bool m_skipping = false; ///< inside a SKU member that is not read
-    int m_skipNesting = 0;
-    int m_skuNesting = 0;
-    int m_skuLine = 0;
-    JsonTreeBuilder m_tree;
-};
-
-} // namespace
-
 ParsedSheet parseGcpJson(QIODevice *device, const QString &fileName, const GcpTables &tables,
                          const std::atomic<bool> *cancel)
 {
@@ -673,9 +494,26 @@ ParsedSheet parseGcpJson(QIODevice *device, const QString &fileName, const GcpTa
     GcpImport import(sheet, tables);
     bool sawSkus = false;
     const JsonSheetEnd end = readJsonSheet(device, import, cancel, [&](JsonDeviceStream &stream) {
-        GcpJsonHandler handler(import, sheet, stream, cancel);
-        const JsonParseResult parsed = parseJsonValues(stream, handler);
-        sawSkus = handler.sawSkus();
+        JsonRecordWalk walk;
+        walk.arrayKey = "skus";
+        // Of a SKU's own members only those read are built (not geoTaxonomy and the like).
+        walk.keepMember = [](std::string_view key) {
+            return key == "name" || key == "skuId" || key == "description" || key == "category"
+                   || key == "serviceRegions" || key == "pricingInfo";
+        };
+        walk.cancel = cancel;
+        walk.record = [&](const JsonValue &sku, int line) {
+            ++sheet.rowCount;
+            import.read(sku, line);
+            return true;
+        };
+        walk.nonObject = [&](int line) {
+            ++sheet.rowCount;
+            import.error(line, u"skus"_s, Tr::tr("a SKU must be a JSON object"));
+        };
+        JsonRecordWalker walker(std::move(walk), stream);
+        const JsonParseResult parsed = parseJsonValues(stream, walker);
+        sawSkus = walker.sawArray();
         return parsed;
     });
     if (!end.parsed.ok && !end.parsed.stopped && !end.cancelled)

@@ -4,6 +4,7 @@
 
 #include "core/common/backgroundhash.h"
 #include "core/common/csvtable.h"
+#include "core/common/jsonrecordwalker.h"
 #include "core/common/jsonsax.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
@@ -166,142 +167,6 @@ private:
     QString m_lastUpdated;
 };
 
-/// RapidJSON SAX events of a price list: the top-level object's "lastUpdated" and each element
-/// of its "items" array, built as a small tree (JsonTreeBuilder) and read whole; everything else
-/// is passed over.
-class OciJsonHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, OciJsonHandler>
-{
-public:
-    OciJsonHandler(OciReader &reader, JsonDeviceStream &stream, const std::atomic<bool> *cancel)
-        : m_reader(reader), m_stream(stream), m_cancel(cancel)
-    {
-    }
-
-    bool sawItems() const { return m_sawItems; }
-
-    bool StartObject()
-    {
-        if (m_building)
-            return nested(m_tree.StartObject());
-        if (atItem()) {
-            startItem();
-            return m_tree.StartObject();
-        }
-        return open(true);
-    }
-    bool StartArray()
-    {
-        if (m_building)
-            return nested(m_tree.StartArray());
-        if (atItem()) {
-            startItem();
-            return m_tree.StartArray();
-        }
-        if (m_depth == 1 && m_topObject && m_key == "items") {
-            m_itemsDepth = 2;
-            m_sawItems = true;
-        }
-        return open(false);
-    }
-    bool EndObject(rapidjson::SizeType count) { return m_building ? closeNested(m_tree.EndObject(count)) : close(); }
-    bool EndArray(rapidjson::SizeType count) { return m_building ? closeNested(m_tree.EndArray(count)) : close(); }
-    bool Key(const char *text, rapidjson::SizeType length, bool copy)
-    {
-        if (m_building)
-            return m_tree.Key(text, length, copy);
-        if (m_depth == 1)
-            m_key.assign(text, length);
-        return true;
-    }
-    bool String(const char *text, rapidjson::SizeType length, bool copy)
-    {
-        if (!m_building && !atItem() && m_depth == 1 && m_topObject && m_key == "lastUpdated")
-            m_reader.setLastUpdated(QString::fromUtf8(text, qsizetype(length)));
-        return scalar([&] { return m_tree.String(text, length, copy); });
-    }
-    bool RawNumber(const char *text, rapidjson::SizeType length, bool copy)
-    {
-        return scalar([&] { return m_tree.RawNumber(text, length, copy); });
-    }
-    bool Bool(bool b)
-    {
-        return scalar([&] { return m_tree.Bool(b); });
-    }
-    bool Null()
-    {
-        return scalar([&] { return m_tree.Null(); });
-    }
-
-private:
-    bool open(bool object)
-    {
-        if (cancelledBy(m_cancel))
-            return false;
-        if (m_depth == 0) { // a new top-level value (pages may follow one another): nothing of the last
-            m_topObject = object;
-            m_key.clear();
-        }
-        ++m_depth;
-        return true;
-    }
-    /// Whether the next value is an element of the items array.
-    bool atItem() const { return m_itemsDepth != 0 && m_depth == m_itemsDepth; }
-    void startItem()
-    {
-        m_itemLine = m_stream.line();
-        m_tree.begin();
-        m_building = true;
-        m_nesting = 1;
-    }
-    bool endItem()
-    {
-        m_building = false;
-        m_reader.readItem(m_tree.root(), m_itemLine);
-        return !cancelledBy(m_cancel);
-    }
-    bool nested(bool ok)
-    {
-        ++m_nesting;
-        return ok;
-    }
-    bool closeNested(bool ok)
-    {
-        return --m_nesting > 0 ? ok : ok && endItem();
-    }
-    bool close()
-    {
-        --m_depth;
-        if (m_depth < m_itemsDepth)
-            m_itemsDepth = 0;
-        return true;
-    }
-    // A scalar is built into the item it is in, or is an item itself (and refused as one).
-    template<typename Build>
-    bool scalar(Build build)
-    {
-        if (m_building)
-            return build();
-        if (!atItem())
-            return true;
-        startItem();
-        m_nesting = 0;
-        return build() && endItem();
-    }
-
-    OciReader &m_reader;
-    JsonDeviceStream &m_stream;
-    const std::atomic<bool> *m_cancel;
-    JsonTreeBuilder m_tree;
-    std::string m_key; ///< the top-level object's current member
-    int m_depth = 0;   ///< containers open outside the item being built
-    int m_itemsDepth = 0;
-    int m_nesting = 0; ///< containers open in the item being built
-    int m_itemLine = 0;
-    bool m_building = false;
-    bool m_topObject = false;
-    bool m_sawItems = false;
-};
-
 } // namespace
 
 Result<QHash<QString, OciPart>> loadOciParts()
@@ -329,9 +194,21 @@ ParsedSheet parseOciJson(QIODevice *device, const QString &fileName, const QHash
     OciReader reader(sheet, parts);
     bool sawItems = false;
     const JsonSheetEnd end = readJsonSheet(device, reader, cancel, [&](JsonDeviceStream &stream) {
-        OciJsonHandler handler(reader, stream, cancel);
-        const JsonParseResult parsed = parseJsonValues(stream, handler);
-        sawItems = handler.sawItems();
+        JsonRecordWalk walk;
+        walk.arrayKey = "items";
+        walk.topArray = JsonRecordWalk::TopArray::Ignored;
+        walk.cancel = cancel;
+        walk.record = [&](const JsonValue &item, int line) {
+            reader.readItem(item, line);
+            return true;
+        };
+        walk.pageString = [&](std::string_view key, std::string_view text) {
+            if (key == "lastUpdated")
+                reader.setLastUpdated(QString::fromUtf8(text.data(), qsizetype(text.size())));
+        };
+        JsonRecordWalker walker(std::move(walk), stream);
+        const JsonParseResult parsed = parseJsonValues(stream, walker);
+        sawItems = walker.sawArray();
         return parsed;
     });
     const bool cancelled = end.cancelled;

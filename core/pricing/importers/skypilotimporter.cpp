@@ -66,6 +66,101 @@ std::optional<Decimal> price(const QString &text, QString *why)
     return value;
 }
 
+/// An accelerator name not in the catalog: where it first appears and on how many rows.
+struct UnknownAccelerator
+{
+    int firstLine = 0;
+    int rows = 0;
+};
+
+/// Keeps a row's on-demand and spot prices (from \a base, its shape and dates) in \a sheet. An
+/// offer seen before is another zone of its region: the lowest spot price is kept, an on-demand
+/// price that differs is warned about. \a index maps an offer to its record, \a zones counts
+/// each spot record's zones.
+void keepRowPrices(ParsedSheet &sheet, const CsvColumns &columns, const QStringList &fields, const PriceRecord &base,
+                   QHash<QString, qsizetype> &index, QHash<qsizetype, int> &zones)
+{
+    const QString type = base.key.sku;
+    const QString region = base.key.region;
+    const int line = base.sheetLine;
+    for (const auto &[column, field, model] :
+         {std::tuple{u"price"_s, u"Price"_s, PriceModel::OnDemand},
+          std::tuple{u"spotprice"_s, u"SpotPrice"_s, PriceModel::Spot}}) {
+        const QString text = columns.value(fields, column);
+        if (text.isEmpty())
+            continue;
+        QString why;
+        const auto value = price(text, &why);
+        if (!value) {
+            sheet.diagnostics.append(
+                Diagnostic::error(sheet.fileName, line, field, Tr::tr("\"%1\" is not a price: %2").arg(text, why)));
+            continue;
+        }
+        if (value->isZero()) {
+            sheet.skip(Tr::tr("zero price"));
+            continue;
+        }
+        PriceRecord record = base;
+        record.key = {base.key.provider, type, region, model};
+        record.price = *value;
+        const QString id = type.toLower() + u'|' + region.toLower() + u'|' + toString(model);
+        const auto found = index.constFind(id);
+        if (found == index.cend()) {
+            index.insert(id, sheet.records.size());
+            if (model == PriceModel::Spot)
+                zones.insert(sheet.records.size(), 1);
+            sheet.records.append(record);
+            continue;
+        }
+        // The same offer in another zone of the region.
+        PriceRecord &kept = sheet.records[*found];
+        if (model == PriceModel::Spot) {
+            ++zones[*found];
+            if (record.price < kept.price)
+                kept = record;
+            sheet.skip(Tr::tr("spot price of another zone (the lowest is kept)"));
+        } else if (record.price == kept.price) {
+            sheet.skip(Tr::tr("same offer again"));
+        } else {
+            sheet.skip(Tr::tr("other price for the same offer"));
+            sheet.diagnostics.append(Diagnostic::warning(
+                sheet.fileName, line, u"Price"_s,
+                Tr::tr("%1 in %2 costs %3 here but %4 on line %5; the first is kept")
+                    .arg(type, region, record.price.toString(), kept.price.toString())
+                    .arg(kept.sheetLine)));
+        }
+    }
+}
+
+/// The notes of every record, a warning for each unknown accelerator, and the sheet's end.
+void finishSkypilotSheet(ParsedSheet &sheet, const QString &providerName, const QHash<qsizetype, int> &zones,
+                         const QMap<QString, UnknownAccelerator> &unknown, bool cancelled)
+{
+    for (qsizetype i = 0; i < sheet.records.size(); ++i) {
+        PriceRecord &r = sheet.records[i];
+        r.notes = Tr::tr("SkyPilot catalog (vms.csv) of %1; an undated snapshot, dated on import").arg(providerName);
+        if (r.key.priceModel == PriceModel::Spot)
+            r.notes += zones.value(i, 1) == 1 ? Tr::tr("; spot prices move")
+                                              : Tr::tr("; spot: the lowest of %1 zones listed, and spot prices move")
+                                                    .arg(zones.value(i, 1));
+    }
+    for (auto it = unknown.cbegin(); it != unknown.cend(); ++it) {
+        sheet.unknownTypes << it.key();
+        sheet.diagnostics.append(Diagnostic::warning(
+            sheet.fileName, it->firstLine, u"AcceleratorName"_s,
+            Tr::tr("'%1' is not in the accelerator catalog; %2 left out (add an alias to "
+                   "data/catalog/accelerators.csv or skypilot_names.csv)")
+                .arg(it.key(), it->rows == 1 ? Tr::tr("its row is") : Tr::tr("its %1 rows are").arg(it->rows))));
+    }
+    std::stable_sort(sheet.diagnostics.begin(), sheet.diagnostics.end(),
+                     [](const Diagnostic &a, const Diagnostic &b) { return a.line < b.line; });
+    if (cancelled)
+        sheet.records.clear();
+    else if (sheet.records.isEmpty() && sheet.ok())
+        sheet.diagnostics.append(Diagnostic::error(
+            sheet.fileName, 0, {}, Tr::tr("no accelerator prices found (%1 rows read)").arg(sheet.rowCount)));
+}
+
 } // namespace
 
 std::pair<QString, OfferKind> skypilotProvider(const QString &name)
@@ -149,12 +244,7 @@ ParsedSheet parseSkypilotCsv(QIODevice *device, const QString &fileName, const Q
         return id;
     };
 
-    struct Unknown
-    {
-        int firstLine = 0;
-        int rows = 0;
-    };
-    QMap<QString, Unknown> unknown;
+    QMap<QString, UnknownAccelerator> unknown;
     QHash<QString, qsizetype> index; // offer → sheet.records
     QHash<qsizetype, int> zones;     // spot record → zones seen
     while (reader.next(fields) || !reader.error().isEmpty()) {
@@ -188,7 +278,7 @@ ParsedSheet parseSkypilotCsv(QIODevice *device, const QString &fileName, const Q
         const QString accelerator = resolve(name, pcie);
         if (accelerator.isEmpty()) {
             const QString shown = pcie ? Tr::tr("%1 (PCIe)").arg(name) : name;
-            Unknown &u = unknown[shown];
+            UnknownAccelerator &u = unknown[shown];
             if (u.rows++ == 0)
                 u.firstLine = line;
             sheet.skip(Tr::tr("accelerator not in the catalog"));
@@ -214,79 +304,14 @@ ParsedSheet parseSkypilotCsv(QIODevice *device, const QString &fileName, const Q
         base.sourceUrl = kSourceUrl;
         base.confidence = u"approximate"_s;
         base.sheetLine = line;
+        base.key = {providerName, type, region, PriceModel::OnDemand}; // the model is each price's
 
-        for (const auto &[column, field, model] :
-             {std::tuple{u"price"_s, u"Price"_s, PriceModel::OnDemand},
-              std::tuple{u"spotprice"_s, u"SpotPrice"_s, PriceModel::Spot}}) {
-            const QString text = columns.value(fields, column);
-            if (text.isEmpty())
-                continue;
-            QString why;
-            const auto value = price(text, &why);
-            if (!value) {
-                error(line, field, Tr::tr("\"%1\" is not a price: %2").arg(text, why));
-                continue;
-            }
-            if (value->isZero()) {
-                sheet.skip(Tr::tr("zero price"));
-                continue;
-            }
-            PriceRecord record = base;
-            record.key = {providerName, type, region, model};
-            record.price = *value;
-            const QString id = type.toLower() + u'|' + region.toLower() + u'|' + toString(model);
-            const auto found = index.constFind(id);
-            if (found == index.cend()) {
-                index.insert(id, sheet.records.size());
-                if (model == PriceModel::Spot)
-                    zones.insert(sheet.records.size(), 1);
-                sheet.records.append(record);
-                continue;
-            }
-            // The same offer in another zone of the region.
-            PriceRecord &kept = sheet.records[*found];
-            if (model == PriceModel::Spot) {
-                ++zones[*found];
-                if (record.price < kept.price)
-                    kept = record;
-                sheet.skip(Tr::tr("spot price of another zone (the lowest is kept)"));
-            } else if (record.price == kept.price) {
-                sheet.skip(Tr::tr("same offer again"));
-            } else {
-                sheet.skip(Tr::tr("other price for the same offer"));
-                sheet.diagnostics.append(Diagnostic::warning(
-                    fileName, line, u"Price"_s,
-                    Tr::tr("%1 in %2 costs %3 here but %4 on line %5; the first is kept")
-                        .arg(type, region, record.price.toString(), kept.price.toString())
-                        .arg(kept.sheetLine)));
-            }
-        }
+        keepRowPrices(sheet, columns, fields, base, index, zones);
     }
     if (!reader.error().isEmpty())
         error(reader.recordLine(), {}, reader.error());
 
-    for (qsizetype i = 0; i < sheet.records.size(); ++i) {
-        PriceRecord &r = sheet.records[i];
-        r.notes = Tr::tr("SkyPilot catalog (vms.csv) of %1; an undated snapshot, dated on import").arg(providerName);
-        if (r.key.priceModel == PriceModel::Spot)
-            r.notes += zones.value(i, 1) == 1 ? Tr::tr("; spot prices move")
-                                              : Tr::tr("; spot: the lowest of %1 zones listed, and spot prices move")
-                                                    .arg(zones.value(i, 1));
-    }
-    for (auto it = unknown.cbegin(); it != unknown.cend(); ++it) {
-        sheet.unknownTypes << it.key();
-        sheet.diagnostics.append(Diagnostic::warning(
-            fileName, it->firstLine, u"AcceleratorName"_s,
-            Tr::tr("'%1' is not in the accelerator catalog; %2 left out (add an alias to "
-                   "data/catalog/accelerators.csv or skypilot_names.csv)")
-                .arg(it.key(), it->rows == 1 ? Tr::tr("its row is") : Tr::tr("its %1 rows are").arg(it->rows))));
-    }
-    std::stable_sort(sheet.diagnostics.begin(), sheet.diagnostics.end(),
-                     [](const Diagnostic &a, const Diagnostic &b) { return a.line < b.line; });
-    if (cancel && cancel->load())
-        sheet.records.clear();
-    else if (sheet.records.isEmpty() && sheet.ok())
-        error(0, {}, Tr::tr("no accelerator prices found (%1 rows read)").arg(sheet.rowCount));
+    finishSkypilotSheet(sheet, providerName, zones, unknown, cancel && cancel->load());
     return sheet;
 }
 
