@@ -12,18 +12,22 @@ namespace accelplan::pricing {
 namespace {
 
 /// Loads a mapping table once; a table that fails to load is an error on the sheet.
-template<typename Table, typename Load>
-const Table *table(std::optional<Table> &cache, Load load, ParsedSheet &sheet)
+/// What \a parse reads with the mapping table \a load gives, loaded once into \a cache; a table that
+/// fails to load is the sheet's error.
+template<typename Table, typename Load, typename Parse>
+ParsedSheet withTable(std::optional<Table> &cache, Load load, const QString &fileName, Parse parse)
 {
     if (!cache) {
         auto loaded = load();
         if (!loaded) {
-            sheet.diagnostics.append(Diagnostic::error(sheet.fileName, 0, {}, loaded.error().message));
-            return nullptr;
+            ParsedSheet sheet;
+            sheet.fileName = fileName;
+            sheet.diagnostics.append(Diagnostic::error(fileName, 0, {}, loaded.error().message));
+            return sheet;
         }
         cache = std::move(loaded).value();
     }
-    return &*cache;
+    return parse(*cache);
 }
 
 bool isJson(const QByteArray &start)
@@ -159,60 +163,46 @@ ParsedSheet SheetReader::readJson(QIODevice *device, const QString &fileName, co
     return m_native.parse(device, fileName, SheetFormat::Json);
 }
 
-// Each provider's reader loads its mapping table once; a table that fails to load is the
-// sheet's error.
 ParsedSheet SheetReader::readAwsCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
 {
-    ParsedSheet sheet;
-    sheet.fileName = fileName;
-    if (const auto *instances = table(m_aws, loadAwsInstances, sheet))
-        return parseAwsCsv(device, fileName, *instances, cancel);
-    return sheet;
+    return withTable(m_aws, loadAwsInstances, fileName, [&](const auto &instances) {
+        return parseAwsCsv(device, fileName, instances, cancel);
+    });
 }
 
 ParsedSheet SheetReader::readAwsJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
 {
-    ParsedSheet sheet;
-    sheet.fileName = fileName;
-    if (const auto *instances = table(m_aws, loadAwsInstances, sheet))
-        return parseAwsJson(device, fileName, *instances, cancel);
-    return sheet;
+    return withTable(m_aws, loadAwsInstances, fileName, [&](const auto &instances) {
+        return parseAwsJson(device, fileName, instances, cancel);
+    });
 }
 
 ParsedSheet SheetReader::readAzure(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
 {
-    ParsedSheet sheet;
-    sheet.fileName = fileName;
-    if (const auto *skus = table(m_azure, loadAzureSkus, sheet))
-        return parseAzureJson(device, fileName, *skus, cancel);
-    return sheet;
+    return withTable(m_azure, loadAzureSkus, fileName, [&](const auto &skus) {
+        return parseAzureJson(device, fileName, skus, cancel);
+    });
 }
 
 ParsedSheet SheetReader::readGcp(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
 {
-    ParsedSheet sheet;
-    sheet.fileName = fileName;
-    if (const auto *tables = table(m_gcp, loadGcpTables, sheet))
-        return parseGcpJson(device, fileName, *tables, cancel);
-    return sheet;
+    return withTable(m_gcp, loadGcpTables, fileName, [&](const auto &tables) {
+        return parseGcpJson(device, fileName, tables, cancel);
+    });
 }
 
 ParsedSheet SheetReader::readOci(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
 {
-    ParsedSheet sheet;
-    sheet.fileName = fileName;
-    if (const auto *parts = table(m_oci, loadOciParts, sheet))
-        return parseOciJson(device, fileName, *parts, cancel);
-    return sheet;
+    return withTable(m_oci, loadOciParts, fileName, [&](const auto &parts) {
+        return parseOciJson(device, fileName, parts, cancel);
+    });
 }
 
 ParsedSheet SheetReader::readSkypilot(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
 {
-    ParsedSheet sheet;
-    sheet.fileName = fileName;
-    if (const auto *names = table(m_skypilot, loadSkypilotNames, sheet))
-        return parseSkypilotCsv(device, fileName, m_provider, m_catalog, *names, m_defaultDate, cancel);
-    return sheet;
+    return withTable(m_skypilot, loadSkypilotNames, fileName, [&](const auto &names) {
+        return parseSkypilotCsv(device, fileName, m_provider, m_catalog, names, m_defaultDate, cancel);
+    });
 }
 
 } // namespace accelplan::pricing
