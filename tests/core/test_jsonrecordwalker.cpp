@@ -123,3 +123,42 @@ TEST_CASE("walker: a syntax error says its line", "[json][walker]")
     CHECK(walked.parsed.error.contains(u"colon"_s));
     CHECK(walked.seen == QStringList{u"2:a(name)"_s});
 }
+
+TEST_CASE("walker: each page's end with its own members, and a scalar where a page belongs", "[json][walker]")
+{
+    JsonRecordWalk config = items();
+    config.keepMember = [](std::string_view key) { return key != "skip"; };
+    QStringList pages;
+    config.pageEnd = [&](int line, bool hadArray, const JsonValue &own) {
+        QStringList members;
+        for (auto it = own.MemberBegin(); it != own.MemberEnd(); ++it)
+            members << QString::fromUtf8(it->name.GetString()) + u'='
+                           + (it->value.IsObject() ? u"{}"_s : jsonScalar(&it->value).toVariant().toString());
+        pages << QString::number(line) + (hadArray ? u" array "_s : u" bare "_s) + members.join(u',');
+        return true;
+    };
+    const Walked walked = walk("{\"next\": \"p2\", \"items\": [{\"name\": \"a\"}], \"skip\": 1, \"geo\": [1, 2]}\n"
+                               "[{\"name\": \"b\", \"price\": 2.5},\n{\"items\": []}]",
+                               config);
+    REQUIRE(walked.parsed.ok);
+    CHECK(walked.seen == QStringList{u"1:a(name)"_s});
+    CHECK(pages == QStringList{u"1 array next=p2,geo={}"_s, u"2 bare name=b,price=2.5"_s, u"3 array "_s});
+
+    // A page's end may stop the walk; so may a number or string where a page belongs.
+    config.pageEnd = [](int, bool hadArray, const JsonValue &) { return hadArray; };
+    const Walked stopped = walk("{\"items\": [{\"name\": \"a\"}]}\n{\"other\": 1}\n{\"items\": [{\"name\": \"c\"}]}", config);
+    CHECK(stopped.parsed.stopped);
+    CHECK(stopped.parsed.line == 2);
+    CHECK(stopped.seen == QStringList{u"1:a(name)"_s});
+
+    QList<int> notPages;
+    config.pageEnd = nullptr;
+    config.notAPage = [&](int line) {
+        notPages << line;
+        return line < 2;
+    };
+    const Walked scalars = walk("[1,\n{\"items\": [{\"name\": \"a\"}]}]\n\"text\"\n{\"items\": [{\"name\": \"b\"}]}", config);
+    CHECK(scalars.parsed.stopped);
+    CHECK(notPages == QList<int>{1, 3});
+    CHECK(scalars.seen == QStringList{u"2:a(name)"_s});
+}

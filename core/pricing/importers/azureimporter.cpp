@@ -4,7 +4,7 @@
 
 #include "core/common/csvtable.h"
 #include "core/common/backgroundhash.h"
-#include "core/common/jsonsax.h"
+#include "core/common/jsonrecordwalker.h"
 #include "core/common/tr.h"
 #include "core/pricing/currency.h"
 
@@ -45,79 +45,20 @@ struct Kept
     QDate endDate; ///< effectiveEndDate; invalid while the price is in force
 };
 
-// The members of a price item the reader looks at, as read by the SAX walk: text as written,
-// and what kind of JSON value each was (absent, string, number…).
-enum class ItemField {
-    ServiceName,
-    ProductName,
-    MeterName,
-    SkuName,
-    Type,
-    ReservationTerm,
-    UnitOfMeasure,
-    ArmSkuName,
-    RetailPrice,
-    ArmRegionName,
-    CurrencyCode,
-    EffectiveStartDate,
-    EffectiveEndDate,
-    IsPrimaryMeterRegion,
-    Count
-};
+// The members of a price item the reader looks at: the record walker builds only these.
+constexpr std::array<std::string_view, 14> kItemMembers{
+    "serviceName",   "productName",   "meterName",     "skuName",          "type",
+    "reservationTerm", "unitOfMeasure", "armSkuName",  "retailPrice",      "armRegionName",
+    "currencyCode",  "effectiveStartDate", "effectiveEndDate", "isPrimaryMeterRegion"};
 
-class FlatItem
+// A member of an item as a QJsonValue: Undefined when absent, an object for any container.
+QJsonValue itemValue(const JsonValue &item, const char *key)
 {
-public:
-    enum class Kind : quint8 { Absent, String, Number, Bool, Null, Other };
-
-    /// The field a member's key names, or Count for one the reader does not look at.
-    static ItemField field(std::string_view key)
-    {
-        static constexpr std::array<std::string_view, std::size_t(ItemField::Count)> names{
-            "serviceName", "productName",   "meterName",     "skuName",          "type",
-            "reservationTerm", "unitOfMeasure", "armSkuName", "retailPrice",      "armRegionName",
-            "currencyCode", "effectiveStartDate", "effectiveEndDate", "isPrimaryMeterRegion"};
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            if (names[i] == key)
-                return ItemField(i);
-        }
-        return ItemField::Count;
-    }
-
-    void clear() { m_kinds.fill(Kind::Absent); }
-    void set(ItemField field, Kind kind, std::string_view text = {})
-    {
-        m_kinds[std::size_t(field)] = kind;
-        m_texts[std::size_t(field)].assign(text);
-    }
-    bool has(ItemField field) const { return m_kinds[std::size_t(field)] != Kind::Absent; }
-    /// A string member's text; empty for any other kind, as QJsonValue::toString() gives.
-    QString string(ItemField field) const
-    {
-        if (m_kinds[std::size_t(field)] != Kind::String)
-            return {};
-        const std::string &t = m_texts[std::size_t(field)];
-        return QString::fromUtf8(t.data(), qsizetype(t.size()));
-    }
-    /// The member as a QJsonValue (Undefined when absent; an object stands for any container).
-    QJsonValue value(ItemField field) const
-    {
-        const std::string &t = m_texts[std::size_t(field)];
-        switch (m_kinds[std::size_t(field)]) {
-        case Kind::Absent: return QJsonValue(QJsonValue::Undefined);
-        case Kind::String: return QString::fromUtf8(t.data(), qsizetype(t.size()));
-        case Kind::Number: return QByteArray::fromRawData(t.data(), qsizetype(t.size())).toDouble();
-        case Kind::Bool: return t == "true";
-        case Kind::Null: return QJsonValue(QJsonValue::Null);
-        case Kind::Other: break;
-        }
+    const JsonValue *member = jsonMember(&item, key);
+    if (member && (member->IsObject() || member->IsArray()))
         return QJsonObject();
-    }
-
-private:
-    std::array<Kind, std::size_t(ItemField::Count)> m_kinds{};
-    std::array<std::string, std::size_t(ItemField::Count)> m_texts;
-};
+    return jsonScalar(member);
+}
 
 class AzureReader : public SheetBuilder
 {
@@ -196,13 +137,13 @@ private:
 
     // The price model of an item and its reservation term in years (0: none), or nothing when
     // the item's terms are left out (counted by reason).
-    std::optional<std::pair<PriceModel, int>> termsOf(const FlatItem &item)
+    std::optional<std::pair<PriceModel, int>> termsOf(const JsonValue &item)
     {
-        const QString meter = item.string(ItemField::MeterName);
-        const QString skuName = item.string(ItemField::SkuName);
+        const QString meter = jsonText(jsonMember(&item, "meterName"));
+        const QString skuName = jsonText(jsonMember(&item, "skuName"));
         auto tier = [&](const QString &suffix) { return meter.endsWith(suffix) || skuName.endsWith(suffix); };
-        const QString type = item.string(ItemField::Type);
-        const QString term = item.string(ItemField::ReservationTerm);
+        const QString type = jsonText(jsonMember(&item, "type"));
+        const QString term = jsonText(jsonMember(&item, "reservationTerm"));
         if (type == u"Consumption"_s) {
             if (tier(u" Low Priority"_s))
                 return skipped(Tr::tr("Low Priority"));
@@ -222,16 +163,16 @@ private:
     // Every item ends kept, skipped (counted by reason) or as an error, in that order of checks:
     // the cheap selection first, so a bad price in an item left out anyway blocks nothing.
 public:
-    void readItem(const FlatItem &item, int line, const QString &billingCurrency)
+    void readItem(const JsonValue &item, int line, const QString &billingCurrency)
     {
         ++m_sheet.rowCount;
-        auto text = [&](ItemField field) { return item.string(field); };
-        if (text(ItemField::ServiceName) != u"Virtual Machines"_s) {
+        auto text = [&](const char *key) { return jsonText(jsonMember(&item, key)); };
+        if (text("serviceName") != u"Virtual Machines"_s) {
             skip(Tr::tr("not a virtual machine"));
             return;
         }
         // Linux and Windows share meterName and armSkuName: only productName tells them apart.
-        const QString product = text(ItemField::ProductName);
+        const QString product = text("productName");
         if (product.endsWith(u" Windows"_s)) {
             skip(Tr::tr("Windows"));
             return;
@@ -240,13 +181,13 @@ public:
         if (!terms)
             return;
         const auto [model, termYears] = *terms;
-        const QString meter = text(ItemField::MeterName);
+        const QString meter = text("meterName");
         // "100 Hours" and "1/Month" meters are not interchangeable with "1 Hour" ones (CUDly#1934).
-        if (text(ItemField::UnitOfMeasure) != u"1 Hour"_s) {
+        if (text("unitOfMeasure") != u"1 Hour"_s) {
             skip(Tr::tr("not an hourly price"));
             return;
         }
-        QString arm = text(ItemField::ArmSkuName);
+        QString arm = text("armSkuName");
         if (arm.isEmpty()) {
             skip(Tr::tr("no armSkuName"));
             return;
@@ -264,7 +205,7 @@ public:
         arm = *name; // the table's spelling, as the shipped azure.csv writes it
         const AzureSku &sku = *m_skus.constFind(arm);
 
-        const QJsonValue priceValue = item.value(ItemField::RetailPrice);
+        const QJsonValue priceValue = itemValue(item, "retailPrice");
         if (priceValue.isUndefined() || priceValue.isNull()) {
             error(line, u"retailPrice"_s, Tr::tr("missing"));
             return;
@@ -284,12 +225,12 @@ public:
             skip(Tr::tr("zero price"));
             return;
         }
-        const QString region = text(ItemField::ArmRegionName);
+        const QString region = text("armRegionName");
         if (region.isEmpty()) {
             error(line, u"armRegionName"_s, Tr::tr("empty region"));
             return;
         }
-        QString currency = text(ItemField::CurrencyCode);
+        QString currency = text("currencyCode");
         if (currency.isEmpty())
             currency = billingCurrency;
         if (currency.isEmpty()) {
@@ -313,7 +254,7 @@ public:
         record.price = termYears > 0 ? hourlyFromTerm(*price, termYears) : *price;
         // effectiveStartDate is when the price took effect, often years ago; a Retail Prices
         // response carries no publication or fetch date, so the price was read on import.
-        const QString effective = text(ItemField::EffectiveStartDate);
+        const QString effective = text("effectiveStartDate");
         record.effectiveDate = QDate::fromString(effective.left(10), Qt::ISODate);
         QString dated = Tr::tr("effective %1").arg(effective.left(10));
         if (!record.effectiveDate.isValid()) {
@@ -328,18 +269,18 @@ public:
         if (termYears > 0)
             record.notes = Tr::tr("Linux, reservation %1: retailPrice %2 is the whole-term price per VM although "
                                   "unitOfMeasure says 1 Hour; hourly = %2 / %3 h (%4)")
-                               .arg(text(ItemField::ReservationTerm), price->toString(), QString::number(termYears * kHoursPerYear), described);
+                               .arg(text("reservationTerm"), price->toString(), QString::number(termYears * kHoursPerYear), described);
         else if (model == PriceModel::Spot)
             record.notes = Tr::tr("Linux, spot (%1); the Retail API spot price is indicative").arg(described);
         else
             record.notes = Tr::tr("Linux, pay as you go (%1)").arg(described);
 
         const std::optional<bool> primary =
-            item.has(ItemField::IsPrimaryMeterRegion)
-                ? std::optional<bool>(item.value(ItemField::IsPrimaryMeterRegion).toBool())
+            jsonMember(&item, "isPrimaryMeterRegion")
+                ? std::optional<bool>(itemValue(item, "isPrimaryMeterRegion").toBool())
                 : std::nullopt;
         QDate end;
-        if (const QString ended = text(ItemField::EffectiveEndDate); !ended.isEmpty()) {
+        if (const QString ended = text("effectiveEndDate"); !ended.isEmpty()) {
             end = QDate::fromString(ended.left(10), Qt::ISODate);
             if (!end.isValid()) {
                 error(line, u"effectiveEndDate"_s, Tr::tr("\"%1\" is not a date").arg(ended));
@@ -419,164 +360,44 @@ Result<QHash<QString, AzureSku>> loadAzureSkus()
 
 namespace {
 
-/// RapidJSON SAX events of Azure Retail Prices responses: one page, pages one after another, or
-/// an array of pages or of bare items. A page is an object whose "Items" array holds the items;
-/// an object without "Items" that has retailPrice and serviceName is an item itself.
-class AzureJsonHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, AzureJsonHandler>
+// Azure Retail Prices responses as a record walk: one page, pages one after another, or an array
+// of pages or of bare items. A page is an object whose "Items" array holds the items; an object
+// without "Items" that has retailPrice and serviceName is an item itself.
+JsonRecordWalk azureWalk(AzureReader &reader, QString &billingCurrency, const std::atomic<bool> *cancel)
 {
-public:
-    AzureJsonHandler(AzureReader &reader, JsonDeviceStream &stream) : m_reader(reader), m_stream(stream) {}
-
-    bool StartObject()
-    {
-        if (m_depth == 0 || (m_depth == 1 && m_topArray)) {
-            startPage();
-        } else if (m_itemsDepth && m_depth == m_itemsDepth) {
-            m_itemLine = m_stream.line();
-            m_item.clear();
-            m_inItem = true;
-        } else {
-            nestedValue();
-        }
-        ++m_depth;
+    JsonRecordWalk walk;
+    walk.arrayKey = "Items";
+    walk.keepMember = [](std::string_view key) {
+        return std::find(kItemMembers.begin(), kItemMembers.end(), key) != kItemMembers.end();
+    };
+    walk.cancel = cancel;
+    walk.record = [&reader, &billingCurrency](const JsonValue &item, int line) {
+        reader.readItem(item, line, billingCurrency);
         return true;
-    }
-    bool EndObject(rapidjson::SizeType)
-    {
-        --m_depth;
-        if (m_inItem && m_depth == m_itemsDepth) {
-            m_inItem = false;
-            m_reader.readItem(m_item, m_itemLine, m_billingCurrency);
-            return !m_reader.cancelled();
-        }
-        if (m_depth == m_pageDepth - 1)
-            return endPage();
-        return true;
-    }
-    bool StartArray()
-    {
-        if (m_depth == 0) {
-            m_topArray = true;
-        } else if (!m_inItem && m_depth == m_pageDepth && m_key == "Items") {
-            m_itemsDepth = m_depth + 1;
-            m_hasItems = true;
-        } else if (m_itemsDepth && m_depth == m_itemsDepth) {
-            m_reader.nonObjectItem(m_stream.line());
-            m_skipArrayDepth = m_depth + 1;
-        } else {
-            nestedValue();
-        }
-        ++m_depth;
-        return true;
-    }
-    bool EndArray(rapidjson::SizeType)
-    {
-        --m_depth;
-        if (m_depth + 1 == m_skipArrayDepth)
-            m_skipArrayDepth = 0;
-        if (m_itemsDepth && m_depth + 1 == m_itemsDepth)
-            m_itemsDepth = 0;
-        return true;
-    }
-    bool Key(const char *text, rapidjson::SizeType length, bool)
-    {
-        if (m_depth == m_pageDepth || (m_inItem && m_depth == m_itemsDepth + 1))
-            m_key.assign(text, length);
-        return true;
-    }
-    bool String(const char *text, rapidjson::SizeType length, bool)
-    {
-        return scalar(FlatItem::Kind::String, std::string_view(text, length));
-    }
-    bool RawNumber(const char *text, rapidjson::SizeType length, bool)
-    {
-        return scalar(FlatItem::Kind::Number, std::string_view(text, length));
-    }
-    bool Bool(bool b) { return scalar(FlatItem::Kind::Bool, b ? "true" : "false"); }
-    bool Null() { return scalar(FlatItem::Kind::Null, {}); }
-
-private:
-    void startPage()
-    {
-        m_pageDepth = m_depth + 1;
-        m_pageLine = m_stream.line();
-        m_hasItems = false;
-        m_itemsDepth = 0;
-        m_billingCurrency.clear();
-        m_page.clear();
-        m_key.clear();
-    }
-
-    bool endPage()
-    {
-        if (!m_hasItems && m_page.has(ItemField::RetailPrice) && m_page.has(ItemField::ServiceName)) {
-            m_reader.readItem(m_page, m_pageLine, m_billingCurrency);
-        } else if (!m_hasItems) {
-            m_reader.notAzure(m_pageLine);
+    };
+    walk.nonObject = [&reader](int line) { reader.nonObjectItem(line); };
+    walk.pageString = [&billingCurrency](std::string_view key, std::string_view text) {
+        if (key == "BillingCurrency")
+            billingCurrency = QString::fromUtf8(text.data(), qsizetype(text.size()));
+    };
+    walk.pageEnd = [&reader, &billingCurrency](int line, bool hadItems, const JsonValue &own) {
+        const bool bareItem = !hadItems && jsonMember(&own, "retailPrice") && jsonMember(&own, "serviceName");
+        if (bareItem)
+            reader.readItem(own, line, billingCurrency);
+        billingCurrency.clear();
+        if (!hadItems && !bareItem) {
+            reader.notAzure(line);
             return false;
         }
-        m_reader.countPage();
-        m_pageDepth = 0;
-        return !m_reader.cancelled();
-    }
-
-    // A container where a scalar member would be: an item's field of the wrong kind.
-    void nestedValue()
-    {
-        if (m_inItem && m_depth == m_itemsDepth + 1) {
-            if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
-                m_item.set(f, FlatItem::Kind::Other);
-        } else if (!m_inItem && m_pageDepth && m_depth == m_pageDepth && !m_hasItems) {
-            if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
-                m_page.set(f, FlatItem::Kind::Other);
-        }
-    }
-
-    bool scalar(FlatItem::Kind kind, std::string_view text)
-    {
-        if (m_depth == 0 || (m_topArray && m_depth == 1)) {
-            m_reader.notAzure(m_stream.line()); // a number or string where a page belongs
-            return false;
-        }
-        if (m_skipArrayDepth)
-            return true;
-        if (m_inItem) {
-            if (m_depth == m_itemsDepth + 1) {
-                if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
-                    m_item.set(f, kind, text);
-            }
-            return true;
-        }
-        if (m_itemsDepth && m_depth == m_itemsDepth) {
-            m_reader.nonObjectItem(m_stream.line());
-            return true;
-        }
-        if (m_depth == m_pageDepth) {
-            if (m_key == "BillingCurrency" && kind == FlatItem::Kind::String)
-                m_billingCurrency = QString::fromUtf8(text.data(), qsizetype(text.size()));
-            else if (!m_hasItems)
-                if (const ItemField f = FlatItem::field(m_key); f != ItemField::Count)
-                    m_page.set(f, kind, text);
-        }
+        reader.countPage();
         return true;
-    }
-
-    AzureReader &m_reader;
-    JsonDeviceStream &m_stream;
-    int m_depth = 0;
-    bool m_topArray = false;
-    int m_pageDepth = 0;  ///< the depth of a page's members; 0 outside a page
-    int m_pageLine = 0;
-    bool m_hasItems = false;
-    int m_itemsDepth = 0; ///< the depth of the Items array's elements; 0 outside it
-    int m_skipArrayDepth = 0;
-    bool m_inItem = false;
-    int m_itemLine = 0;
-    std::string m_key;
-    QString m_billingCurrency;
-    FlatItem m_item;
-    FlatItem m_page; ///< a page's own scalar members: a bare item's fields
-};
+    };
+    walk.notAPage = [&reader](int line) { // a number or string where a page belongs
+        reader.notAzure(line);
+        return false;
+    };
+    return walk;
+}
 
 } // namespace
 
@@ -586,9 +407,10 @@ ParsedSheet parseAzureJson(QIODevice *device, const QString &fileName, const QHa
     ParsedSheet sheet;
     sheet.fileName = fileName;
     AzureReader reader(sheet, skus, cancel);
+    QString billingCurrency; // the current page's
     const JsonSheetEnd end = readJsonSheet(device, reader, cancel, [&](JsonDeviceStream &stream) {
-        AzureJsonHandler handler(reader, stream);
-        return parseJsonValues(stream, handler);
+        JsonRecordWalker walker(azureWalk(reader, billingCurrency, cancel), stream);
+        return parseJsonValues(stream, walker);
     });
     if (sheet.ok() && reader.pages() == 0 && !end.cancelled)
         reader.notAzure(end.parsed.line);
