@@ -1,6 +1,11 @@
 #include "core/pricing/sheetreader.h"
 
 #include "core/common/tr.h"
+#include "core/pricing/importers/awsimporter.h"
+#include "core/pricing/importers/azureimporter.h"
+#include "core/pricing/importers/gcpimporter.h"
+#include "core/pricing/importers/ociimporter.h"
+#include "core/pricing/importers/skypilotimporter.h"
 #include "core/pricing/outliers.h"
 
 #include <QIODevice>
@@ -10,25 +15,6 @@ using namespace Qt::StringLiterals;
 namespace accelplan::pricing {
 
 namespace {
-
-/// Loads a mapping table once; a table that fails to load is an error on the sheet.
-/// What \a parse reads with the mapping table \a load gives, loaded once into \a cache; a table that
-/// fails to load is the sheet's error.
-template<typename Table, typename Load, typename Parse>
-ParsedSheet withTable(std::optional<Table> &cache, Load load, const QString &fileName, Parse parse)
-{
-    if (!cache) {
-        auto loaded = load();
-        if (!loaded) {
-            ParsedSheet sheet;
-            sheet.fileName = fileName;
-            sheet.diagnostics.append(Diagnostic::error(fileName, 0, {}, loaded.error().message));
-            return sheet;
-        }
-        cache = std::move(loaded).value();
-    }
-    return parse(*cache);
-}
 
 bool isJson(const QByteArray &start)
 {
@@ -40,36 +26,54 @@ bool isJson(const QByteArray &start)
 const QList<ImportFormatInfo> &importFormatRegistry()
 {
     using R = SheetReader;
+    using Cancel = const std::atomic<bool> *;
     static const QList<ImportFormatInfo> registry = {
         {ImportFormat::Auto, u"auto"_s, [] { return Tr::tr("Detect from the file"); }, nullptr, nullptr},
-        {ImportFormat::Csv, u"csv"_s, [] { return Tr::tr("Accelplan sheet, CSV"); }, nullptr, &R::readCsv},
-        {ImportFormat::Json, u"json"_s, [] { return Tr::tr("Accelplan sheet, JSON"); }, nullptr, &R::readJson},
+        {ImportFormat::Csv, u"csv"_s, [] { return Tr::tr("Accelplan sheet, CSV"); }, nullptr,
+         [](R &r, QIODevice *d, const QString &f, Cancel) { return r.nativeParser().parse(d, f, SheetFormat::Csv); }},
+        {ImportFormat::Json, u"json"_s, [] { return Tr::tr("Accelplan sheet, JSON"); }, nullptr,
+         [](R &r, QIODevice *d, const QString &f, Cancel) { return r.nativeParser().parse(d, f, SheetFormat::Json); }},
         {ImportFormat::Aws, u"aws"_s, [] { return Tr::tr("AWS price list (AmazonEC2, CSV)"); },
          [](const QByteArray &start) {
              return start.startsWith("\"FormatVersion\"") || start.startsWith("\"SKU\",") || start.contains("\n\"SKU\",");
          },
-         &R::readAwsCsv},
+         [](R &r, QIODevice *d, const QString &f, Cancel c) {
+             return r.withTable(loadAwsInstances, f, [&](const auto &t) { return parseAwsCsv(d, f, t, c); });
+         }},
         {ImportFormat::AwsJson, u"aws-json"_s, [] { return Tr::tr("AWS price list (AmazonEC2, JSON)"); },
          [](const QByteArray &start) {
              return isJson(start)
                     && (start.contains("\"offerCode\"") || (start.contains("\"products\"") && start.contains("\"productFamily\"")));
          },
-         &R::readAwsJson},
+         [](R &r, QIODevice *d, const QString &f, Cancel c) {
+             return r.withTable(loadAwsInstances, f, [&](const auto &t) { return parseAwsJson(d, f, t, c); });
+         }},
         {ImportFormat::Azure, u"azure"_s, [] { return Tr::tr("Azure Retail Prices API (JSON pages)"); },
          [](const QByteArray &start) {
              return isJson(start) && (start.contains("\"armSkuName\"") || start.contains("\"BillingCurrency\""));
          },
-         &R::readAzure},
+         [](R &r, QIODevice *d, const QString &f, Cancel c) {
+             return r.withTable(loadAzureSkus, f, [&](const auto &t) { return parseAzureJson(d, f, t, c); });
+         }},
         {ImportFormat::Gcp, u"gcp"_s, [] { return Tr::tr("Google Cloud Billing Catalog SKUs (JSON)"); },
          [](const QByteArray &start) {
              return isJson(start) && (start.contains("\"skus\"") || start.contains("\"pricingInfo\""));
          },
-         &R::readGcp},
+         [](R &r, QIODevice *d, const QString &f, Cancel c) {
+             return r.withTable(loadGcpTables, f, [&](const auto &t) { return parseGcpJson(d, f, t, c); });
+         }},
         {ImportFormat::Oci, u"oci"_s, [] { return Tr::tr("Oracle Cloud price list (JSON)"); },
          [](const QByteArray &start) { return isJson(start) && start.contains("\"currencyCodeLocalizations\""); },
-         &R::readOci},
+         [](R &r, QIODevice *d, const QString &f, Cancel c) {
+             return r.withTable(loadOciParts, f, [&](const auto &t) { return parseOciJson(d, f, t, c); });
+         }},
         {ImportFormat::Skypilot, u"skypilot"_s, [] { return Tr::tr("SkyPilot catalog (vms.csv)"); },
-         [](const QByteArray &start) { return start.startsWith("InstanceType,AcceleratorName,"); }, &R::readSkypilot},
+         [](const QByteArray &start) { return start.startsWith("InstanceType,AcceleratorName,"); },
+         [](R &r, QIODevice *d, const QString &f, Cancel c) {
+             return r.withTable(loadSkypilotNames, f, [&](const auto &t) {
+                 return parseSkypilotCsv(d, f, r.provider(), r.catalog(), t, r.defaultDate(), c);
+             });
+         }},
     };
     return registry;
 }
@@ -145,64 +149,20 @@ ParsedSheet SheetReader::read(QIODevice *device, const QString &fileName, Import
     if (format == ImportFormat::Auto)
         format = detectImportFormat(device);
     const ImportFormatInfo *info = formatInfo(format);
-    ParsedSheet sheet = info && info->read ? (this->*info->read)(device, fileName, cancel)
-                                           : readCsv(device, fileName, cancel);
+    ParsedSheet sheet = info && info->read ? info->read(*this, device, fileName, cancel)
+                                           : m_native.parse(device, fileName, SheetFormat::Csv);
     sheet.format = toString(format);
     if (!(cancel && cancel->load()))
         quarantineOutliers(sheet, shippedFxTable(), m_acceptOutliers);
     return sheet;
 }
 
-ParsedSheet SheetReader::readCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *)
+ParsedSheet SheetReader::tableMissing(const QString &fileName, const Error &error)
 {
-    return m_native.parse(device, fileName, SheetFormat::Csv);
-}
-
-ParsedSheet SheetReader::readJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *)
-{
-    return m_native.parse(device, fileName, SheetFormat::Json);
-}
-
-ParsedSheet SheetReader::readAwsCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
-{
-    return withTable(m_aws, loadAwsInstances, fileName, [&](const auto &instances) {
-        return parseAwsCsv(device, fileName, instances, cancel);
-    });
-}
-
-ParsedSheet SheetReader::readAwsJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
-{
-    return withTable(m_aws, loadAwsInstances, fileName, [&](const auto &instances) {
-        return parseAwsJson(device, fileName, instances, cancel);
-    });
-}
-
-ParsedSheet SheetReader::readAzure(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
-{
-    return withTable(m_azure, loadAzureSkus, fileName, [&](const auto &skus) {
-        return parseAzureJson(device, fileName, skus, cancel);
-    });
-}
-
-ParsedSheet SheetReader::readGcp(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
-{
-    return withTable(m_gcp, loadGcpTables, fileName, [&](const auto &tables) {
-        return parseGcpJson(device, fileName, tables, cancel);
-    });
-}
-
-ParsedSheet SheetReader::readOci(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
-{
-    return withTable(m_oci, loadOciParts, fileName, [&](const auto &parts) {
-        return parseOciJson(device, fileName, parts, cancel);
-    });
-}
-
-ParsedSheet SheetReader::readSkypilot(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel)
-{
-    return withTable(m_skypilot, loadSkypilotNames, fileName, [&](const auto &names) {
-        return parseSkypilotCsv(device, fileName, m_provider, m_catalog, names, m_defaultDate, cancel);
-    });
+    ParsedSheet sheet;
+    sheet.fileName = fileName;
+    sheet.diagnostics.append(Diagnostic::error(fileName, 0, {}, error.message));
+    return sheet;
 }
 
 } // namespace accelplan::pricing

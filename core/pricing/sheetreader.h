@@ -1,13 +1,10 @@
 #pragma once
 
-#include "core/pricing/importers/awsimporter.h"
-#include "core/pricing/importers/azureimporter.h"
-#include "core/pricing/importers/gcpimporter.h"
-#include "core/pricing/importers/ociimporter.h"
-#include "core/pricing/importers/skypilotimporter.h"
 #include "core/pricing/pricesheetparser.h"
 
 #include <atomic>
+#include <map>
+#include <memory>
 #include <optional>
 
 namespace accelplan::pricing {
@@ -26,7 +23,8 @@ class SheetReader;
 
 /// One import format, said once: its --format name, its title for people, how it is recognised
 /// and how it is read. The sheet reader's detection, the CLI's --format choices and help, and the
-/// window's import dialog all iterate importFormatRegistry(); a new provider is one line there.
+/// window's import dialog all iterate importFormatRegistry(); a new provider is one entry there
+/// (and its ImportFormat value), its importer's file and its mapping table.
 struct ImportFormatInfo
 {
     ImportFormat format;
@@ -35,8 +33,10 @@ struct ImportFormatInfo
     /// Whether a file's first 64 KiB (BOM removed, trimmed) are this format's; null for auto and
     /// for the native sheets, which are what a file is when no provider's format claims it.
     bool (*sniff)(const QByteArray &start);
-    /// Reads a file in this format; null for auto.
-    ParsedSheet (SheetReader::*read)(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    /// Reads a file in this format, with what \a reader holds (the catalog, the provider, the
+    /// mapping tables); null for auto.
+    ParsedSheet (*read)(SheetReader &reader, QIODevice *device, const QString &fileName,
+                        const std::atomic<bool> *cancel);
 };
 /// Every import format, in the order the CLI and the window list them and detection tries them.
 const QList<ImportFormatInfo> &importFormatRegistry();
@@ -64,28 +64,36 @@ public:
     ParsedSheet read(QIODevice *device, const QString &fileName, ImportFormat format,
                      const std::atomic<bool> *cancel = nullptr);
 
-private:
-    friend const QList<ImportFormatInfo> &importFormatRegistry();
+    const catalog::AcceleratorCatalog &catalog() const { return m_catalog; }
+    QDate defaultDate() const { return m_defaultDate; }
+    const QString &provider() const { return m_provider; }
+    PriceSheetParser &nativeParser() { return m_native; }
 
-    ParsedSheet readCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
-    ParsedSheet readJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
-    ParsedSheet readAwsCsv(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
-    ParsedSheet readAwsJson(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
-    ParsedSheet readAzure(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
-    ParsedSheet readGcp(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
-    ParsedSheet readOci(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
-    ParsedSheet readSkypilot(QIODevice *device, const QString &fileName, const std::atomic<bool> *cancel);
+    /// What \a parse reads with the mapping table \a load gives (a Result), loaded once per reader
+    /// and shared by the formats that load it; a table that fails to load is the sheet's error.
+    template<typename Load, typename Parse>
+    ParsedSheet withTable(Load *load, const QString &fileName, Parse parse)
+    {
+        using Table = std::decay_t<decltype(load().value())>;
+        std::shared_ptr<void> &cached = m_tables[reinterpret_cast<const void *>(load)];
+        if (!cached) {
+            auto loaded = load();
+            if (!loaded)
+                return tableMissing(fileName, loaded.error());
+            cached = std::make_shared<Table>(std::move(loaded).value());
+        }
+        return parse(*static_cast<const Table *>(cached.get()));
+    }
+
+private:
+    static ParsedSheet tableMissing(const QString &fileName, const Error &error);
 
     const catalog::AcceleratorCatalog &m_catalog;
     QDate m_defaultDate;
     QString m_provider;
     bool m_acceptOutliers = false;
     PriceSheetParser m_native;
-    std::optional<QHash<QString, AwsInstance>> m_aws;
-    std::optional<QHash<QString, AzureSku>> m_azure;
-    std::optional<GcpTables> m_gcp;
-    std::optional<QHash<QString, OciPart>> m_oci;
-    std::optional<QHash<QString, SkypilotName>> m_skypilot;
+    std::map<const void *, std::shared_ptr<void>> m_tables; ///< by the function that loads each
 };
 
 } // namespace accelplan::pricing

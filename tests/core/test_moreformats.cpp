@@ -1,6 +1,7 @@
 // Oracle Cloud price lists, SkyPilot catalogs and the outlier quarantine every import goes through.
 #include "core/pricing/importers/ociimporter.h"
 #include "core/pricing/outliers.h"
+#include "core/pricing/importers/azureimporter.h"
 #include "core/pricing/sheetreader.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
