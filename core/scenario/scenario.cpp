@@ -222,15 +222,22 @@ std::optional<QJsonObject> section(Reader &top, const QJsonObject &root, const Q
 
 constexpr double kMaxCount = 1e16;
 
-TrainingSection readTraining(Reader &r, const std::function<void(Reader &, const QString &)> &checkModel)
+using CheckModel = std::function<void(Reader &, const QString &)>;
+
+void readModel(Reader &r, ModelSection &m, const CheckModel &checkModel)
+{
+    m.model = r.text(u"model"_s, {}, {});
+    checkModel(r, m.model);
+    m.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
+    m.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
+    m.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
+}
+
+TrainingSection readTraining(Reader &r, const CheckModel &checkModel)
 {
     TrainingSection t;
-    t.model = r.text(u"model"_s, {}, {});
-    checkModel(r, t.model);
-    t.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
-    t.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
+    readModel(r, t, checkModel);
     t.tokens = r.number(u"tokens"_s, 1, kMaxCount).value_or(0);
-    t.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
     t.framework = r.text(u"framework"_s, kFrameworks, u"pytorch"_s);
     t.deadlineDays = r.number(u"deadline_days"_s, 0.001, 36500);
     t.runs = int(r.whole(u"runs"_s, 1, 1000, 1));
@@ -243,14 +250,10 @@ TrainingSection readTraining(Reader &r, const std::function<void(Reader &, const
     return t;
 }
 
-InferenceSection readInference(Reader &r, const std::function<void(Reader &, const QString &)> &checkModel)
+InferenceSection readInference(Reader &r, const CheckModel &checkModel)
 {
     InferenceSection i;
-    i.model = r.text(u"model"_s, {}, {});
-    checkModel(r, i.model);
-    i.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
-    i.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
-    i.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
+    readModel(r, i, checkModel);
     i.inputTokens = r.number(u"input_tokens"_s, 0, 1e8).value_or(-1);
     i.outputTokens = r.number(u"output_tokens"_s, 1, 1e8).value_or(0);
     i.requestsPerSecond = r.number(u"requests_per_second"_s, 0, 1e9);
@@ -352,6 +355,10 @@ QList<Problem> validate(const Scenario &s)
     auto problem = [&](const QString &section, const QString &key, const QString &message) {
         problems.append({section, key, message});
     };
+    auto checkActive = [&](const QString &section, const ModelSection &m) {
+        if (m.activeParams && m.modelParams > 0 && *m.activeParams > m.modelParams)
+            problem(section, u"active_params"_s, Tr::tr("cannot exceed model_params"));
+    };
     if (s.name.trimmed().isEmpty())
         problem({}, u"name"_s, Tr::tr("must be a non-empty string"));
     else if (s.name.size() > kMaxNameLength)
@@ -370,14 +377,12 @@ QList<Problem> validate(const Scenario &s)
     if (const auto &t = s.training) {
         if (t->model.isEmpty() && (t->modelParams <= 0 || t->tokens <= 0))
             problem(u"training"_s, u"model_params"_s, Tr::tr("training needs model_params and tokens (or a model preset)"));
-        if (t->activeParams && t->modelParams > 0 && *t->activeParams > t->modelParams)
-            problem(u"training"_s, u"active_params"_s, Tr::tr("cannot exceed model_params"));
+        checkActive(u"training"_s, *t);
     }
     if (const auto &i = s.inference) {
         if (i->model.isEmpty() && i->modelParams <= 0)
             problem(u"inference"_s, u"model_params"_s, Tr::tr("inference needs model_params (or a model preset)"));
-        if (i->activeParams && i->modelParams > 0 && *i->activeParams > i->modelParams)
-            problem(u"inference"_s, u"active_params"_s, Tr::tr("cannot exceed model_params"));
+        checkActive(u"inference"_s, *i);
         if (i->inputTokens < 0)
             problem(u"inference"_s, u"input_tokens"_s, Tr::tr("missing: tokens in each request's prompt"));
         if (i->outputTokens <= 0)

@@ -18,13 +18,19 @@ constexpr qint64 kMaxScenarioBytes = 4 << 20;
 inline const QString kFormatName = QStringLiteral("accelplan-scenario");
 inline const QString kFileExtension = QStringLiteral("accelplan");
 
-struct TrainingSection
+/// What the training and the inference section both say of their model (the file's members
+/// model, model_params, active_params and precision), read, written and edited once.
+struct ModelSection
 {
     QString model; ///< preset id; its sizes apply where the section gives none
     double modelParams = 0;
-    std::optional<double> activeParams;
-    double tokens = 0;
+    std::optional<double> activeParams; ///< mixture of experts: the parameters each token uses
     QString precision = QStringLiteral("bf16");
+};
+
+struct TrainingSection : ModelSection
+{
+    double tokens = 0;
     QString framework = QStringLiteral("pytorch");
     std::optional<double> deadlineDays;
     int runs = 1;
@@ -38,12 +44,8 @@ struct TrainingSection
     bool steadyState = false;
 };
 
-struct InferenceSection
+struct InferenceSection : ModelSection
 {
-    QString model;
-    double modelParams = 0;
-    std::optional<double> activeParams;
-    QString precision = QStringLiteral("bf16");
     double inputTokens = 0;
     double outputTokens = 0;
     std::optional<double> requestsPerSecond;

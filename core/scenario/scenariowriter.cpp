@@ -36,6 +36,15 @@ void merge(QJsonObject &root, const QString &key, const QJsonObject &fields)
     root.insert(key, object);
 }
 
+// A section's model members, as both sections write them.
+QJsonObject modelJson(const ModelSection &m)
+{
+    return {{u"model"_s, optionalText(m.model)},
+            {u"model_params"_s, m.modelParams > 0 ? QJsonValue(m.modelParams) : QJsonValue()},
+            {u"active_params"_s, optionalNumber(m.activeParams)},
+            {u"precision"_s, m.precision}};
+}
+
 template<typename T, typename F>
 QJsonArray stringArray(const QList<T> &items, F toText)
 {
@@ -56,12 +65,9 @@ QJsonObject toJson(const Scenario &s)
     root.insert(u"currency"_s, s.currency);
     if (s.training) {
         const TrainingSection &t = *s.training;
+        merge(root, u"training"_s, modelJson(t));
         merge(root, u"training"_s,
-              {{u"model"_s, optionalText(t.model)},
-               {u"model_params"_s, t.modelParams > 0 ? QJsonValue(t.modelParams) : QJsonValue()},
-               {u"active_params"_s, optionalNumber(t.activeParams)},
-               {u"tokens"_s, t.tokens > 0 ? QJsonValue(t.tokens) : QJsonValue()},
-               {u"precision"_s, t.precision},
+              {{u"tokens"_s, t.tokens > 0 ? QJsonValue(t.tokens) : QJsonValue()},
                {u"framework"_s, t.framework},
                {u"deadline_days"_s, optionalNumber(t.deadlineDays)},
                {u"runs"_s, t.runs},
@@ -76,12 +82,9 @@ QJsonObject toJson(const Scenario &s)
     }
     if (s.inference) {
         const InferenceSection &i = *s.inference;
+        merge(root, u"inference"_s, modelJson(i));
         merge(root, u"inference"_s,
-              {{u"model"_s, optionalText(i.model)},
-               {u"model_params"_s, i.modelParams > 0 ? QJsonValue(i.modelParams) : QJsonValue()},
-               {u"active_params"_s, optionalNumber(i.activeParams)},
-               {u"precision"_s, i.precision},
-               {u"input_tokens"_s, i.inputTokens},
+              {{u"input_tokens"_s, i.inputTokens},
                {u"output_tokens"_s, i.outputTokens},
                {u"requests_per_second"_s, optionalNumber(i.requestsPerSecond)},
                {u"requests_per_month"_s, optionalNumber(i.requestsPerMonth)},

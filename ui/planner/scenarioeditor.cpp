@@ -91,15 +91,15 @@ void ScenarioEditor::showScenario(const scenario::Scenario &s)
     check(m_last, problems);
 }
 
-void ScenarioEditor::presetChosen(QComboBox *combo, QLineEdit *params, QLineEdit *active)
+void ScenarioEditor::presetChosen(const ModelFields &fields)
 {
     if (m_filling)
         return;
-    if (const catalog::ModelPreset *preset = m_catalog ? m_catalog->findModel(combo->currentData().toString())
+    if (const catalog::ModelPreset *preset = m_catalog ? m_catalog->findModel(fields.preset->currentData().toString())
                                                        : nullptr) {
         m_filling = true;
-        params->setText(countText(preset->totalParams));
-        active->setText(preset->activeParams > 0 && preset->activeParams < preset->totalParams
+        fields.params->setText(countText(preset->totalParams));
+        fields.active->setText(preset->activeParams > 0 && preset->activeParams < preset->totalParams
                             ? countText(preset->activeParams)
                             : QString());
         m_filling = false;
@@ -114,6 +114,22 @@ int ScenarioEditor::presetIndex(const QComboBox *box, const QString &model) cons
     return std::max(0, box->findData(preset ? preset->id : model));
 }
 
+void ScenarioEditor::fillModel(const ModelFields &fields, const scenario::ModelSection &m)
+{
+    fields.preset->setCurrentIndex(presetIndex(fields.preset, m.model));
+    fields.params->setText(m.modelParams > 0 ? countText(m.modelParams) : QString());
+    fields.active->setText(optionalCountText(m.activeParams));
+    fields.precision->setCurrentText(m.precision);
+}
+
+void ScenarioEditor::readModel(const ModelFields &fields, scenario::ModelSection &m, const CountReader &count) const
+{
+    m.model = fields.preset->currentData().toString();
+    m.modelParams = count(fields.params, m.model.isEmpty(), fields.problemParams).value_or(0);
+    m.activeParams = count(fields.active, false, fields.problemActive);
+    m.precision = fields.precision->currentText();
+}
+
 void ScenarioEditor::fill(const scenario::Scenario &s)
 {
     m_base = s;
@@ -122,11 +138,8 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_currency->setCurrentText(s.currency);
     m_training->setChecked(s.training.has_value());
     const scenario::TrainingSection t = s.training.value_or(scenario::TrainingSection{});
-    m_trainModel->setCurrentIndex(presetIndex(m_trainModel, t.model));
-    m_trainParams->setText(t.modelParams > 0 ? countText(t.modelParams) : QString());
-    m_trainActive->setText(optionalCountText(t.activeParams));
+    fillModel(m_trainModel, t);
     m_trainTokens->setText(t.tokens > 0 ? countText(t.tokens) : QString());
-    m_trainPrecision->setCurrentText(t.precision);
     m_framework->setCurrentText(t.framework);
     m_deadline->setValue(t.deadlineDays.value_or(0));
     m_runs->setValue(t.runs);
@@ -134,10 +147,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_startMonth->setValue(t.startMonth);
     m_inference->setChecked(s.inference.has_value());
     const scenario::InferenceSection i = s.inference.value_or(scenario::InferenceSection{});
-    m_serveModel->setCurrentIndex(presetIndex(m_serveModel, i.model));
-    m_serveParams->setText(i.modelParams > 0 ? countText(i.modelParams) : QString());
-    m_serveActive->setText(optionalCountText(i.activeParams));
-    m_servePrecision->setCurrentText(i.precision);
+    fillModel(m_serveModel, i);
     m_inputTokens->setValue(int(std::max(0.0, i.inputTokens)));
     m_outputTokens->setValue(int(std::max(1.0, i.outputTokens)));
     m_qps->setValue(i.requestsPerSecond.value_or(i.requestsPerMonth.value_or(0) / (kHoursPerMonth * 3600.0)));
@@ -195,13 +205,8 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     s.currency = m_currency->currentText();
     if (m_training->isChecked()) {
         scenario::TrainingSection t = m_base.training.value_or(scenario::TrainingSection{});
-        t.model = m_trainModel->currentData().toString();
-        t.modelParams = count(m_trainParams, t.model.isEmpty(), tr("Training parameters: a count such as 70B or 7e10"))
-                            .value_or(0);
-        t.activeParams = count(m_trainActive, false,
-                               tr("Training active parameters: a count such as 37B, or empty for a dense model"));
+        readModel(m_trainModel, t, count);
         t.tokens = count(m_trainTokens, true, tr("Training tokens: a count such as 2T")).value_or(0);
-        t.precision = m_trainPrecision->currentText();
         t.framework = m_framework->currentText();
         t.deadlineDays = positive(m_deadline->value());
         t.runs = m_runs->value();
@@ -213,11 +218,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     }
     if (m_inference->isChecked()) {
         scenario::InferenceSection i = m_base.inference.value_or(scenario::InferenceSection{});
-        i.model = m_serveModel->currentData().toString();
-        i.modelParams = count(m_serveParams, i.model.isEmpty(), tr("Inference parameters: a count such as 8B")).value_or(0);
-        i.activeParams = count(m_serveActive, false,
-                               tr("Inference active parameters: a count such as 13B, or empty for a dense model"));
-        i.precision = m_servePrecision->currentText();
+        readModel(m_serveModel, i, count);
         i.inputTokens = m_inputTokens->value();
         i.outputTokens = m_outputTokens->value();
         i.requestsPerSecond = m_qps->value();
@@ -320,22 +321,22 @@ void ScenarioEditor::check(const scenario::Scenario &now, QStringList problems)
 void ScenarioEditor::setCatalog(std::shared_ptr<const catalog::PlanningCatalog> catalog)
 {
     m_catalog = std::move(catalog);
-    if (m_trainModel->count() != 1 || !m_catalog)
+    if (m_trainModel.preset->count() != 1 || !m_catalog)
         return;
-    const QSignalBlocker trainBlocker(m_trainModel);
-    const QSignalBlocker serveBlocker(m_serveModel);
+    const QSignalBlocker trainBlocker(m_trainModel.preset);
+    const QSignalBlocker serveBlocker(m_serveModel.preset);
     for (const catalog::ModelPreset &m : m_catalog->models()) {
         const QString tip = tr("%1 parameters (%2 active); source: %3")
                                 .arg(countText(m.totalParams), countText(m.activeParams), m.source.url);
-        for (QComboBox *box : {m_trainModel, m_serveModel}) {
+        for (QComboBox *box : {m_trainModel.preset, m_serveModel.preset}) {
             box->addItem(m.name, m.id);
             box->setItemData(box->count() - 1, tip, Qt::ToolTipRole);
         }
     }
     // The shown scenario may name a preset that was not listed yet.
     const scenario::Scenario &shown = m_document->scenario();
-    m_trainModel->setCurrentIndex(presetIndex(m_trainModel, shown.training ? shown.training->model : QString()));
-    m_serveModel->setCurrentIndex(presetIndex(m_serveModel, shown.inference ? shown.inference->model : QString()));
+    m_trainModel.preset->setCurrentIndex(presetIndex(m_trainModel.preset, shown.training ? shown.training->model : QString()));
+    m_serveModel.preset->setCurrentIndex(presetIndex(m_serveModel.preset, shown.inference ? shown.inference->model : QString()));
 }
 
 bool ScenarioEditor::eventFilter(QObject *watched, QEvent *event)

@@ -4,12 +4,15 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
@@ -76,7 +79,25 @@ private:
     /// The editor's scenario; each count field parsed once (bad ones turn red and, with
     /// \a problems, are listed there).
     scenario::Scenario read(QStringList *problems) const;
-    void presetChosen(QComboBox *combo, QLineEdit *params, QLineEdit *active);
+    /// A section's model fields (scenario::ModelSection): its preset, the sizes that override it,
+    /// its precision; \a problemParams and \a problemActive name a bad count in read().
+    struct ModelFields
+    {
+        QComboBox *preset = nullptr;
+        QLineEdit *params = nullptr;
+        QLineEdit *active = nullptr;
+        QComboBox *precision = nullptr;
+        QString problemParams;
+        QString problemActive;
+    };
+    /// Adds the model rows to a section's \a form; \a section names the fields ("training":
+    /// trainingPreset, trainingParams…).
+    ModelFields addModelFields(QWidget *group, QFormLayout *form, const QString &section, const QString &what,
+                               const QString &paramsExample, const QString &activeExample);
+    void fillModel(const ModelFields &fields, const scenario::ModelSection &m);
+    using CountReader = std::function<std::optional<double>(QLineEdit *, bool, const QString &)>;
+    void readModel(const ModelFields &fields, scenario::ModelSection &m, const CountReader &count) const;
+    void presetChosen(const ModelFields &fields);
     /// The preset box row for a scenario's model name (an id or an alias); 0 (none) if unknown.
     int presetIndex(const QComboBox *box, const QString &model) const;
 
@@ -91,21 +112,15 @@ private:
     QLineEdit *m_name = nullptr;
     QComboBox *m_currency = nullptr;
     QGroupBox *m_training = nullptr;
-    QComboBox *m_trainModel = nullptr;
-    QLineEdit *m_trainParams = nullptr;
-    QLineEdit *m_trainActive = nullptr;
+    ModelFields m_trainModel;
     QLineEdit *m_trainTokens = nullptr;
-    QComboBox *m_trainPrecision = nullptr;
     QComboBox *m_framework = nullptr;
     QDoubleSpinBox *m_deadline = nullptr;
     QSpinBox *m_runs = nullptr;
     QCheckBox *m_steadyState = nullptr;
     QSpinBox *m_startMonth = nullptr;
     QGroupBox *m_inference = nullptr;
-    QComboBox *m_serveModel = nullptr;
-    QLineEdit *m_serveParams = nullptr;
-    QLineEdit *m_serveActive = nullptr;
-    QComboBox *m_servePrecision = nullptr;
+    ModelFields m_serveModel;
     QSpinBox *m_inputTokens = nullptr;
     QSpinBox *m_outputTokens = nullptr;
     QDoubleSpinBox *m_qps = nullptr;

@@ -154,22 +154,34 @@ void ScenarioEditor::buildGeneral(QVBoxLayout *form)
     form->addLayout(general);
 }
 
+ScenarioEditor::ModelFields ScenarioEditor::addModelFields(QWidget *group, QFormLayout *form, const QString &section,
+                                                          const QString &what, const QString &paramsExample,
+                                                          const QString &activeExample)
+{
+    ModelFields fields;
+    fields.preset = comboBox(group, section + u"Preset"_s, tr("%1 model preset").arg(what), {});
+    fields.preset->addItem(tr("(custom)"), QString());
+    form->addRow(tr("Preset"), fields.preset);
+    fields.params = lineEdit(group, section + u"Params"_s, tr("%1 model parameters").arg(what),
+                             tr("e.g. %1").arg(paramsExample));
+    form->addRow(tr("Parameters"), fields.params);
+    fields.active = lineEdit(group, section + u"ActiveParams"_s, tr("%1 active parameters").arg(what),
+                             tr("MoE only, e.g. %1").arg(activeExample));
+    form->addRow(tr("Active per token"), fields.active);
+    fields.precision = comboBox(group, section + u"Precision"_s, tr("%1 precision").arg(what), kPrecisions);
+    form->addRow(tr("Precision"), fields.precision);
+    fields.problemParams = tr("%1 parameters: a count such as %2").arg(what, paramsExample);
+    fields.problemActive = tr("%1 active parameters: a count such as %2, or empty for a dense model").arg(what, activeExample);
+    return fields;
+}
+
 void ScenarioEditor::buildTraining(QVBoxLayout *form)
 {
     m_training = addGroup(form, tr("&Training"), u"trainingGroup"_s, true);
     auto *train = new QFormLayout(m_training);
-    m_trainModel = comboBox(m_training, u"trainingPreset"_s, tr("Training model preset"), {});
-    m_trainModel->addItem(tr("(custom)"), QString());
-    train->addRow(tr("Preset"), m_trainModel);
-    m_trainParams = lineEdit(m_training, u"trainingParams"_s, tr("Training model parameters"), tr("e.g. 70B or 7e10"));
-    train->addRow(tr("Parameters"), m_trainParams);
-    m_trainActive = lineEdit(m_training, u"trainingActiveParams"_s, tr("Training active parameters"),
-                         tr("MoE only, e.g. 37B"));
-    train->addRow(tr("Active per token"), m_trainActive);
+    m_trainModel = addModelFields(m_training, train, u"training"_s, tr("Training"), u"70B or 7e10"_s, u"37B"_s);
     m_trainTokens = lineEdit(m_training, u"trainingTokens"_s, tr("Training tokens"), tr("e.g. 2T"));
     train->addRow(tr("Tokens"), m_trainTokens);
-    m_trainPrecision = comboBox(m_training, u"trainingPrecision"_s, tr("Training precision"), kPrecisions);
-    train->addRow(tr("Precision"), m_trainPrecision);
     m_framework = comboBox(m_training, u"framework"_s, tr("Framework"), {u"pytorch"_s, u"jax"_s, u"tensorflow"_s});
     train->addRow(tr("Framework"), m_framework);
     m_deadline = realBox(m_training, u"deadlineDays"_s, tr("Training deadline"), 0, 3650, 1, tr(" days"), tr("no deadline"));
@@ -193,16 +205,7 @@ void ScenarioEditor::buildInference(QVBoxLayout *form)
 {
     m_inference = addGroup(form, tr("&Inference"), u"inferenceGroup"_s, true);
     auto *serve = new QFormLayout(m_inference);
-    m_serveModel = comboBox(m_inference, u"inferencePreset"_s, tr("Served model preset"), {});
-    m_serveModel->addItem(tr("(custom)"), QString());
-    serve->addRow(tr("Preset"), m_serveModel);
-    m_serveParams = lineEdit(m_inference, u"inferenceParams"_s, tr("Served model parameters"), tr("e.g. 8B"));
-    serve->addRow(tr("Parameters"), m_serveParams);
-    m_serveActive = lineEdit(m_inference, u"inferenceActiveParams"_s, tr("Served active parameters"),
-                         tr("MoE only, e.g. 13B"));
-    serve->addRow(tr("Active per token"), m_serveActive);
-    m_servePrecision = comboBox(m_inference, u"inferencePrecision"_s, tr("Serving precision"), kPrecisions);
-    serve->addRow(tr("Precision"), m_servePrecision);
+    m_serveModel = addModelFields(m_inference, serve, u"inference"_s, tr("Inference"), u"8B"_s, u"13B"_s);
     m_inputTokens = spinBox(m_inference, u"inputTokens"_s, tr("Input tokens per request"), 0, 10'000'000, tr(" tokens"));
     serve->addRow(tr("Input per request"), m_inputTokens);
     m_outputTokens = spinBox(m_inference, u"outputTokens"_s, tr("Output tokens per request"), 1, 10'000'000, tr(" tokens"));
@@ -372,13 +375,9 @@ void ScenarioEditor::build()
     }
 
     // A preset fills in its sourced sizes (the fields stay editable): one edit, one undo step.
-    for (auto [preset, params, active] : {std::tuple{m_trainModel, m_trainParams, m_trainActive},
-                                          std::tuple{m_serveModel, m_serveParams, m_serveActive}}) {
-        disconnect(preset, &QComboBox::currentIndexChanged, this, &ScenarioEditor::edited);
-        // Init-captures: clang 14 cannot capture structured bindings by name.
-        connect(preset, &QComboBox::currentIndexChanged, this, [this, box = preset, p = params, a = active] {
-            presetChosen(box, p, a);
-        });
+    for (const ModelFields *fields : {&m_trainModel, &m_serveModel}) {
+        disconnect(fields->preset, &QComboBox::currentIndexChanged, this, &ScenarioEditor::edited);
+        connect(fields->preset, &QComboBox::currentIndexChanged, this, [this, fields] { presetChosen(*fields); });
     }
 }
 
