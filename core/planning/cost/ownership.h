@@ -5,9 +5,11 @@
 #include "core/pricing/pricetypes.h"
 #include "core/scenario/scenario.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
+#include <algorithm>
 #include <optional>
 
 namespace accelplan::planning {
@@ -119,6 +121,32 @@ void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog 
                       const Ownership &ownership, RentedRate rentedPerAcceleratorHour, RateToPlan rateToPlan,
                       HoursUsed hoursUsed)
 {
+    // The cheapest runnable rented option of each accelerator (the first of equals), found in one
+    // pass over the options rather than once per purchase.
+    struct Cheapest
+    {
+        double perHour;
+        qsizetype index; ///< in options
+    };
+    QHash<QString, Cheapest> cheapestRented;
+    const bool anyPurchase = std::any_of(options.cbegin(), options.cend(), [](const Option &o) {
+        return o.offer.key.priceModel == pricing::PriceModel::Purchase;
+    });
+    if (anyPurchase) {
+        for (qsizetype i = 0; i < options.size(); ++i) {
+            const Option &r = options.at(i);
+            if (r.offer.key.priceModel == pricing::PriceModel::Purchase || !r.runnable())
+                continue;
+            const std::optional<double> perHour = rentedPerAcceleratorHour(r);
+            if (!perHour)
+                continue;
+            const auto found = cheapestRented.find(r.offer.accelerator);
+            if (found == cheapestRented.end())
+                cheapestRented.insert(r.offer.accelerator, {*perHour, i});
+            else if (*perHour < found->perHour)
+                *found = {*perHour, i};
+        }
+    }
     for (Option &o : options) {
         if (o.offer.key.priceModel != pricing::PriceModel::Purchase || !o.runnable())
             continue;
@@ -128,16 +156,10 @@ void fillOwnedFigures(QList<Option> &options, const catalog::AcceleratorCatalog 
             continue;
         std::optional<double> cheapest;
         QString rentedName;
-        for (const Option &r : options) {
-            if (r.offer.key.priceModel == pricing::PriceModel::Purchase || !r.runnable()
-                || r.offer.accelerator != o.offer.accelerator)
-                continue;
-            const std::optional<double> perHour = rentedPerAcceleratorHour(r);
-            if (perHour && (!cheapest || *perHour < *cheapest)) {
-                cheapest = perHour;
-                rentedName = QStringLiteral("%1 %2 (%3)").arg(r.offer.key.provider, r.offer.key.sku,
-                                                             pricing::toString(r.offer.key.priceModel));
-            }
+        if (const auto found = cheapestRented.constFind(o.offer.accelerator); found != cheapestRented.cend()) {
+            const pricing::OfferKey &key = options.at(found->index).offer.key;
+            cheapest = found->perHour;
+            rentedName = QStringLiteral("%1 %2 (%3)").arg(key.provider, key.sku, pricing::toString(key.priceModel));
         }
         const int perServer = std::max(1, o.offer.acceleratorCount);
         const double price = o.offer.price.toDouble() * *rate;

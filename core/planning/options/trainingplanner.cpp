@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -192,16 +193,38 @@ struct Choice
 
 void markPareto(QList<TrainingOption> &options)
 {
-    for (TrainingOption &a : options) {
-        if (!a.runnable())
+    // An option is dominated when another is no dearer and no slower, and better in one. Sorted
+    // by cost, then time, one sweep decides it (n log n, not every pair): an option is dominated
+    // when an option of lower cost takes no longer than it, or one of the same cost is faster.
+    // A figure that is not a number compares false with everything, as in the pairwise test: such
+    // an option is never dominated and dominates nothing.
+    auto cost = [&](qsizetype i) { return options[i].cost.typical; };
+    auto time = [&](qsizetype i) { return options[i].projection.wallHours.typical; };
+    std::vector<qsizetype> order;
+    order.reserve(std::size_t(options.size()));
+    for (qsizetype i = 0; i < options.size(); ++i) {
+        if (!options[i].runnable())
             continue;
-        a.pareto = std::none_of(options.cbegin(), options.cend(), [&](const TrainingOption &b) {
-            if (!b.runnable() || &b == &a)
-                return false;
-            const double ac = a.cost.typical, bc = b.cost.typical;
-            const double at = a.projection.wallHours.typical, bt = b.projection.wallHours.typical;
-            return bc <= ac && bt <= at && (bc < ac || bt < at);
-        });
+        if (std::isnan(cost(i)) || std::isnan(time(i)))
+            options[i].pareto = true;
+        else
+            order.push_back(i);
+    }
+    std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        return cost(a) != cost(b) ? cost(a) < cost(b) : time(a) < time(b);
+    });
+    double fastestCheaper = std::numeric_limits<double>::quiet_NaN(); // among lower costs; NaN: none yet
+    for (std::size_t first = 0; first < order.size();) {
+        std::size_t end = first;
+        while (end < order.size() && cost(order[end]) == cost(order[first]))
+            ++end;
+        const double fastestHere = time(order[first]); // the group is sorted by time
+        for (std::size_t k = first; k < end; ++k) {
+            const double t = time(order[k]);
+            options[order[k]].pareto = !(fastestCheaper <= t) && !(fastestHere < t);
+        }
+        fastestCheaper = std::isnan(fastestCheaper) ? fastestHere : std::min(fastestCheaper, fastestHere);
+        first = end;
     }
 }
 
