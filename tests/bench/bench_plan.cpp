@@ -1,5 +1,5 @@
 // Benchmark: rank every shipped offer × every valid chip count for one training scenario, and
-// the same with 10× as many offers. Prints the median of repeated runs. See docs/benchmarks.md.
+// the same with copies of the offers (the counts of copies on the command line). Prints the median of repeated runs. See docs/benchmarks.md.
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/planning/options/trainingplanner.h"
@@ -55,18 +55,38 @@ int main(int argc, char *argv[])
     request.deadlineDays = 60;
     request.constraints.maxChips = 4096;
 
-    QList<pricing::PriceRecord> tenfold;
-    for (int copy = 0; copy < 10; ++copy) {
-        for (pricing::PriceRecord r : offers) {
-            r.key.sku += u"-copy"_s + QString::number(copy);
-            tenfold.append(r);
+    // The shipped offers, then copies of them (each copy a new SKU name), for the planner's growth:
+    // arguments are the numbers of copies (default 1 10; `1 10 100 300` reaches 114,300 offers).
+    QList<int> scales;
+    for (int i = 1; i < argc; ++i)
+        scales << QString::fromLocal8Bit(argv[i]).toInt();
+    if (scales.isEmpty())
+        scales = {1, 10};
+    double previousMs = 0;
+    qsizetype previousOffers = 0;
+    for (const int copies : std::as_const(scales)) {
+        QList<pricing::PriceRecord> scaled;
+        scaled.reserve(offers.size() * copies);
+        for (int copy = 0; copy < copies; ++copy) {
+            for (pricing::PriceRecord r : offers) {
+                if (copy > 0)
+                    r.key.sku += u"-copy"_s + QString::number(copy);
+                scaled.append(r);
+            }
         }
+        const int runs = copies >= 100 ? 3 : copies >= 10 ? 11 : 21;
+        qsizetype options = 0;
+        const double ms = medianMs(
+            [&] { options = planning::planTraining(request, *accelerators, *planning, scaled, fx).options.size(); }, runs);
+        std::printf("rank %lld offers (%lld options): %.2f ms (median of %d)", qlonglong(scaled.size()),
+                    qlonglong(options), ms, runs);
+        if (previousMs > 0)
+            std::printf("; %.1fx the time of %lld offers for %.1fx the offers", ms / previousMs,
+                        qlonglong(previousOffers), double(scaled.size()) / double(previousOffers));
+        std::printf("\n");
+        std::fflush(stdout);
+        previousMs = ms;
+        previousOffers = scaled.size();
     }
-    int options = 0;
-    const double shipped = medianMs([&] { options = int(planning::planTraining(request, *accelerators, *planning, offers, fx).options.size()); }, 21);
-    const double tenTimes = medianMs([&] { planning::planTraining(request, *accelerators, *planning, tenfold, fx); }, 11);
-    std::printf("offers: %lld (options %d)\nrank shipped offers: %.2f ms (median of 21)\n"
-                "rank 10x offers (%lld): %.2f ms (median of 11)\n",
-                qlonglong(offers.size()), options, shipped, qlonglong(tenfold.size()), tenTimes);
     return 0;
 }
