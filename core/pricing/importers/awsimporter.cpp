@@ -14,8 +14,8 @@
 #include <QIODevice>
 #include <QJsonObject>
 #include <QMap>
-#include <QRegularExpression>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
@@ -59,7 +59,9 @@ std::optional<Decimal> parsePrice(const QString &text, QString *why, bool *round
     auto value = Decimal::parse(QStringView(text).left(cut), why);
     if (!value)
         return value;
-    *rounded = QStringView(text).mid(cut).contains(QRegularExpression(u"[1-9]"_s));
+    // Digits only past the cut (checked above): any but 0 is rounded away.
+    const QStringView past = QStringView(text).mid(cut);
+    *rounded = std::any_of(past.begin(), past.end(), [](QChar c) { return c != u'0'; });
     if (text.at(cut) >= u'5')
         *value = Decimal::fromNanos(value->nanos() + (text.startsWith(u'-') ? -1 : 1));
     return value;
