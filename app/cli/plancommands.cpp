@@ -270,8 +270,9 @@ QList<Command> planCommands()
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
              p.addOption({u"since"_s, Tr::tr("Also plan at the prices in force on this date and show what changed."),
                           u"DATE"_s});
-             p.addOption({u"top"_s, Tr::tr("List only the first N options of each side (the ranking, "
-                                           "recommendation and budget are unchanged)."),
+             p.addOption({u"top"_s, Tr::tr("List only the first N options of each side, and the ownership "
+                                           "analyses of their offers (the ranking, recommendation and budget are "
+                                           "unchanged)."),
                           u"N"_s});
              p.addOption({u"steady-state"_s, Tr::tr("Project the steady state a timed benchmark measures, not the campaign "
                                                    "a real run is (evaluation, restarts, stalls, warm-up; the default)."),

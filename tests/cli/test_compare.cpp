@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -306,6 +307,47 @@ TEST_CASE("plan --top N lists fewer options without changing the ranking, recomm
     REQUIRE(table.exitCode == 0);
     CHECK(table.out.trimmed().split(u'\n').size() == 1 + 2 + 2); // header, two per side
     CHECK(scratch.run({u"plan"_s, file, u"--top"_s, u"-1"_s}).exitCode == 1);
+}
+
+TEST_CASE("plan --top N writes the ownership analyses of the listed offers only", "[cli][plan]")
+{
+    Scratch scratch;
+    const QString file = examplePath(u"llama-70b.accelplan"_s);
+    auto key = [](const QJsonObject &o) {
+        return QStringList{o[u"provider"_s].toString(), o[u"sku"_s].toString(), o[u"region"_s].toString(),
+                           o[u"price_model"_s].toString()}
+            .join(u'|');
+    };
+    const QJsonObject all = jsonObject(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s}));
+    QSet<QString> owned;
+    for (const QJsonValue &a : all[u"ownership"_s].toArray())
+        owned.insert(key(a[u"offer"_s].toObject()));
+    REQUIRE(owned.size() > 2);
+    // A top that reaches the first purchase among the training options, so the answer holds some.
+    const QJsonArray training = all[u"training"_s][u"options"_s].toArray();
+    int top = 0;
+    while (top < training.size() && !owned.contains(key(training.at(top).toObject())))
+        ++top;
+    REQUIRE(top < training.size());
+    ++top;
+    const QJsonObject few =
+        jsonObject(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s, u"--top"_s, QString::number(top)}));
+    QSet<QString> expected;
+    for (const QString &side : {u"training"_s, u"inference"_s})
+        for (const QJsonValue &o : few[side][u"options"_s].toArray())
+            if (owned.contains(key(o.toObject())))
+                expected.insert(key(o.toObject()));
+    QSet<QString> written;
+    for (const QJsonValue &a : few[u"ownership"_s].toArray()) {
+        CHECK(all[u"ownership"_s].toArray().contains(a)); // the same analysis, only fewer of them
+        written.insert(key(a[u"offer"_s].toObject()));
+    }
+    CHECK_FALSE(written.isEmpty());
+    CHECK(written == expected);
+    // No option listed: no analysis either.
+    const QJsonObject none = jsonObject(scratch.run({u"plan"_s, file, u"--format"_s, u"json"_s, u"--top"_s, u"0"_s}));
+    CHECK(none[u"ownership"_s].toArray().isEmpty());
+    CHECK(none[u"budget"_s] == all[u"budget"_s]);
 }
 
 TEST_CASE("catalog add-profile --from vllm-bench calibrates serving to the measurement", "[cli][calibration]")

@@ -8,6 +8,7 @@
 
 #include <QIODevice>
 #include <QJsonDocument>
+#include <QSet>
 
 #include <cstring>
 #include <functional>
@@ -246,9 +247,19 @@ JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
                                                                               {u"p10"_s, plan.sensitivity.p10},
                                                                               {u"p50"_s, plan.sensitivity.p50},
                                                                               {u"p90"_s, plan.sensitivity.p90}}}});
+    // With a top N, the ownership analyses of the listed options' offers only: the rest would
+    // describe offers the output does not show (one per purchase offer in the database).
+    QSet<pricing::OfferKey> shown;
+    if (top >= 0) {
+        for (qsizetype i = 0; plan.training && i < listed(plan.training->options.size()); ++i)
+            shown.insert(plan.training->options.at(i).offer.key);
+        for (qsizetype i = 0; plan.inference && i < listed(plan.inference->options.size()); ++i)
+            shown.insert(plan.inference->options.at(i).offer.key);
+    }
     JsonItems owned;
     for (const OwnershipAnalysis &a : plan.ownership)
-        owned.append(JsonFields{{u"offer"_s, offerFields(a.offer)},
+        if (top < 0 || shown.contains(a.offer.key))
+            owned.append(JsonFields{{u"offer"_s, offerFields(a.offer)},
                                  {u"hourly_cost"_s, a.hourly.total()},
                                  {u"hourly_capital"_s, a.hourly.capital},
                                  {u"hourly_colocation"_s, a.hourly.colocation},
