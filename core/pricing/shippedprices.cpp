@@ -1,43 +1,15 @@
 #include "core/pricing/shippedprices.h"
 
-#include "core/catalog/acceleratorcatalog.h"
 #include "core/common/tr.h"
-#include "core/pricing/pricesheetparser.h"
-
-#include <QDir>
 
 using namespace Qt::StringLiterals;
 
 namespace accelplan::pricing {
 
-namespace {
-
-QDate newestShippedDate()
-{
-    const auto catalog = catalog::AcceleratorCatalog::loadShipped();
-    if (!catalog.ok())
-        return {};
-    // No default date: a row without as_of or effective_date must not pass for today's price.
-    const PriceSheetParser parser(catalog.value(), QDate());
-    const QDir dir(u":/data/prices"_s);
-    QDate newest;
-    for (const QString &file : dir.entryList({u"*.csv"_s, u"*.json"_s}, QDir::Files, QDir::Name)) {
-        const ParsedSheet sheet = parser.parseFile(dir.filePath(file));
-        for (const PriceRecord &record : sheet.records) {
-            const QDate date = record.asOf.isValid() ? record.asOf : record.effectiveDate;
-            if (date.isValid() && (!newest.isValid() || date > newest))
-                newest = date;
-        }
-    }
-    return newest;
-}
-
-} // namespace
-
 QDate shippedPricesDate()
 {
-    static const QDate date = newestShippedDate();
-    return date;
+    // Found when the build was configured (core/shippeddate.cmake), not by parsing the sheets.
+    return QDate::fromString(QStringLiteral(ACCELPLAN_SHIPPED_PRICES_DATE), Qt::ISODate);
 }
 
 QString versionText(const QString &program)

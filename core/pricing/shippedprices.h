@@ -6,8 +6,8 @@
 namespace accelplan::pricing {
 
 /// The date of the prices shipped with the program: the newest `as_of` (else `effective_date`)
-/// of any row of the price sheets compiled in from data/prices/ (`:/data/prices/`), read as a new
-/// database seeds them. Null when the build holds no dated price. Read once, then cached.
+/// of any row of the price sheets compiled in from data/prices/, found when the build was
+/// configured. Null when the build holds no dated price.
 QDate shippedPricesDate();
 
 /// What `--version` prints for \a program: "PROGRAM VERSION", then a line with the date of the
