@@ -166,6 +166,35 @@ QList<OwnershipAnalysis> ownershipAnalyses(const Constraints &constraints, const
                                            const catalog::AcceleratorCatalog &accelerators, const pricing::FxTable &fx,
                                            const QString &currency, const Ownership &ownership)
 {
+    // The cheapest rented (not spot) hour of each accelerator, plan currency, found in one pass
+    // over the offers rather than once per purchase.
+    struct Rented
+    {
+        double perAcceleratorHour;
+        QString offer; ///< "provider sku (price model)"
+    };
+    QHash<QString, Rented> cheapest;
+    const bool anyPurchase = std::any_of(offers.cbegin(), offers.cend(), [](const pricing::PriceRecord &o) {
+        return o.key.priceModel == pricing::PriceModel::Purchase;
+    });
+    if (anyPurchase) {
+        for (const pricing::PriceRecord &rented : offers) {
+            if (rented.key.priceModel == pricing::PriceModel::Purchase || rented.key.priceModel == pricing::PriceModel::Spot
+                || rented.acceleratorCount <= 0)
+                continue;
+            const auto r = fx.convert(1.0, rented.currency, currency);
+            if (!r)
+                continue;
+            const double perHour = rented.price.toDouble() * r->amount
+                                   / (rented.key.priceModel == pricing::PriceModel::Monthly ? kHoursPerMonth : 1.0);
+            const double perAccelerator = perHour / rented.acceleratorCount;
+            const auto found = cheapest.constFind(rented.accelerator);
+            if (found == cheapest.cend() || perAccelerator < found->perAcceleratorHour)
+                cheapest.insert(rented.accelerator,
+                                {perAccelerator, rented.key.provider + u' ' + rented.key.sku + u" ("_s
+                                                     + pricing::toString(rented.key.priceModel) + u')'});
+        }
+    }
     QList<OwnershipAnalysis> analyses;
     for (const pricing::PriceRecord &offer : offers) {
         if (offer.key.priceModel != pricing::PriceModel::Purchase || !allows(constraints, offer))
@@ -179,21 +208,9 @@ QList<OwnershipAnalysis> ownershipAnalyses(const Constraints &constraints, const
         const int count = std::max(1, offer.acceleratorCount);
         const double price = offer.price.toDouble() * rate->amount;
         a.hourly = ownedHourly(price, count, *accelerator, ownership);
-        for (const pricing::PriceRecord &rented : offers) {
-            if (rented.accelerator != offer.accelerator || rented.key.priceModel == pricing::PriceModel::Purchase
-                || rented.key.priceModel == pricing::PriceModel::Spot || rented.acceleratorCount <= 0)
-                continue;
-            const auto r = fx.convert(1.0, rented.currency, currency);
-            if (!r)
-                continue;
-            const double perHour = rented.price.toDouble() * r->amount
-                                   / (rented.key.priceModel == pricing::PriceModel::Monthly ? kHoursPerMonth : 1.0);
-            const double equivalent = perHour / rented.acceleratorCount * count;
-            if (!a.rentedHourly || equivalent < *a.rentedHourly) {
-                a.rentedHourly = equivalent;
-                a.rentedOffer = rented.key.provider + u' ' + rented.key.sku + u" ("_s + pricing::toString(rented.key.priceModel)
-                                + u')';
-            }
+        if (const auto rented = cheapest.constFind(offer.accelerator); rented != cheapest.cend()) {
+            a.rentedHourly = rented->perAcceleratorHour * count;
+            a.rentedOffer = rented->offer;
         }
         if (a.rentedHourly)
             a.breakEvenUtilization = breakEvenUtilization(price, count, *accelerator, ownership, *a.rentedHourly);
