@@ -9,18 +9,36 @@
 namespace accelplan {
 
 /// std::stable_sort for lists of large values (plan options are about a kilobyte each): sorts
-/// their indices, then moves each value once, instead of moving values N log N times.
+/// their indices, then moves each value into its place along the permutation's cycles, in the
+/// list's own memory: no value moves N log N times, and no second list of them is allocated
+/// (a new one of 100,000 options was 150 MB of fresh pages for the kernel to zero).
 template<typename T, typename Less>
 void stableSortByIndex(QList<T> &items, Less less)
 {
-    std::vector<qsizetype> order(size_t(items.size()));
+    const std::size_t n = std::size_t(items.size());
+    std::vector<qsizetype> order(n); // order[i]: the index of the value that belongs at i
     std::iota(order.begin(), order.end(), qsizetype(0));
     std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return less(items.at(a), items.at(b)); });
-    QList<T> sorted;
-    sorted.reserve(items.size());
-    for (qsizetype index : order)
-        sorted.append(std::move(items[index]));
-    items = std::move(sorted);
+    T *values = items.data(); // detaches once, if shared
+    std::vector<bool> placed(n, false);
+    for (std::size_t start = 0; start < n; ++start) {
+        if (placed[start] || order[start] == qsizetype(start)) {
+            placed[start] = true;
+            continue;
+        }
+        T held = std::move(values[start]);
+        std::size_t at = start;
+        while (true) {
+            placed[at] = true;
+            const std::size_t from = std::size_t(order[at]);
+            if (from == start) {
+                values[at] = std::move(held);
+                break;
+            }
+            values[at] = std::move(values[from]);
+            at = from;
+        }
+    }
 }
 
 } // namespace accelplan
