@@ -1,4 +1,4 @@
-#include "httpserver.h"
+#include "tests/cli/httpserver.h"
 
 #include <QFile>
 #include <QMetaObject>

@@ -1,8 +1,8 @@
 // `prices update` against a real HTTP server (tests/cli/httpserver.h), issue 37: Azure over three
 // NextPageLink pages, an Oracle list and an AWS CSV, each fault reported for its provider only.
-#include "clirun.h"
-#include "httpserver.h"
-#include "qtstringmaker.h"
+#include "tests/cli/clirun.h"
+#include "tests/cli/httpserver.h"
+#include "tests/qtstringmaker.h"
 
 #include <catch2/catch.hpp>
 
