@@ -166,3 +166,18 @@ TEST_CASE("prices update with nothing reachable writes nothing and exits 2", "[c
     CHECK(run.err.contains(u"no price list could be reached"_s));
     CHECK(f.prices() == before);
 }
+
+TEST_CASE("prices update --dry-run writes nothing and keeps no validators", "[cli][update]")
+{
+    Fixture f;
+    const QString before = f.prices();
+    const Run dry = f.update({u"--dry-run"_s, u"--provider"_s, u"aws"_s});
+    CHECK(dry.exitCode == 0);
+    CHECK(f.status(dry, u"aws"_s) == u"fetched"_s);
+    CHECK(f.updateSheets(u"aws"_s) == 0);
+    CHECK(f.prices() == before);
+    const Run real = f.update({u"--provider"_s, u"aws"_s});
+    CHECK(real.exitCode == 0);
+    CHECK_FALSE(f.server.requests(u"/aws"_s).last().contains("If-None-Match"));
+    CHECK(f.updateSheets(u"aws"_s) == 1);
+}
