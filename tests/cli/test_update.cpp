@@ -55,7 +55,7 @@ struct Fixture
         QStringList arguments{u"--db"_s, scratch.db, u"prices"_s, u"update"_s, u"--format"_s, u"json"_s};
         for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s})
             arguments << u"--endpoint"_s << u"%1=%2/%1"_s.arg(provider, server.url());
-        auto process = startCli(arguments + extra, {{u"ACCELPLAN_HTTP_TIMEOUT_MS"_s, u"1500"_s},
+        auto process = startCli(arguments + extra, {{u"ACCELPLAN_HTTP_TIMEOUT_MS"_s, QString::number(1500 * ACCELPLAN_TEST_SLOWDOWN)},
                                                     {u"ACCELPLAN_HTTP_BACKOFF_MS"_s, u"10"_s},
                                                     {u"ACCELPLAN_UPDATE_CACHE"_s, scratch.dir.filePath(u"cache"_s)}});
         return finish(*process, 120);
