@@ -59,6 +59,7 @@ struct Command
 };
 
 QList<Command> pricesCommands();
+QList<Command> pricesUpdateCommands(); ///< prices update (updatecommand.cpp)
 QList<Command> catalogCommands();
 QList<Command> fxCommands();
 QList<Command> workloadCommands(); ///< train, serve

@@ -1,0 +1,258 @@
+#include "app/cli/pricefetch.h"
+
+#include "core/common/tr.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSslConfiguration>
+#include <QStandardPaths>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::cli {
+
+namespace {
+
+int envInt(const char *name, int fallback)
+{
+    bool ok = false;
+    const int value = qEnvironmentVariableIntValue(name, &ok);
+    return ok && value > 0 ? value : fallback;
+}
+
+// One GET into an open file, streamed as it arrives.
+struct Answer
+{
+    int status = 0;        ///< HTTP status; 0 when the transfer failed
+    QString error;         ///< the transfer's failure (timeout, connection closed, TLS)
+    QString etag;
+    QString lastModified;
+    int retryAfterMs = -1; ///< Retry-After in ms; -1 when absent
+};
+
+Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const QString &etag,
+           const QString &lastModified, int timeoutMs)
+{
+    QNetworkRequest request{QUrl(url)};
+    request.setTransferTimeout(timeoutMs);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setPeerVerifyMode(QSslSocket::VerifyPeer); // never off
+    request.setSslConfiguration(tls);
+    request.setRawHeader("User-Agent", "accelplan-cli (prices update)");
+    if (!etag.isEmpty())
+        request.setRawHeader("If-None-Match", etag.toUtf8());
+    if (!lastModified.isEmpty())
+        request.setRawHeader("If-Modified-Since", lastModified.toUtf8());
+    QNetworkReply *reply = network.get(request);
+    bool writeFailed = false;
+    QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
+        const QByteArray chunk = reply->readAll();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status == 200 && out.write(chunk) != chunk.size())
+            writeFailed = true;
+    });
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    Answer answer;
+    answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray rest = reply->readAll();
+    if (answer.status == 200 && out.write(rest) != rest.size())
+        writeFailed = true;
+    answer.etag = QString::fromUtf8(reply->rawHeader("ETag"));
+    answer.lastModified = QString::fromUtf8(reply->rawHeader("Last-Modified"));
+    bool ok = false;
+    const int seconds = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
+    if (ok && seconds >= 0)
+        answer.retryAfterMs = seconds * 1000;
+    // An HTTP error status (429, 500) is an answer, not a transfer failure: the caller decides.
+    const auto error = reply->error();
+    if (error != QNetworkReply::NoError && (answer.status == 0 || error < QNetworkReply::ContentAccessDenied)) {
+        answer.error = error == QNetworkReply::OperationCanceledError ? Tr::tr("timed out after %1 ms").arg(timeoutMs)
+                                                                      : reply->errorString();
+        answer.status = 0;
+    }
+    if (writeFailed) {
+        answer.error = Tr::tr("cannot write %1: %2").arg(out.fileName(), out.errorString());
+        answer.status = 0;
+    }
+    reply->deleteLater();
+    return answer;
+}
+
+// GET with retries on 429 and 5xx; out is emptied before each try.
+Answer getWithRetries(QNetworkAccessManager &network, const QString &url, QFile &out, const QString &etag,
+                      const QString &lastModified, const FetchSettings &settings)
+{
+    Answer answer;
+    int wait = settings.backoffMs;
+    for (int attempt = 1; attempt <= settings.attempts; ++attempt) {
+        out.resize(0);
+        out.seek(0);
+        answer = get(network, url, out, etag, lastModified, settings.timeoutMs);
+        const bool retryable = answer.status == 429 || (answer.status >= 500 && answer.status < 600);
+        if (!retryable || attempt == settings.attempts)
+            break;
+        const int ms = std::min(answer.retryAfterMs >= 0 ? answer.retryAfterMs : wait, settings.maxWaitMs);
+        QThread::msleep(ms);
+        wait *= 2;
+    }
+    return answer;
+}
+
+// Azure's pages end with "NextPageLink": read from the page's last bytes, not the whole page.
+QString nextPageLink(const QString &pageFile)
+{
+    QFile file(pageFile);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    file.seek(std::max<qint64>(0, file.size() - 8192));
+    static const QRegularExpression link(uR"re("NextPageLink"\s*:\s*"((?:[^"\\]|\\.)*)")re"_s);
+    const auto match = link.match(QString::fromUtf8(file.readAll()));
+    return match.hasMatch() ? match.captured(1).replace(u"\\/"_s, u"/"_s).replace(u"\\u0026"_s, u"&"_s) : QString();
+}
+
+QString failed(const QString &url, const Answer &answer)
+{
+    if (!answer.error.isEmpty())
+        return Tr::tr("%1: %2").arg(url, answer.error);
+    return Tr::tr("%1: HTTP %2").arg(url).arg(answer.status);
+}
+
+} // namespace
+
+QList<Endpoint> shippedEndpoints(QString *error)
+{
+    QFile file(u":/data/catalog/endpoints.csv"_s);
+    QList<Endpoint> endpoints;
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        *error = Tr::tr("cannot read the shipped endpoints: %1").arg(file.errorString());
+        return endpoints;
+    }
+    file.readLine(); // header: provider,url,format,source_page (no field holds a comma)
+    while (!file.atEnd()) {
+        const QStringList fields = QString::fromUtf8(file.readLine()).trimmed().split(u',');
+        if (fields.size() == 4)
+            endpoints.append({fields[0], fields[1], fields[2], fields[3]});
+    }
+    return endpoints;
+}
+
+FetchSettings fetchSettingsFromEnvironment()
+{
+    FetchSettings settings;
+    settings.timeoutMs = envInt("ACCELPLAN_HTTP_TIMEOUT_MS", settings.timeoutMs);
+    settings.backoffMs = envInt("ACCELPLAN_HTTP_BACKOFF_MS", settings.backoffMs);
+    settings.maxWaitMs = envInt("ACCELPLAN_HTTP_MAX_WAIT_MS", settings.maxWaitMs);
+    settings.cacheDir = qEnvironmentVariable("ACCELPLAN_UPDATE_CACHE");
+    if (settings.cacheDir.isEmpty())
+        settings.cacheDir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/accelplan/prices"_s;
+    return settings;
+}
+
+FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpoint, const FetchSettings &settings)
+{
+    FetchOutcome outcome;
+    if (!QDir().mkpath(settings.cacheDir)) {
+        outcome.error = Tr::tr("cannot create the cache folder %1").arg(settings.cacheDir);
+        return outcome;
+    }
+    QSettings state(settings.cacheDir + u"/validators.ini"_s, QSettings::IniFormat);
+    state.beginGroup(endpoint.provider);
+    const bool sameUrl = state.value(u"url"_s).toString() == endpoint.url;
+    const QString etag = sameUrl ? state.value(u"etag"_s).toString() : QString();
+    const QString lastModified = sameUrl ? state.value(u"last_modified"_s).toString() : QString();
+    const QDateTime storedAt = state.value(u"fetched_at"_s).toDateTime();
+
+    const QString partial = settings.cacheDir + u'/' + endpoint.provider + u".part"_s;
+    const QString page = partial + u".page"_s;
+    QFile whole(partial);
+    if (!whole.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        outcome.error = Tr::tr("cannot write %1: %2").arg(partial, whole.errorString());
+        return outcome;
+    }
+    outcome.fetchedAt = QDateTime::currentDateTimeUtc();
+    QString url = endpoint.url;
+    while (!url.isEmpty()) {
+        QFile pageFile(page);
+        if (!pageFile.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
+            outcome.error = Tr::tr("cannot write %1: %2").arg(page, pageFile.errorString());
+            break;
+        }
+        // Only the first page is conditional: the later pages' links are new each run.
+        const bool first = outcome.pages == 0;
+        const Answer answer = getWithRetries(network, url, pageFile, first ? etag : QString(),
+                                             first ? lastModified : QString(), settings);
+        if (first && answer.status == 304) {
+            outcome.status = FetchOutcome::Status::Unchanged;
+            outcome.fetchedAt = storedAt;
+            outcome.etag = etag;
+            outcome.lastModified = lastModified;
+            break;
+        }
+        if (answer.status != 200) {
+            outcome.error = failed(url, answer);
+            break;
+        }
+        if (first) {
+            outcome.etag = answer.etag;
+            outcome.lastModified = answer.lastModified;
+        }
+        ++outcome.pages;
+        pageFile.seek(0);
+        while (!pageFile.atEnd()) { // copied in pieces: a page is never whole in memory
+            const QByteArray chunk = pageFile.read(1 << 20);
+            if (whole.write(chunk) != chunk.size()) {
+                outcome.error = Tr::tr("cannot write %1: %2").arg(partial, whole.errorString());
+                break;
+            }
+        }
+        pageFile.close();
+        url = endpoint.format == u"azure"_s && outcome.error.isEmpty() ? nextPageLink(page) : QString();
+        if (outcome.pages > 100000)
+            outcome.error = Tr::tr("%1: more than 100000 pages").arg(endpoint.url);
+        if (!outcome.error.isEmpty())
+            break;
+    }
+    whole.close();
+    QFile::remove(page);
+    if (!outcome.error.isEmpty() || outcome.status == FetchOutcome::Status::Unchanged) {
+        QFile::remove(partial); // a partial or failed download is never imported
+        return outcome;
+    }
+    const QString done = settings.cacheDir + u'/' + endpoint.provider + u".download"_s;
+    QFile::remove(done);
+    if (!QFile::rename(partial, done)) {
+        outcome.error = Tr::tr("cannot rename %1 to %2").arg(partial, done);
+        QFile::remove(partial);
+        return outcome;
+    }
+    outcome.status = FetchOutcome::Status::Fetched;
+    outcome.file = done;
+    return outcome;
+}
+
+void storeValidators(const FetchSettings &settings, const Endpoint &endpoint, const FetchOutcome &outcome)
+{
+    QSettings state(settings.cacheDir + u"/validators.ini"_s, QSettings::IniFormat);
+    state.beginGroup(endpoint.provider);
+    state.setValue(u"url"_s, endpoint.url);
+    state.setValue(u"etag"_s, outcome.etag);
+    state.setValue(u"last_modified"_s, outcome.lastModified);
+    state.setValue(u"fetched_at"_s, outcome.fetchedAt);
+    state.sync();
+}
+
+} // namespace accelplan::cli

@@ -1,0 +1,58 @@
+#pragma once
+// Downloads the providers' price lists for `prices update` (issue 37): each streamed to a file in a
+// cache folder, TLS verified, with a transfer timeout, retries on 429/5xx (Retry-After honoured) and
+// a conditional request from the ETag/Last-Modified of the last run. Errors are values.
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+class QNetworkAccessManager;
+
+namespace accelplan::cli {
+
+/// One row of data/catalog/endpoints.csv.
+struct Endpoint
+{
+    QString provider;   ///< "aws"
+    QString url;
+    QString format;     ///< an import format name (core/pricing/sheetreader.h)
+    QString sourcePage; ///< where people read about the list
+};
+
+/// The shipped endpoints (:/data/catalog/endpoints.csv); an error text when unreadable.
+QList<Endpoint> shippedEndpoints(QString *error);
+
+struct FetchOutcome
+{
+    enum class Status { Fetched, Unchanged, Failed };
+    Status status = Status::Failed;
+    QString file;          ///< the complete download (Fetched only)
+    QString error;         ///< Failed: why
+    QString etag;
+    QString lastModified;
+    QDateTime fetchedAt;   ///< UTC; Unchanged: when the stored copy was fetched
+    int pages = 0;
+};
+
+struct FetchSettings
+{
+    QString cacheDir;
+    int timeoutMs = 60000;  ///< no bytes for this long: the transfer fails
+    int attempts = 4;       ///< tries on 429/5xx
+    int backoffMs = 1000;   ///< first wait without Retry-After; doubles
+    int maxWaitMs = 60000;  ///< longest wait Retry-After may ask for
+};
+
+/// ACCELPLAN_HTTP_TIMEOUT_MS, ACCELPLAN_HTTP_BACKOFF_MS and ACCELPLAN_UPDATE_CACHE override the defaults.
+FetchSettings fetchSettingsFromEnvironment();
+
+/// Downloads \a endpoint (all its pages for Azure) into settings.cacheDir. A failure leaves no
+/// file behind and keeps the stored validators; Fetched files replace the last download only once
+/// complete. \a commitValidators false (dry run) keeps the ETag of the last run.
+FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpoint,
+                           const FetchSettings &settings);
+
+/// Records the validators of a download once its prices are in (so a failed import fetches again).
+void storeValidators(const FetchSettings &settings, const Endpoint &endpoint, const FetchOutcome &outcome);
+
+} // namespace accelplan::cli

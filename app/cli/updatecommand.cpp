@@ -1,0 +1,189 @@
+// `prices update` (issue 37): download each provider's price list and import it through the same
+// reader and all-or-nothing sheet transaction as `prices import`. A provider that fails keeps its
+// prices; the others land.
+#include "app/cli/cliapp.h"
+#include "app/cli/output.h"
+#include "app/cli/pricefetch.h"
+
+#include "core/common/tr.h"
+#include "core/pricing/pricedatabase.h"
+#include "core/pricing/sheetreader.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+
+using namespace Qt::StringLiterals;
+
+namespace accelplan::cli {
+
+using namespace accelplan::pricing;
+
+namespace {
+
+struct ProviderResult
+{
+    QString provider;
+    QString status; ///< fetched, unchanged, failed
+    QString detail;
+    int added = 0;
+    int changed = 0;
+};
+
+// Applies --endpoint PROVIDER=URL and --provider P,...; an error text on a bad option.
+QString selectEndpoints(const QCommandLineParser &parser, QList<Endpoint> &endpoints)
+{
+    for (const QString &option : parser.values(u"endpoint"_s)) {
+        const qsizetype eq = option.indexOf(u'=');
+        if (eq <= 0)
+            return Tr::tr("--endpoint needs PROVIDER=URL, not '%1'").arg(option);
+        const QString provider = option.left(eq);
+        auto it = std::find_if(endpoints.begin(), endpoints.end(), [&](const Endpoint &e) { return e.provider == provider; });
+        if (it == endpoints.end())
+            return Tr::tr("--endpoint: unknown provider '%1'").arg(provider);
+        it->url = option.mid(eq + 1);
+    }
+    if (!parser.isSet(u"provider"_s))
+        return {};
+    QList<Endpoint> chosen;
+    for (const QString &name : parser.value(u"provider"_s).split(u',', Qt::SkipEmptyParts)) {
+        auto it = std::find_if(endpoints.begin(), endpoints.end(), [&](const Endpoint &e) { return e.provider == name.trimmed(); });
+        if (it == endpoints.end())
+            return Tr::tr("unknown --provider '%1'").arg(name);
+        chosen.append(*it);
+    }
+    endpoints = chosen;
+    return {};
+}
+
+// Reads the download and imports it as one sheet: all or nothing.
+void importDownload(Context &context, SheetReader &reader, const Endpoint &endpoint, const FetchOutcome &fetched,
+                    bool dryRun, ProviderResult &result)
+{
+    const auto format = importFormatFromString(endpoint.format);
+    QFile file(fetched.file);
+    if (!format || !file.open(QIODevice::ReadOnly)) {
+        result.status = u"failed"_s;
+        result.detail = format ? file.errorString() : Tr::tr("unknown format '%1' in endpoints.csv").arg(endpoint.format);
+        return;
+    }
+    const ParsedSheet sheet = reader.read(&file, fetched.file, *format);
+    if (!sheet.ok() || sheet.records.isEmpty()) {
+        result.status = u"failed"_s;
+        result.detail = Tr::tr("the download holds no prices");
+        for (const Diagnostic &d : sheet.diagnostics)
+            if (d.severity == Diagnostic::Severity::Error) {
+                result.detail = d.toString();
+                break;
+            }
+        return;
+    }
+    PriceDatabase *database = context.database();
+    if (!database) {
+        result.status = u"failed"_s;
+        result.detail = Tr::tr("no database");
+        return;
+    }
+    // Provenance: the URL as the sheet's source; the reader recorded the file's SHA-256.
+    const QString name = u"%1 update %2"_s.arg(endpoint.provider, fetched.fetchedAt.toString(Qt::ISODate));
+    const auto summary = database->importSheet(sheet, name, endpoint.url, dryRun);
+    if (!summary) {
+        result.status = u"failed"_s;
+        result.detail = summary.error().message;
+        return;
+    }
+    result.added = summary->added;
+    result.changed = summary->changed;
+    result.detail = summary->alreadyImportedAs > 0 ? Tr::tr("already imported as sheet %1").arg(summary->alreadyImportedAs)
+                    : dryRun                        ? Tr::tr("dry run: nothing written")
+                                                    : Tr::tr("sheet %1").arg(summary->sheetId);
+}
+
+void printResults(Context &context, const QList<ProviderResult> &results, bool json)
+{
+    if (json) {
+        QJsonArray rows;
+        for (const ProviderResult &r : results)
+            rows.append(QJsonObject{{u"provider"_s, r.provider}, {u"status"_s, r.status}, {u"detail"_s, r.detail},
+                                    {u"added"_s, r.added}, {u"changed"_s, r.changed}});
+        context.out << QJsonDocument(rows).toJson(QJsonDocument::Indented);
+        return;
+    }
+    QList<QStringList> rows;
+    for (const ProviderResult &r : results)
+        rows.append({r.provider, r.status, QString::number(r.added), QString::number(r.changed), r.detail});
+    context.out << renderTable({u"provider"_s, u"status"_s, u"added"_s, u"changed"_s, u"detail"_s}, rows);
+}
+
+int updateCommand(Context &context, const QCommandLineParser &parser)
+{
+    const QString format = parser.value(u"format"_s);
+    if (format != u"table"_s && format != u"json"_s)
+        return context.usage(Tr::tr("unknown --format '%1'; expected table or json").arg(format));
+    QString error;
+    QList<Endpoint> endpoints = shippedEndpoints(&error);
+    if (!error.isEmpty())
+        return context.report(Error::internal(error));
+    if (const QString bad = selectEndpoints(parser, endpoints); !bad.isEmpty())
+        return context.usage(bad);
+    const catalog::AcceleratorCatalog *catalog = context.catalog();
+    if (!catalog)
+        return context.failureExitCode();
+    const bool dryRun = parser.isSet(u"dry-run"_s);
+    const FetchSettings settings = fetchSettingsFromEnvironment();
+    QNetworkAccessManager network;
+    SheetReader reader(*catalog, QDate::currentDate());
+    QList<ProviderResult> results;
+    int failures = 0;
+    int reached = 0;
+    for (const Endpoint &endpoint : std::as_const(endpoints)) {
+        ProviderResult result{endpoint.provider, {}, {}, 0, 0};
+        const FetchOutcome fetched = fetchEndpoint(network, endpoint, settings);
+        if (fetched.status == FetchOutcome::Status::Failed) {
+            result.status = u"failed"_s;
+            result.detail = fetched.error;
+        } else if (fetched.status == FetchOutcome::Status::Unchanged) {
+            ++reached;
+            result.status = u"unchanged"_s;
+            result.detail = Tr::tr("unchanged since %1").arg(fetched.lastModified.isEmpty()
+                                                                 ? fetched.fetchedAt.toString(Qt::ISODate)
+                                                                 : fetched.lastModified);
+        } else {
+            ++reached;
+            result.status = u"fetched"_s;
+            importDownload(context, reader, endpoint, fetched, dryRun, result);
+            if (result.status == u"fetched"_s && !dryRun)
+                storeValidators(settings, endpoint, fetched); // only once its prices are in
+        }
+        if (result.status == u"failed"_s) {
+            ++failures;
+            context.err << Tr::tr("%1: failed; its prices are unchanged: %2").arg(endpoint.provider, result.detail) << '\n';
+        }
+        results.append(result);
+    }
+    printResults(context, results, format == u"json"_s);
+    if (reached == 0 && !endpoints.isEmpty()) {
+        context.err << Tr::tr("accelplan-cli: no price list could be reached; nothing was written") << '\n';
+        return ExitBadInput;
+    }
+    return failures > 0 ? int(ExitInternal) : int(ExitOk);
+}
+
+} // namespace
+
+QList<Command> pricesUpdateCommands()
+{
+    return {{u"prices"_s, u"update"_s, Tr::tr("download the providers' price lists and import them"),
+             [](QCommandLineParser &p) {
+                 p.addOption({u"provider"_s, Tr::tr("Only these providers (comma separated)."), u"P,..."_s});
+                 p.addOption({u"dry-run"_s, Tr::tr("Download and show what would change; write nothing.")});
+                 p.addOption({u"format"_s, Tr::tr("Output format: table or json."), u"FORMAT"_s, u"table"_s});
+                 p.addOption({u"endpoint"_s, Tr::tr("Fetch PROVIDER's list from URL instead (repeatable)."),
+                              u"PROVIDER=URL"_s});
+             },
+             updateCommand}};
+}
+
+} // namespace accelplan::cli

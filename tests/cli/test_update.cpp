@@ -1,0 +1,183 @@
+// `prices update` against a real HTTP server (tests/cli/httpserver.h), issue 37: Azure over three
+// NextPageLink pages, an Oracle list and an AWS CSV, each fault reported for its provider only.
+#include "tests/cli/clirun.h"
+#include "tests/cli/httpserver.h"
+#include "tests/qtstringmaker.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+using namespace accelplan::test;
+
+namespace {
+
+QByteArray fixture(const QString &name)
+{
+    QFile file(QStringLiteral(ACCELPLAN_TEST_DATA "/") + name);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The two pages of retail_two_pages.json as three, each linking to the next on \a server.
+QList<QByteArray> azurePages(const QString &server)
+{
+    const QByteArray both = fixture(u"azure/retail_two_pages.json"_s);
+    const qsizetype link = both.indexOf("\"NextPageLink\"");
+    const qsizetype split = both.indexOf('}', link) + 1;
+    static const QRegularExpression next(uR"re("NextPageLink"\s*:\s*"[^"]*")re"_s);
+    QString first = QString::fromUtf8(both.left(split));
+    first.replace(next, u"\"NextPageLink\": \"%1/azure?page=2\""_s.arg(server));
+    const QByteArray middle = "{\"BillingCurrency\": \"USD\", \"Items\": [], \"NextPageLink\": \"" + server.toUtf8()
+                              + "/azure?page=3\", \"Count\": 0}";
+    return {first.toUtf8(), middle, both.mid(split)};
+}
+
+struct Fixture
+{
+    HttpServer server;
+    Scratch scratch;
+
+    // All three providers answering well.
+    Fixture()
+    {
+        const QList<QByteArray> pages = azurePages(server.url());
+        server.script(u"/azure"_s, {{200, pages[0], {{"ETag", "\"az1\""}}, HttpResponse::Fault::None}});
+        server.script(u"/azure?page=2"_s, {{200, pages[1], {}, HttpResponse::Fault::None}});
+        server.script(u"/azure?page=3"_s, {{200, pages[2], {}, HttpResponse::Fault::None}});
+        server.script(u"/oracle"_s, {fileResponse(u"oci/products_usd_2026-08-14.json"_s, {{"ETag", "\"oc1\""}})});
+        server.script(u"/aws"_s, {fileResponse(u"aws/ec2_traps.csv"_s, {{"ETag", "\"aw1\""}})});
+    }
+
+    Run update(const QStringList &extra = {}) const
+    {
+        QStringList arguments{u"--db"_s, scratch.db, u"prices"_s, u"update"_s, u"--format"_s, u"json"_s};
+        for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s})
+            arguments << u"--endpoint"_s << u"%1=%2/%1"_s.arg(provider, server.url());
+        auto process = startCli(arguments + extra, {{u"ACCELPLAN_HTTP_TIMEOUT_MS"_s, QString::number(1500 * ACCELPLAN_TEST_SLOWDOWN)},
+                                                    {u"ACCELPLAN_HTTP_BACKOFF_MS"_s, u"10"_s},
+                                                    {u"ACCELPLAN_UPDATE_CACHE"_s, scratch.dir.filePath(u"cache"_s)}});
+        return finish(*process, 120);
+    }
+
+    QString status(const Run &run, const QString &provider) const
+    {
+        for (const auto &value : jsonArray(run))
+            if (value.toObject().value(u"provider"_s).toString() == provider)
+                return value.toObject().value(u"status"_s).toString();
+        return {};
+    }
+
+    // The sheets `prices update` imported for \a provider.
+    int updateSheets(const QString &provider) const
+    {
+        int count = 0;
+        for (const auto &value : jsonArray(scratch.run({u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s})))
+            if (value.toObject().value(u"name"_s).toString().startsWith(provider + u" update "_s))
+                ++count;
+        return count;
+    }
+
+    QString prices() const { return scratch.run({u"prices"_s, u"list"_s, u"--format"_s, u"csv"_s}).out; }
+};
+
+} // namespace
+
+TEST_CASE("prices update imports Azure over three pages, Oracle and AWS", "[cli][update]")
+{
+    Fixture f;
+    REQUIRE_FALSE(f.server.url().isEmpty());
+    const QString before = f.prices();
+    const Run run = f.update();
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 0);
+    for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s}) {
+        CHECK(f.status(run, provider) == u"fetched"_s);
+        CHECK(f.updateSheets(provider) == 1);
+    }
+    CHECK(f.server.requests(u"/azure?page=3"_s).size() == 1);
+    CHECK(f.prices() != before);
+}
+
+TEST_CASE("prices update answered 304 the second time imports nothing", "[cli][update]")
+{
+    Fixture f;
+    REQUIRE(f.update().exitCode == 0);
+    f.server.script(u"/aws"_s, {{304, {}, {}, HttpResponse::Fault::None}});
+    const QString before = f.prices();
+    const Run second = f.update({u"--provider"_s, u"aws"_s});
+    CHECK(second.exitCode == 0);
+    CHECK(f.status(second, u"aws"_s) == u"unchanged"_s);
+    CHECK(f.server.requests(u"/aws"_s).last().contains("If-None-Match: \"aw1\""));
+    CHECK(f.updateSheets(u"aws"_s) == 1);
+    CHECK(f.prices() == before);
+}
+
+TEST_CASE("prices update retries a 429 and imports the answer after it", "[cli][update]")
+{
+    Fixture f;
+    f.server.script(u"/oracle"_s, {{429, "slow down", {{"Retry-After", "0"}}, HttpResponse::Fault::None},
+                                   fileResponse(u"oci/products_usd_2026-08-14.json"_s)});
+    const Run run = f.update();
+    CHECK(run.exitCode == 0);
+    CHECK(f.status(run, u"oracle"_s) == u"fetched"_s);
+    CHECK(f.server.requests(u"/oracle"_s).size() == 2);
+    CHECK(f.updateSheets(u"oracle"_s) == 1);
+}
+
+TEST_CASE("prices update reports each fault for its provider and imports the others", "[cli][update]")
+{
+    const HttpResponse aws = fileResponse(u"aws/ec2_traps.csv"_s);
+    HttpResponse closed = aws;
+    closed.fault = HttpResponse::Fault::CloseHalfway;
+    HttpResponse stalled = aws;
+    stalled.fault = HttpResponse::Fault::Stall;
+    const QList<std::pair<const char *, HttpResponse>> faults{
+        {"500", {500, "broken", {}, HttpResponse::Fault::None}},
+        {"connection closed halfway", closed},
+        {"not a price list", {200, "<html>maintenance</html>", {}, HttpResponse::Fault::None}},
+        {"stall", stalled}};
+    for (const auto &[name, fault] : faults) {
+        DYNAMIC_SECTION("aws answers: " << name)
+        {
+            Fixture f;
+            f.server.script(u"/aws"_s, {fault});
+            const Run run = f.update();
+            INFO(run.err.toStdString());
+            CHECK(run.exitCode != 0);
+            CHECK(f.status(run, u"aws"_s) == u"failed"_s);
+            CHECK(run.err.contains(u"aws: failed; its prices are unchanged"_s));
+            CHECK(f.updateSheets(u"aws"_s) == 0);
+            CHECK(f.updateSheets(u"azure"_s) == 1);
+            CHECK(f.updateSheets(u"oracle"_s) == 1);
+        }
+    }
+}
+
+TEST_CASE("prices update with nothing reachable writes nothing and exits 2", "[cli][update]")
+{
+    Fixture f;
+    for (const QString &path : {u"/aws"_s, u"/azure"_s, u"/oracle"_s})
+        f.server.script(path, {{500, "down", {}, HttpResponse::Fault::None}});
+    const QString before = f.prices();
+    const Run run = f.update();
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(u"no price list could be reached"_s));
+    CHECK(f.prices() == before);
+}
+
+TEST_CASE("prices update --dry-run writes nothing and keeps no validators", "[cli][update]")
+{
+    Fixture f;
+    const QString before = f.prices();
+    const Run dry = f.update({u"--dry-run"_s, u"--provider"_s, u"aws"_s});
+    CHECK(dry.exitCode == 0);
+    CHECK(f.status(dry, u"aws"_s) == u"fetched"_s);
+    CHECK(f.updateSheets(u"aws"_s) == 0);
+    CHECK(f.prices() == before);
+    const Run real = f.update({u"--provider"_s, u"aws"_s});
+    CHECK(real.exitCode == 0);
+    CHECK_FALSE(f.server.requests(u"/aws"_s).last().contains("If-None-Match"));
+    CHECK(f.updateSheets(u"aws"_s) == 1);
+}
