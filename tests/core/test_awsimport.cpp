@@ -212,3 +212,35 @@ TEST_CASE("aws: a cancel flag stops either form without records or errors", "[aw
         CHECK(sheet.ok());
     }
 }
+
+TEST_CASE("aws: a price's digits past the 9th decimal round it half up and are reported when nonzero", "[aws][import]")
+{
+    struct Case
+    {
+        QString text;
+        QString value;
+        bool rounded;
+    };
+    const QList<Case> cases{
+        {u"55.0400000000"_s, u"55.04"_s, false},       // AWS's ten decimals, the tenth zero
+        {u"1.0060000006"_s, u"1.006000001"_s, true},   // half up
+        {u"1.0060000004"_s, u"1.006"_s, true},         // down, still a digit lost
+        {u"1.00600000001"_s, u"1.006"_s, true},        // the nonzero digit is not the first one cut
+        {u"1.006000000000000"_s, u"1.006"_s, false},   // many zeros
+        {u"-2.0000000015"_s, u"-2.000000002"_s, true}, // away from zero
+        {u"3.5"_s, u"3.5"_s, false},                   // short: the parser alone
+    };
+    for (const Case &c : cases) {
+        INFO(c.text.toStdString());
+        QString why;
+        bool rounded = !c.rounded;
+        const auto price = parseAwsPrice(c.text, &why, &rounded);
+        REQUIRE(price);
+        CHECK(price->toString() == c.value);
+        CHECK(rounded == c.rounded);
+    }
+    QString why;
+    bool rounded = true;
+    CHECK_FALSE(parseAwsPrice(u"1.00000000001x"_s, &why, &rounded)); // not a number: the parser's reason
+    CHECK_FALSE(why.isEmpty());
+}

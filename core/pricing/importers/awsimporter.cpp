@@ -44,29 +44,6 @@ struct Reserved
     double effectiveHourly() const { return hourly + upfront / ((threeYears ? 3 : 1) * kHoursPerYear); }
 };
 
-/// A PricePerUnit: AWS writes 10 decimal places ("55.0400000000"); a 10th significant one is
-/// rounded half up to the 9 a Decimal holds, and \a rounded says so.
-std::optional<Decimal> parsePrice(const QString &text, QString *why, bool *rounded)
-{
-    *rounded = false;
-    const qsizetype dot = text.indexOf(u'.');
-    const qsizetype cut = dot + 1 + Decimal::kScaleDigits;
-    if (dot < 0 || text.size() <= cut)
-        return Decimal::parse(text, why);
-    for (qsizetype i = cut; i < text.size(); ++i)
-        if (!text.at(i).isDigit())
-            return Decimal::parse(text, why); // not a plain number: let the parser say why
-    auto value = Decimal::parse(QStringView(text).left(cut), why);
-    if (!value)
-        return value;
-    // Digits only past the cut (checked above): any but 0 is rounded away.
-    const QStringView past = QStringView(text).mid(cut);
-    *rounded = std::any_of(past.begin(), past.end(), [](QChar c) { return c != u'0'; });
-    if (text.at(cut) >= u'5')
-        *value = Decimal::fromNanos(value->nanos() + (text.startsWith(u'-') ? -1 : 1));
-    return value;
-}
-
 /// One price dimension of one term, the same in both forms.
 struct Dimension
 {
@@ -151,7 +128,7 @@ public:
             return skip(Tr::tr("no price"));
         QString why;
         bool rounded = false;
-        const auto price = parsePrice(d.price, &why, &rounded);
+        const auto price = parseAwsPrice(d.price, &why, &rounded);
         if (!price)
             return error(line, u"PricePerUnit"_s, Tr::tr("\"%1\" is not a number: %2").arg(d.price, why));
         if (*price < Decimal())
@@ -229,6 +206,27 @@ private:
 };
 
 } // namespace
+
+std::optional<Decimal> parseAwsPrice(const QString &text, QString *why, bool *rounded)
+{
+    *rounded = false;
+    const qsizetype dot = text.indexOf(u'.');
+    const qsizetype cut = dot + 1 + Decimal::kScaleDigits;
+    if (dot < 0 || text.size() <= cut)
+        return Decimal::parse(text, why);
+    for (qsizetype i = cut; i < text.size(); ++i)
+        if (!text.at(i).isDigit())
+            return Decimal::parse(text, why); // not a plain number: let the parser say why
+    auto value = Decimal::parse(QStringView(text).left(cut), why);
+    if (!value)
+        return value;
+    // Digits only past the cut (checked above): any but 0 is rounded away.
+    const QStringView past = QStringView(text).mid(cut);
+    *rounded = std::any_of(past.begin(), past.end(), [](QChar c) { return c != u'0'; });
+    if (text.at(cut) >= u'5')
+        *value = Decimal::fromNanos(value->nanos() + (text.startsWith(u'-') ? -1 : 1));
+    return value;
+}
 
 Result<QHash<QString, AwsInstance>> loadAwsInstances()
 {

@@ -18,6 +18,10 @@ struct AwsInstance
     int acceleratorCount = 1;
 };
 
+/// A PricePerUnit: AWS writes 10 decimal places ("55.0400000000"); a 10th significant one is
+/// rounded half up to the 9 a Decimal holds, and \a rounded says so (a nonzero digit was cut).
+std::optional<Decimal> parseAwsPrice(const QString &text, QString *why, bool *rounded);
+
 /// The shipped instance-type table.
 Result<QHash<QString, AwsInstance>> loadAwsInstances();
 
