@@ -1,5 +1,6 @@
 #include "app/cli/pricefetch.h"
 
+#include "core/common/csvtable.h"
 #include "core/common/tr.h"
 
 #include <QDir>
@@ -137,16 +138,18 @@ QList<Endpoint> shippedEndpoints(QString *error)
 {
     QFile file(u":/data/catalog/endpoints.csv"_s);
     QList<Endpoint> endpoints;
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+    if (!file.open(QIODevice::ReadOnly)) {
         *error = Tr::tr("cannot read the shipped endpoints: %1").arg(file.errorString());
         return endpoints;
     }
-    file.readLine(); // header: provider,url,format,source_page (no field holds a comma)
-    while (!file.atEnd()) {
-        const QStringList fields = QString::fromUtf8(file.readLine()).trimmed().split(u',');
-        if (fields.size() == 4)
-            endpoints.append({fields[0], fields[1], fields[2], fields[3]});
-    }
+    const Diagnostics problems = readCsvTable(
+        &file, u"data/catalog/endpoints.csv"_s, {u"provider"_s, u"url"_s, u"format"_s, u"source_page"_s},
+        [&](const CsvRecord &r) {
+            endpoints.append({r.required(u"provider"_s), r.required(u"url"_s), r.required(u"format"_s),
+                              r.required(u"source_page"_s)});
+        });
+    if (hasErrors(problems))
+        *error = Tr::tr("data/catalog/endpoints.csv has errors: %1").arg(problems.constFirst().toString());
     return endpoints;
 }
 

@@ -19,7 +19,8 @@ struct Endpoint
     QString sourcePage; ///< where people read about the list
 };
 
-/// The shipped endpoints (:/data/catalog/endpoints.csv); an error text when unreadable.
+/// The shipped endpoints (:/data/catalog/endpoints.csv, read as every shipped table is); an
+/// error text when unreadable or a row is bad.
 QList<Endpoint> shippedEndpoints(QString *error);
 
 struct FetchOutcome

@@ -11,7 +11,6 @@
 
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 
@@ -101,27 +100,23 @@ void importDownload(Context &context, SheetReader &reader, const Endpoint &endpo
                                                     : Tr::tr("sheet %1").arg(summary->sheetId);
 }
 
-void printResults(Context &context, const QList<ProviderResult> &results, bool json)
+void printResults(Context &context, const QList<ProviderResult> &results, OutputFormat format)
 {
-    if (json) {
-        QJsonArray rows;
-        for (const ProviderResult &r : results)
-            rows.append(QJsonObject{{u"provider"_s, r.provider}, {u"status"_s, r.status}, {u"detail"_s, r.detail},
-                                    {u"added"_s, r.added}, {u"changed"_s, r.changed}});
-        context.out << QJsonDocument(rows).toJson(QJsonDocument::Indented);
-        return;
-    }
+    QJsonArray json;
     QList<QStringList> rows;
-    for (const ProviderResult &r : results)
+    for (const ProviderResult &r : results) {
+        json.append(QJsonObject{{u"provider"_s, r.provider}, {u"status"_s, r.status}, {u"detail"_s, r.detail},
+                                {u"added"_s, r.added}, {u"changed"_s, r.changed}});
         rows.append({r.provider, r.status, QString::number(r.added), QString::number(r.changed), r.detail});
-    context.out << renderTable({u"provider"_s, u"status"_s, u"added"_s, u"changed"_s, u"detail"_s}, rows);
+    }
+    context.out << render(format, {u"provider"_s, u"status"_s, u"added"_s, u"changed"_s, u"detail"_s}, rows, json);
 }
 
 int updateCommand(Context &context, const QCommandLineParser &parser)
 {
-    const QString format = parser.value(u"format"_s);
-    if (format != u"table"_s && format != u"json"_s)
-        return context.usage(Tr::tr("unknown --format '%1'; expected table or json").arg(format));
+    const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Json});
+    if (!format)
+        return ExitUsage;
     QString error;
     QList<Endpoint> endpoints = shippedEndpoints(&error);
     if (!error.isEmpty())
@@ -163,7 +158,7 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
         }
         results.append(result);
     }
-    printResults(context, results, format == u"json"_s);
+    printResults(context, results, *format);
     if (reached == 0 && !endpoints.isEmpty()) {
         context.err << Tr::tr("accelplan-cli: no price list could be reached; nothing was written") << '\n';
         return ExitBadInput;

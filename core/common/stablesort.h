@@ -20,17 +20,15 @@ void stableSortByIndex(QList<T> &items, Less less)
     std::iota(order.begin(), order.end(), qsizetype(0));
     std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return less(items.at(a), items.at(b)); });
     T *values = items.data(); // detaches once, if shared
-    std::vector<bool> placed(n, false);
+    // A position whose value is in place is marked by order[at] == at.
     for (std::size_t start = 0; start < n; ++start) {
-        if (placed[start] || order[start] == qsizetype(start)) {
-            placed[start] = true;
+        if (order[start] == qsizetype(start))
             continue;
-        }
         T held = std::move(values[start]);
         std::size_t at = start;
         while (true) {
-            placed[at] = true;
             const std::size_t from = std::size_t(order[at]);
+            order[at] = qsizetype(at);
             if (from == start) {
                 values[at] = std::move(held);
                 break;

@@ -243,4 +243,8 @@ TEST_CASE("aws: a price's digits past the 9th decimal round it half up and are r
     bool rounded = true;
     CHECK_FALSE(parseAwsPrice(u"1.00000000001x"_s, &why, &rounded)); // not a number: the parser's reason
     CHECK_FALSE(why.isEmpty());
+    why.clear();
+    // A digit of another script past the cut (Arabic-Indic five) is not a digit the price rounds on.
+    CHECK_FALSE(parseAwsPrice(u"1.006000000\u0665"_s, &why, &rounded));
+    CHECK_FALSE(why.isEmpty());
 }

@@ -215,8 +215,8 @@ std::optional<Decimal> parseAwsPrice(const QString &text, QString *why, bool *ro
     if (dot < 0 || text.size() <= cut)
         return Decimal::parse(text, why);
     for (qsizetype i = cut; i < text.size(); ++i)
-        if (!text.at(i).isDigit())
-            return Decimal::parse(text, why); // not a plain number: let the parser say why
+        if (text.at(i) < u'0' || text.at(i) > u'9') // ASCII digits only, as the Decimal parser reads
+            return Decimal::parse(text, why);        // not a plain number: let the parser say why
     auto value = Decimal::parse(QStringView(text).left(cut), why);
     if (!value)
         return value;
