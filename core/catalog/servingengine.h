@@ -21,6 +21,9 @@ struct ServingEngine
     /// on the others; empty: no default limit is known, memory decides.
     std::optional<int> maxSequencesLarge;
     std::optional<int> maxSequencesSmall;
+    /// Sequences each chip decodes at most (JetStream's per_device_batch_size): the instance's limit
+    /// is this times its chips. Empty for engines whose limit is per instance.
+    std::optional<int> maxSequencesPerChip;
     QString source; ///< where the limit is read, with the confidence in words
 };
 
@@ -30,8 +33,8 @@ const QList<ServingEngine> &servingEngines();
 const ServingEngine *findServingEngine(const QString &id);
 /// The ids, for messages and the scenario format.
 QStringList servingEngineIds();
-/// The sequences one instance of \a engine schedules at most on \a accelerator, empty where memory
-/// decides.
-std::optional<int> engineMaxSequences(const ServingEngine &engine, const Accelerator &accelerator);
+/// The sequences one instance of \a engine on \a chips of \a accelerator schedules at most, empty
+/// where memory decides.
+std::optional<int> engineMaxSequences(const ServingEngine &engine, const Accelerator &accelerator, int chips);
 
 } // namespace accelplan::catalog

@@ -513,7 +513,8 @@ TEST_CASE("Serving: without a stated concurrency no more than the engine's defau
     CHECK(l40s.maxBatchByMemory > 256);
     CHECK(l40s.batch == 256); // and on smaller chips
     // Other engines schedule more by default: SGLang's request pool (2,048 with a long-context
-    // model) and TensorRT-LLM's max_batch_size; JetStream has no default, memory decides.
+    // model) and TensorRT-LLM's max_batch_size; JetStream decodes its per_device_batch_size on each
+    // chip (11 in its serving guide), however much memory is left.
     in.engine = u"sglang"_s;
     const InferenceProjection sglang = projectInference(in, accelerator("h200"), planningCatalog());
     REQUIRE(sglang.runnable());
@@ -522,8 +523,15 @@ TEST_CASE("Serving: without a stated concurrency no more than the engine's defau
     in.engine = u"jetstream"_s;
     const InferenceProjection jetstream = projectInference(in, accelerator("h200"), planningCatalog());
     REQUIRE(jetstream.runnable());
-    CHECK(jetstream.batch == jetstream.maxBatchByMemory);
-    CHECK(jetstream.batch > 1024);
+    CHECK(jetstream.maxBatchByMemory > 1024);
+    CHECK(jetstream.batch == 11);
+    CHECK(jetstream.engineSource.contains(u"11 sequences a chip"_s));
+    in.chipsPerReplica = 8;
+    const InferenceProjection jetstream8 = projectInference(in, accelerator("h200"), planningCatalog());
+    REQUIRE(jetstream8.runnable());
+    CHECK(jetstream8.maxBatchByMemory > 1024);
+    CHECK(jetstream8.batch == 88);
+    in.chipsPerReplica = 1;
     in.engine.clear();
     CHECK(h200.engineSource.contains(u"vLLM schedules at most 1024"_s));
     // A stated concurrency is taken as given.

@@ -319,11 +319,12 @@ const catalog::ServingEngine &applyEngineAndFit(const InferenceInput &input, con
 {
     const catalog::ServingEngine *found = catalog::findServingEngine(input.engine);
     const catalog::ServingEngine &engine = found ? *found : catalog::servingEngines().constFirst();
-    const std::optional<int> engineDefault = catalog::engineMaxSequences(engine, accelerator);
-    p.engineSource = engineDefault ? Tr::tr("%1 schedules at most %2 sequences an instance when the load sets no "
-                                            "concurrency: %3")
+    const std::optional<int> engineDefault = catalog::engineMaxSequences(engine, accelerator, 1);
+    p.engineSource = engineDefault ? Tr::tr("%1 schedules at most %2 sequences %3 when the load sets no "
+                                            "concurrency: %4")
                                          .arg(engine.name)
                                          .arg(*engineDefault)
+                                         .arg(engine.maxSequencesPerChip ? Tr::tr("a chip") : Tr::tr("an instance"))
                                          .arg(engine.source)
                                    : Tr::tr("%1: %2").arg(engine.name, engine.source);
     const catalog::MeasurementFits *fits = catalog.measurementFits();
@@ -403,7 +404,7 @@ SearchOutcome chooseDeployment(const InferenceInput &input, const catalog::Accel
         // max_num_seqs, catalog::servingEngines), however much memory is left; each data-parallel
         // attention rank of an expert-parallel replica is an engine of its own.
         const int engines = d.expertParallel > 1 ? d.chips : 1;
-        const std::optional<int> engineLimit = catalog::engineMaxSequences(engine, accelerator);
+        const std::optional<int> engineLimit = catalog::engineMaxSequences(engine, accelerator, d.chips / engines);
         const int schedulable = engineLimit ? int(std::min<qint64>(memoryBatch, qint64(*engineLimit) * engines)) : memoryBatch;
         int batch = schedulable;
         if (input.concurrency) {
