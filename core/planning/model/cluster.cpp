@@ -381,20 +381,17 @@ ClusterLayout bestLayout(const TrainingInput &input, const catalog::Accelerator 
     const Parallelism &p = best.parallelism;
     QString layout = moe && p.ep > 1 ? Tr::tr("TP %1 × PP %2 × DP %3 (EP %4)").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep)
                                      : Tr::tr("TP %1 × PP %2 × DP %3").arg(p.tp).arg(p.pp).arg(p.dp);
-    const double total = best.step.total();
+    // The parts of a step other than compute, worded by the same terms every presenter shows.
     QStringList parts;
-    auto share = [&](double seconds, const QString &what) {
-        if (seconds / total >= 0.005)
-            parts.append(Tr::tr("%1 % %2").arg(QString::number(100.0 * seconds / total, 'f', 0), what));
-    };
-    share(best.step.tpComm, Tr::tr("in tensor-parallel all-reduces"));
-    share(best.step.ppBubble, Tr::tr("in pipeline bubbles"));
-    share(best.step.dpComm,
-          best.nodes > 1 ? Tr::tr("in data-parallel gradient exchange over %1 Gb/s %2")
-                               .arg(shape.gbpsPerNode)
-                               .arg(fabricName(shape.fabric))
-                         : Tr::tr("in data-parallel gradient exchange inside the node"));
-    share(best.step.epComm, Tr::tr("in expert all-to-all"));
+    for (const Term &t : best.step.shares().terms()) {
+        if (t.id == u"compute"_s || t.value < 0.005)
+            continue;
+        QString part = Tr::tr("%1 % %2").arg(QString::number(100.0 * t.value, 'f', 0), t.label);
+        if (t.id == u"dp_comm"_s)
+            part += best.nodes > 1 ? Tr::tr(" over %1 Gb/s %2").arg(shape.gbpsPerNode).arg(fabricName(shape.fabric))
+                                   : Tr::tr(" inside the node");
+        parts.append(part);
+    }
     layout = Tr::tr("%1 on %2 node(s), %3M tokens a step%4")
                  .arg(layout)
                  .arg(best.nodes)
