@@ -18,6 +18,15 @@ using namespace accelplan::planning;
 
 namespace {
 
+/// A projection's efficiency chain, a line per factor with its band and source.
+void writeChain(QTextStream &out, const Terms &terms)
+{
+    for (const Term &t : terms) {
+        const QString band = t.low && t.high ? Tr::tr(" (%1–%2)").arg(*t.low, 0, 'f', 2).arg(*t.high, 0, 'f', 2) : QString();
+        out << Tr::tr("  %1 %2%3%4: %5\n").arg(t.label, t.unit).arg(t.value, 0, 'f', 2).arg(band, t.rule);
+    }
+}
+
 int trainCommand(Context &context, const QCommandLineParser &parser)
 {
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
@@ -103,23 +112,24 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
                               u"chips"_s, u"wall_days"_s, u"cost_"_s + request.currency, u"cost_range"_s,
                               u"pareto"_s, u"reason"_s};
     if (*format == OutputFormat::Table && headline) {
-        context.out << Tr::tr("%1 FLOPs; on %2 × %3: MFU %4 (%5), %6 days wall (%7–%8), %9 chip-hours, %10 GB/chip%11\n\n")
+        context.out << Tr::tr("%1 FLOPs; on %2 × %3: %4 days wall (%5–%6), %7 chip-hours, %8 GB/chip%9\n")
                            .arg(trainingFlops(input), 0, 'g', 3)
                            .arg(headline->chips)
                            .arg(headline->accelerator)
-                           .arg(headline->efficiency.mfu.typical, 0, 'f', 2)
-                           .arg(headline->efficiency.mfuSource)
                            .arg(headline->wallHours.typical / 24, 0, 'f', 1)
                            .arg(headline->wallHours.low / 24, 0, 'f', 1)
                            .arg(headline->wallHours.high / 24, 0, 'f', 1)
                            .arg(headline->chipHours.typical, 0, 'f', 0)
                            .arg(headline->memoryPerChipGb, 0, 'f', 1)
                            .arg(headline->fitsInMemory ? QString() : Tr::tr(" — does not fit: ") + headline->cannotRun);
+        // Time = FLOPs ÷ (chips × peak × each factor below) × the measured factor.
+        writeChain(context.out, headline->efficiencyTerms());
         if (headline->fitted)
-            context.out << Tr::tr("Projection: %1; %2\nBand: %3\n\n")
+            context.out << Tr::tr("Projection: %1\nBand: %2\n")
                                .arg(headline->steadyState ? Tr::tr("steady state (--steady-state)")
                                                          : Tr::tr("campaign (--steady-state for a benchmark's steady state)"),
-                                    headline->fitSource, headline->bandBasis.text());
+                                    headline->bandBasis.text());
+        context.out << u'\n';
     }
     context.out << render(*format, headers, rows, {}); // JSON was written above
     return ExitOk;
@@ -261,8 +271,9 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
                            .arg(headline->maxBatchByMemory)
                            .arg(headline->tokensPerSecondPerChip, 0, 'f', 0)
                            .arg(band.low, 0, 'f', 0)
-                           .arg(band.high, 0, 'f', 0)
-                    << Tr::tr("At %1 % utilisation: TTFT p50 %2 ms, p90 %3 ms; TPOT p50 %4 ms, p90 %5 ms. KV: %6, "
+                           .arg(band.high, 0, 'f', 0);
+        writeChain(context.out, headline->efficiencyTerms());
+        context.out << Tr::tr("At %1 % utilisation: TTFT p50 %2 ms, p90 %3 ms; TPOT p50 %4 ms, p90 %5 ms. KV: %6, "
                               "%7 bytes per token\n\n")
                            .arg(headline->utilisation * 100, 0, 'f', 0)
                            .arg(headline->ttftMs, 0, 'f', 0)

@@ -18,6 +18,8 @@ struct Term
     QString unit;   ///< "" for a pure number or a share
     std::optional<double> weight; ///< its weight in a weighted sum
     QString rule;   ///< how the value is reached, for people ("porting weeks against a 12-week rewrite")
+    std::optional<double> low;  ///< the band's edges, where the value carries one
+    std::optional<double> high;
 };
 using Terms = QList<Term>;
 

@@ -454,8 +454,29 @@ TEST_CASE("cli: train JSON has the pinned fields, options cheapest first", "[cli
     CHECK(json[u"chips"_s].toInt() == 512); // the given accelerator and count
     CHECK(json[u"chip_hours_low"_s].toDouble() < json[u"chip_hours"_s].toDouble());
     CHECK(json[u"chip_hours"_s].toDouble() < json[u"chip_hours_high"_s].toDouble());
+    // The efficiency chain, the flat fields' factors with their sources, in the formula's order.
+    const QJsonArray chain = json[u"efficiency_chain"_s].toArray();
+    REQUIRE(chain.size() == 5);
+    CHECK(chain[0][u"id"_s].toString() == u"mfu"_s);
+    CHECK(chain[0][u"value"_s].toDouble() == json[u"mfu"_s].toDouble());
+    CHECK(chain[0][u"low"_s].toDouble() == json[u"mfu_low"_s].toDouble());
+    CHECK(chain[0][u"source"_s].toString() == json[u"mfu_source"_s].toString());
+    CHECK(chain[3][u"id"_s].toString() == u"goodput"_s);
+    CHECK(chain[3][u"value"_s].toDouble() == json[u"goodput"_s].toDouble());
+    CHECK(chain[4][u"id"_s].toString() == u"measured"_s);
+    CHECK(chain[4][u"value"_s].toDouble() == json[u"fit_factor"_s].toDouble());
+    // The table's header renders the same chain, a line per factor with its source.
+    const Run table = scratch.run({u"train"_s, u"--model-params"_s, u"70B"_s, u"--tokens"_s, u"2T"_s, u"--accelerator"_s,
+                                   u"h100-sxm"_s, u"--chips"_s, u"512"_s});
+    CHECK(table.exitCode == 0);
+    for (const QJsonValue &t : chain) {
+        CAPTURE(t[u"label"_s].toString());
+        CHECK(table.out.contains(u"  "_s + t[u"label"_s].toString() + u' ' + t[u"unit"_s].toString()));
+        CHECK(table.out.contains(t[u"source"_s].toString()));
+    }
     const QJsonArray options = json[u"options"_s].toArray();
     REQUIRE_FALSE(options.isEmpty());
+    CHECK(options[0][u"efficiency_chain"_s].toArray().size() == 5);
     double previous = 0;
     for (const QJsonValue &o : options) {
         for (const char *key : {"provider", "sku", "offer_kind", "region", "price_model", "accelerator",

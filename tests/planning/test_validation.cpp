@@ -232,3 +232,52 @@ TEST_CASE("Measurement tables: a bad figure is refused with its file, line and f
     CHECK(message.contains(u"figure"_s));
     CHECK(message.contains(u"timed_run"_s));
 }
+
+TEST_CASE("Efficiency chain: the terms every presenter shows are the factors the time follows from", "[validation][terms]")
+{
+    const catalog::Accelerator *h100 = test::shippedCatalog().find(u"h100-sxm"_s);
+    REQUIRE(h100 != nullptr);
+    TrainingInput input;
+    input.modelParams = 70e9;
+    input.tokens = 1e12;
+    for (bool steady : {false, true}) {
+        input.steadyState = steady;
+        const TrainingProjection p = projectTraining(input, *h100, 256, fitted().catalog);
+        REQUIRE(p.runnable());
+        REQUIRE(p.fitted);
+        const Terms terms = p.efficiencyTerms();
+        QStringList ids;
+        for (const Term &t : terms)
+            ids.append(t.id);
+        CHECK(ids == QStringList{u"mfu"_s, u"framework"_s, u"scaling"_s, u"goodput"_s, u"measured"_s});
+        CHECK(terms.last().label == (steady ? u"measured, steady state"_s : u"measured, campaign"_s));
+        // Time = FLOPs ÷ (chips × peak × the efficiencies) × the measured factor: a factor applied to
+        // the time but left out of the list, or listed but not applied, breaks this.
+        double efficiency = 1, measured = 1;
+        for (const Term &t : terms) {
+            (t.unit == u"×"_s ? measured : efficiency) *= t.value;
+            CHECK_FALSE(t.rule.isEmpty()); // each factor says where it comes from
+            if (t.low && t.high) {
+                CHECK(*t.low <= t.value);
+                CHECK(t.value <= *t.high);
+            }
+        }
+        CHECK(p.wallHours.typical
+              == Approx(p.totalFlops / (256.0 * p.peakFlopsPerChip * efficiency) * measured / 3600.0).epsilon(1e-9));
+    }
+
+    InferenceInput serving;
+    serving.modelParams = 8e9;
+    serving.inputTokens = 1000;
+    serving.outputTokens = 200;
+    serving.offline = true;
+    const InferenceProjection s = projectInference(serving, *h100, fitted().catalog);
+    REQUIRE(s.runnable());
+    QStringList ids;
+    for (const Term &t : s.efficiencyTerms())
+        ids.append(t.id);
+    CHECK(ids.first() == u"prefill_efficiency"_s);
+    CHECK(ids.contains(u"decode_efficiency"_s));
+    CHECK(ids.last() == u"measured"_s);
+    CHECK(s.efficiencyTerms().last().value == s.fitFactor);
+}

@@ -66,17 +66,27 @@ Row rowOf(const InferenceOption &o)
             &o.energyPerMonth, true};
 }
 
-QString band(const Range &b)
-{
-    return OptionTableModel::tr("%1 (%2–%3)")
-        .arg(QString::number(b.typical, 'g', 3), QString::number(b.low, 'g', 3), QString::number(b.high, 'g', 3));
-}
-
 QString sourceItem(const QString &what, const QString &value, const QString &source)
 {
     return u"<li>%1 %2 <small>— %3</small></li>"_s.arg(what.toHtmlEscaped(), value.toHtmlEscaped(),
                                                         source.isEmpty() ? OptionTableModel::tr("no source")
                                                                          : source.toHtmlEscaped());
+}
+
+/// Each factor of an efficiency chain with its band and its source, the band's basis last.
+QString chainItems(const Terms &terms, bool fitted, const catalog::BandBasis &basis)
+{
+    QString html;
+    for (const Term &t : terms) {
+        QString value = t.unit + QString::number(t.value, 'g', 3);
+        if (t.low && t.high)
+            value = OptionTableModel::tr("%1 (%2–%3)").arg(value, QString::number(*t.low, 'g', 3),
+                                                             QString::number(*t.high, 'g', 3));
+        html += sourceItem(t.label, value, t.rule);
+    }
+    if (fitted)
+        html += sourceItem(OptionTableModel::tr("band"), QString(), basis.text());
+    return html;
 }
 
 // The cluster and the share of each step its parts take: the one place the options' details
@@ -104,7 +114,6 @@ QString projectionHtml(const TrainingProjection &p)
 {
     if (!p.runnable() || p.totalFlops <= 0)
         return {};
-    const TrainingEfficiency &e = p.efficiency;
     QString html = (p.fitted ? OptionTableModel::tr("<p><b>Time</b> = FLOPs / (chips × peak × MFU × framework × scaling × "
                                                     "goodput) × measured = %1 / (%2 × %3 FLOP/s × …) × … = %4 days "
                                                     "(%5–%6)</p>")
@@ -115,17 +124,7 @@ QString projectionHtml(const TrainingProjection &p)
                             QLocale().toString(p.wallHours.typical / 24, 'f', 1),
                             QLocale().toString(p.wallHours.low / 24, 'f', 1),
                             QLocale().toString(p.wallHours.high / 24, 'f', 1));
-    html += u"<ul>"_s + sourceItem(OptionTableModel::tr("MFU"), band(e.mfu), e.mfuSource)
-            + sourceItem(OptionTableModel::tr("framework factor"), QString::number(e.frameworkFactor, 'g', 3),
-                         e.frameworkSource)
-            + sourceItem(OptionTableModel::tr("scaling"), band(e.scaling), e.scalingSource)
-            + sourceItem(OptionTableModel::tr("goodput"), band(e.goodput), e.goodputSource);
-    if (p.fitted)
-        html += sourceItem(p.steadyState ? OptionTableModel::tr("measured, steady state")
-                                         : OptionTableModel::tr("measured, campaign"),
-                           u"×"_s + QLocale().toString(p.fitFactor, 'f', 2), p.fitSource)
-                + sourceItem(OptionTableModel::tr("band"), QString(), p.bandBasis.text());
-    html += u"</ul>"_s;
+    html += u"<ul>"_s + chainItems(p.efficiencyTerms(), p.fitted, p.bandBasis) + u"</ul>"_s;
     html += clusterHtml(p);
     return html;
 }
@@ -160,17 +159,10 @@ QString projectionHtml(const InferenceProjection &p)
                             QLocale().toString(p.kvBytesPerToken, 'f', 0), percent(p.stepBreakdownMemory),
                             percent(p.stepBreakdownCompute), percent(p.stepBreakdownComm))
                        .arg(percent(p.stepBreakdownOverhead), QLocale().toString(p.kvBytesPerRequest / 1e6, 'f', 1));
-    html += u"<ul>"_s + sourceItem(OptionTableModel::tr("prefill efficiency"), band(p.prefillEfficiency), p.prefillSource)
-            + sourceItem(OptionTableModel::tr("decode efficiency"), band(p.decodeEfficiency), p.decodeSource);
-    if (!p.calibrationSource.isEmpty())
-        html += sourceItem(OptionTableModel::tr("calibration"), QString::number(p.calibration, 'g', 3),
-                           p.calibrationSource);
+    html += u"<ul>"_s;
     if (!p.engineSource.isEmpty())
         html += sourceItem(OptionTableModel::tr("engine"), QString(), p.engineSource);
-    if (p.fitted)
-        html += sourceItem(OptionTableModel::tr("measured"), u"×"_s + QLocale().toString(p.fitFactor, 'f', 2), p.fitSource)
-                + sourceItem(OptionTableModel::tr("band"), QString(), p.bandBasis.text());
-    return html + u"</ul>"_s;
+    return html + chainItems(p.efficiencyTerms(), p.fitted, p.bandBasis) + u"</ul>"_s;
 }
 
 } // namespace

@@ -100,23 +100,20 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
         if (!source.isEmpty() && !profiles.contains(line))
             profiles.append(line);
     };
+    // An efficiency chain's sources, each under its term's label, and what backs the band.
+    auto addChain = [&](const Terms &terms, bool fitted, const catalog::BandBasis &basis) {
+        for (const Term &t : terms)
+            addProfile(t.label.left(1).toUpper() + t.label.mid(1), t.rule);
+        addProfile(tr("Band"), fitted ? basis.text() : QString());
+    };
     for (const TrainingOption *o : std::as_const(trainingShown)) {
         addRow(o->offer);
-        addProfile(tr("MFU"), o->projection.efficiency.mfuSource);
-        addProfile(tr("Framework"), o->projection.efficiency.frameworkSource);
-        addProfile(tr("Scaling"), o->projection.efficiency.scalingSource);
-        addProfile(tr("Goodput"), o->projection.efficiency.goodputSource);
-        addProfile(tr("Measurements"), o->projection.fitSource);
-        addProfile(tr("Band"), o->projection.fitted ? o->projection.bandBasis.text() : QString());
+        addChain(o->projection.efficiencyTerms(), o->projection.fitted, o->projection.bandBasis);
     }
     for (const InferenceOption *o : std::as_const(inferenceShown)) {
         addRow(o->offer);
-        addProfile(tr("Prefill"), o->projection.prefillSource);
-        addProfile(tr("Decode"), o->projection.decodeSource);
-        addProfile(tr("Calibration"), o->projection.calibrationSource);
         addProfile(tr("Engine"), o->projection.engineSource);
-        addProfile(tr("Measurements"), o->projection.fitSource);
-        addProfile(tr("Band"), o->projection.fitted ? o->projection.bandBasis.text() : QString());
+        addChain(o->projection.efficiencyTerms(), o->projection.fitted, o->projection.bandBasis);
     }
     if (staleRows > 0)
         html += u"<p><b>"_s

@@ -623,4 +623,17 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
     return project(input, accelerator, catalog, false);
 }
 
+Terms InferenceProjection::efficiencyTerms() const
+{
+    Terms terms{{u"prefill_efficiency"_s, Tr::tr("prefill efficiency"), prefillEfficiency.typical, {}, {}, prefillSource,
+                 prefillEfficiency.low, prefillEfficiency.high},
+                {u"decode_efficiency"_s, Tr::tr("decode efficiency"), decodeEfficiency.typical, {}, {}, decodeSource,
+                 decodeEfficiency.low, decodeEfficiency.high}};
+    if (!calibrationSource.isEmpty())
+        terms.append({u"calibration"_s, Tr::tr("calibration"), calibration, {}, {}, calibrationSource, {}, {}});
+    if (fitted)
+        terms.append({u"measured"_s, Tr::tr("measured"), fitFactor, u"×"_s, {}, fitSource, {}, {}});
+    return terms;
+}
+
 } // namespace accelplan::planning

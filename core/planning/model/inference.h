@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog/planningcatalog.h"
+#include "core/common/term.h"
 #include "core/planning/model/modelshape.h"
 
 #include <QString>
@@ -107,6 +108,10 @@ struct InferenceProjection
     QString cannotRun;
 
     bool runnable() const { return cannotRun.isEmpty(); }
+    /// The factors the throughput follows from — prefill and decode efficiency, the calibration
+    /// where a measurement applies, the published measurements' factor where fitted — each with its
+    /// band and source: the JSON, the window and the PDF render this list.
+    Terms efficiencyTerms() const;
 };
 
 /// Sizes a replica and its concurrency and projects what it serves. A replica is a tensor-parallel

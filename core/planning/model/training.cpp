@@ -381,4 +381,17 @@ TrainingProjection projectTraining(const TrainingInput &input, const catalog::Ac
     return p;
 }
 
+Terms TrainingProjection::efficiencyTerms() const
+{
+    const TrainingEfficiency &e = efficiency;
+    Terms terms{{u"mfu"_s, Tr::tr("MFU"), e.mfu.typical, {}, {}, e.mfuSource, e.mfu.low, e.mfu.high},
+                {u"framework"_s, Tr::tr("framework factor"), e.frameworkFactor, {}, {}, e.frameworkSource, {}, {}},
+                {u"scaling"_s, Tr::tr("scaling"), e.scaling.typical, {}, {}, e.scalingSource, e.scaling.low, e.scaling.high},
+                {u"goodput"_s, Tr::tr("goodput"), e.goodput.typical, {}, {}, e.goodputSource, e.goodput.low, e.goodput.high}};
+    if (fitted)
+        terms.append({u"measured"_s, steadyState ? Tr::tr("measured, steady state") : Tr::tr("measured, campaign"),
+                      fitFactor, u"×"_s, {}, fitSource, {}, {}});
+    return terms;
+}
+
 } // namespace accelplan::planning

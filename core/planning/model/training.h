@@ -138,6 +138,10 @@ struct TrainingProjection
     catalog::BandBasis bandBasis;
 
     bool runnable() const { return cannotRun.isEmpty(); }
+    /// The factors the time follows from, in the formula's order — MFU, framework, scaling,
+    /// goodput, and the published measurements' factor where fitted — each with its band and source:
+    /// the JSON, the window, the PDF and the CLI render this list.
+    Terms efficiencyTerms() const;
 };
 
 /// The efficiency band for this accelerator: the measured profile (or the override) and the

@@ -16,6 +16,23 @@ JsonFields termValuesJson(const Terms &terms)
     return out;
 }
 
+/// Each term whole: id, label, value, unit, band edges and source, in the list's order.
+JsonItems termItems(const Terms &terms)
+{
+    JsonItems items;
+    for (const Term &t : terms) {
+        JsonFields item{{u"id"_s, t.id}, {u"label"_s, t.label}, {u"value"_s, t.value}};
+        if (!t.unit.isEmpty())
+            item.insert(u"unit"_s, t.unit);
+        if (t.low && t.high) {
+            item.insert(u"low"_s, *t.low);
+            item.insert(u"high"_s, *t.high);
+        }
+        item.insert(u"source"_s, optionalNode(t.rule));
+        items.append(std::move(item));
+    }
+    return items;
+}
 
 /// A replica's layout (pinned): tensor, pipeline, expert and data-parallel-attention degrees.
 JsonFields servingParallelismJson(const InferenceProjection &p)
@@ -46,6 +63,7 @@ QString engineId(const InferenceInput &input)
 
 void insertServing(JsonFields &json, const InferenceProjection &p)
 {
+    json.insert(u"efficiency_chain"_s, termItems(p.efficiencyTerms()));
     json.insert(u"band_basis"_s, bandBasisJson(p.fitted, p.bandBasis));
     json.insert(u"fit_factor"_s, p.fitFactor);
     json.insert(u"fit_source"_s, optionalNode(p.fitSource));
@@ -100,6 +118,7 @@ void insertProjection(JsonFields &out, const TrainingProjection &p)
     out.insert(u"scaling_source"_s, p.efficiency.scalingSource);
     out.insert(u"goodput"_s, p.efficiency.goodput.typical);
     out.insert(u"goodput_source"_s, p.efficiency.goodputSource);
+    out.insert(u"efficiency_chain"_s, termItems(p.efficiencyTerms()));
     insertMeasured(out, p);
     out.insert(u"wall_hours"_s, p.wallHours.typical);
     out.insert(u"wall_hours_low"_s, p.wallHours.low);
@@ -223,6 +242,7 @@ JsonFields trainingOptionFields(const TrainingOption &o, const QString &currency
         {u"currency"_s, currency},
         {u"cost_basis"_s, o.costBasis()},
         {u"mfu"_s, p.efficiency.mfu.typical},
+        {u"efficiency_chain"_s, termItems(p.efficiencyTerms())},
         {u"memory_per_chip_gb"_s, p.memoryPerChipGb},
         {u"fx_rates"_s, fxRatesItems(o.fxRates)},
         {u"warnings"_s, JsonItems::fromStrings(o.warnings + p.warnings)},
