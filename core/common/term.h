@@ -20,8 +20,22 @@ struct Term
     QString rule;   ///< how the value is reached, for people ("porting weeks against a 12-week rewrite")
     std::optional<double> low;  ///< the band's edges, where the value carries one
     std::optional<double> high;
+    bool addend = false; ///< in a formula: added to what comes before it, not multiplied
 };
 using Terms = QList<Term>;
+
+/// A formula of terms in words: each term's rule, factors joined by " × ", addends by " + "
+/// ("2 instance(s) × 98.32 USD/h × wall hours + setup 500 each").
+inline QString formulaText(const Terms &terms)
+{
+    QString text;
+    for (const Term &t : terms) {
+        if (!text.isEmpty())
+            text += t.addend ? QStringLiteral(" + ") : QStringLiteral(" × ");
+        text += t.rule;
+    }
+    return text;
+}
 
 /// The weighted sum of terms that have a weight.
 inline double weightedSum(const Terms &terms)

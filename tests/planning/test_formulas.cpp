@@ -37,6 +37,19 @@ const catalog::Accelerator &accelerator(const char *id)
     return *a;
 }
 
+/// A cost formula's amount: the product of its factors plus its addends (they come last).
+double formulaValue(const Terms &terms)
+{
+    double product = 1, added = 0;
+    for (const Term &t : terms) {
+        if (t.addend)
+            added += t.value;
+        else
+            product *= t.value;
+    }
+    return product + added;
+}
+
 } // namespace
 
 TEST_CASE("Counts accept 70e9, 70B, 2T, 1.5M", "[planning][counts]")
@@ -158,6 +171,9 @@ TEST_CASE("Offer costs by price model", "[planning][cost]")
     CHECK(cost.amount.low <= cost.amount.typical);
     CHECK(cost.amount.typical <= cost.amount.high);
     CHECK_FALSE(cost.basis().isEmpty());
+    // The cost terms every presenter shows are what the amount follows from.
+    CHECK(formulaValue(cost.terms.runTerms()) == Approx(c.typical));
+    CHECK(cost.basis() == formulaText(cost.terms.runTerms()));
 }
 
 TEST_CASE("Capacity blocks: whole days, rounded to a duration sold, paid whole", "[planning][cost]")
@@ -206,7 +222,14 @@ TEST_CASE("Commitments: other work's share and runs longer than the term", "[pla
     // Monthly servers: whole months plus setup per server.
     pricing::PriceRecord monthly = offer(PriceModel::Monthly, "184", 1);
     monthly.setupFee = Decimal::parse(u"79"_s);
-    CHECK(offerCost(monthly, 3, {731, 731, 731}).amount.typical == Approx(3 * (184.0 * 2 + 79)));
+    const OfferCost servers = offerCost(monthly, 3, {731, 731, 731});
+    CHECK(servers.amount.typical == Approx(3 * (184.0 * 2 + 79)));
+    CHECK(formulaValue(servers.terms.runTerms()) == Approx(servers.amount.typical)); // the setup fees an addend
+    CHECK(servers.basis() == u"3 server(s) × 184 USD/month × whole months + setup 79 each"_s);
+    // A month of a service: instances × rate × 730 h, and the setup once.
+    CostTerms month = costTerms(offer(PriceModel::OnDemand, "10"), 2);
+    CHECK(formulaValue(month.monthlyTerms()) == Approx(2 * 10.0 * 730));
+    CHECK(month.monthlyBasis() == u"2 instance(s) × 10 USD/h × 730 h"_s);
 }
 
 TEST_CASE("Valid chip counts: whole instances and TPU slices", "[planning][chips]")

@@ -116,6 +116,7 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
     const double n = instances;
     OfferCost c;
     c.terms = costTerms(offer, instances);
+    c.terms.wallHours = wallHours.typical;
     switch (offer.key.priceModel) {
     case PriceModel::OnDemand:
     case PriceModel::Spot:
@@ -161,79 +162,116 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
     return c;
 }
 
-QString CostTerms::runBasis() const
+namespace {
+
+Term costTerm(const char *id, const QString &label, double value, const QString &unit, const QString &text,
+              bool addend = false)
+{
+    Term t{QString::fromLatin1(id), label, value, unit, {}, text, {}, {}};
+    t.addend = addend;
+    return t;
+}
+
+} // namespace
+
+Terms CostTerms::runTerms() const
 {
     if (!costed)
         return {};
-    QString text;
+    const QString perHour = currency + u"/h"_s;
+    Terms t;
     switch (model) {
     case PriceModel::OnDemand:
     case PriceModel::Spot:
-        text = Tr::tr("%1 instance(s) × %2 %3/h × wall hours").arg(instances).arg(price.toString(), currency);
+        t = {costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances)),
+             costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour)),
+             costTerm("hours", Tr::tr("wall hours"), wallHours, u"h"_s, Tr::tr("wall hours"))};
         break;
     case PriceModel::Commit1y:
     case PriceModel::Commit3y:
-        text = Tr::tr("%1 instance(s) × %2 %3/h × the whole %4-hour term, less %5% used by other work")
-                   .arg(instances)
-                   .arg(price.toString(), currency)
-                   .arg(commitmentTermHours(model))
-                   .arg(otherUse * 100);
+        t = {costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances)),
+             costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour)),
+             costTerm("hours", Tr::tr("the whole term"), commitmentTermHours(model), u"h"_s,
+                      Tr::tr("the whole %1-hour term, less %2% used by other work")
+                          .arg(commitmentTermHours(model))
+                          .arg(otherUse * 100))};
         break;
     case PriceModel::CapacityBlock:
-        text = Tr::tr("%1 instance(s) × %2 %3/h × the reserved block, paid whole: %4")
-                   .arg(instances)
-                   .arg(price.toString(), currency)
-                   .arg(blockBasis);
+        t = {costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances)),
+             costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour)),
+             costTerm("hours", Tr::tr("the reserved block"), wallHours, u"h"_s,
+                      Tr::tr("the reserved block, paid whole: %1").arg(blockBasis))};
         break;
     case PriceModel::Monthly: {
-        const bool setup = setupFee && setupFee->toDouble() > 0;
-        text = Tr::tr("%1 server(s) × %2 %3/month × whole months%4")
-                   .arg(instances)
-                   .arg(price.toString(), currency)
-                   .arg(setup ? Tr::tr(" + setup %1 each").arg(setupFee->toString()) : QString());
+        const QString perMonth = currency + u"/month"_s;
+        t = {costTerm("instances", Tr::tr("servers"), instances, {}, Tr::tr("%1 server(s)").arg(instances)),
+             costTerm("price", Tr::tr("price"), price.toDouble(), perMonth, Tr::tr("%1 %2").arg(price.toString(), perMonth)),
+             costTerm("months", Tr::tr("whole months"), std::ceil(wallHours / kHoursPerMonth), {}, Tr::tr("whole months"))};
+        if (setupFee && setupFee->toDouble() > 0)
+            t.append(costTerm("setup", Tr::tr("setup fees"), instances * setupFee->toDouble(), currency,
+                              Tr::tr("setup %1 each").arg(setupFee->toString()), true));
         break;
     }
     case PriceModel::Purchase:
-        text = Tr::tr("%1 server(s) × %2 %3 per hour of use × wall hours (%4)")
-                   .arg(instances)
-                   .arg(ownedHourly, 0, 'f', 2)
-                   .arg(currency, ownedBasis);
+        t = {costTerm("instances", Tr::tr("servers"), instances, {}, Tr::tr("%1 server(s)").arg(instances)),
+             costTerm("price", Tr::tr("owned cost per hour of use"), ownedHourly, perHour,
+                      Tr::tr("%1 %2 per hour of use").arg(ownedHourly, 0, 'f', 2).arg(currency)),
+             costTerm("hours", Tr::tr("wall hours"), wallHours, u"h"_s, Tr::tr("wall hours (%1)").arg(ownedBasis))};
         if (ownedIdle > 0)
-            text += Tr::tr(" + %1 %2 of capex the run leaves idle (the hardware is not filled by this work)")
-                        .arg(ownedIdle, 0, 'f', 0)
-                        .arg(currency);
+            t.append(costTerm("idle_capex", Tr::tr("idle capex"), ownedIdle, currency,
+                              Tr::tr("%1 %2 of capex the run leaves idle (the hardware is not filled by this work)")
+                                  .arg(ownedIdle, 0, 'f', 0)
+                                  .arg(currency),
+                              true));
         break;
     }
-    return runs > 1 ? text + Tr::tr(", %1 runs").arg(runs) : text;
+    // Several runs multiply the run's factors; addends (setup, idle capex) come last, once.
+    if (runs > 1) {
+        const auto firstAddend = std::find_if(t.begin(), t.end(), [](const Term &term) { return term.addend; });
+        t.insert(firstAddend, costTerm("runs", Tr::tr("runs"), runs, {}, Tr::tr("%1 runs").arg(runs)));
+    }
+    return t;
 }
 
-QString CostTerms::monthlyBasis() const
+Terms CostTerms::monthlyTerms() const
 {
     if (!costed)
         return {};
-    QString perInstance;
+    const QString perHour = currency + u"/h"_s;
+    const QString month = QString::number(kHoursPerMonth, 'f', 0);
+    Terms t{costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances))};
+    auto hours = [&](const QString &text) { return costTerm("hours", Tr::tr("hours a month"), kHoursPerMonth, u"h"_s, text); };
+    const Term hourly = costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour));
     switch (model) {
     case PriceModel::OnDemand:
-    case PriceModel::Spot: perInstance = Tr::tr("%1 %2/h × 730 h").arg(price.toString(), currency); break;
+    case PriceModel::Spot: t << hourly << hours(Tr::tr("%1 h").arg(month)); break;
     case PriceModel::Commit1y:
     case PriceModel::Commit3y:
-        perInstance = Tr::tr("%1 %2/h effective commitment rate × 730 h (the whole term is payable)")
-                          .arg(price.toString(), currency);
+        t << costTerm("price", Tr::tr("effective commitment rate"), price.toDouble(), perHour,
+                      Tr::tr("%1 %2 effective commitment rate").arg(price.toString(), perHour))
+          << hours(Tr::tr("%1 h (the whole term is payable)").arg(month));
         break;
     case PriceModel::CapacityBlock:
-        perInstance = Tr::tr("%1 %2/h × 730 h in capacity blocks booked back to back (each block paid whole; a next "
-                             "block is not guaranteed)")
-                          .arg(price.toString(), currency);
+        t << hourly
+          << hours(Tr::tr("%1 h in capacity blocks booked back to back (each block paid whole; a next block is not "
+                          "guaranteed)")
+                       .arg(month));
         break;
-    case PriceModel::Monthly: perInstance = Tr::tr("%1 %2/month").arg(price.toString(), currency); break;
-    case PriceModel::Purchase:
-        perInstance = Tr::tr("%1 %2 per hour of use × 730 h (%3)").arg(ownedHourly, 0, 'f', 2).arg(currency, ownedBasis);
+    case PriceModel::Monthly: {
+        const QString perMonth = currency + u"/month"_s;
+        t << costTerm("price", Tr::tr("price"), price.toDouble(), perMonth, Tr::tr("%1 %2").arg(price.toString(), perMonth));
+        if (setupFee)
+            t << costTerm("setup", Tr::tr("setup fees, once"), instances * setupFee->toDouble(), currency,
+                          Tr::tr("setup %1 %2 per server, once").arg(setupFee->toString(), currency), true);
         break;
     }
-    QString text = Tr::tr("%1 instance(s) × %2").arg(instances).arg(perInstance);
-    if (model == PriceModel::Monthly && setupFee)
-        text += Tr::tr(" + setup %1 %2 per server, once").arg(setupFee->toString(), currency);
-    return text;
+    case PriceModel::Purchase:
+        t << costTerm("price", Tr::tr("owned cost per hour of use"), ownedHourly, perHour,
+                      Tr::tr("%1 %2 per hour of use").arg(ownedHourly, 0, 'f', 2).arg(currency))
+          << hours(Tr::tr("%1 h (%2)").arg(month, ownedBasis));
+        break;
+    }
+    return t;
 }
 
 } // namespace accelplan::planning

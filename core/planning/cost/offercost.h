@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog/planningcatalog.h"
+#include "core/common/term.h"
 #include "core/common/units.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
@@ -45,11 +46,16 @@ struct CostTerms
     double ownedIdle = 0;            ///< purchases: the idle capex charged (typical hours, all servers)
     QString ownedBasis;
     int runs = 1;
+    double wallHours = 0; ///< the run's typical wall hours
 
-    /// A training run's cost: "2 instance(s) × 98.32 USD/h × wall hours".
-    QString runBasis() const;
-    /// A service's monthly cost: "2 instance(s) × 98.32 USD/h × 730 h".
-    QString monthlyBasis() const;
+    /// The terms a training run's cost follows from, in order, each worded in its rule
+    /// ("2 instance(s)", "98.32 USD/h", "wall hours"): the JSON's cost_terms, and runBasis().
+    Terms runTerms() const;
+    /// The terms of a service's monthly cost ("2 instance(s)", "98.32 USD/h", "730 h").
+    Terms monthlyTerms() const;
+    /// The terms as one formula: "2 instance(s) × 98.32 USD/h × wall hours".
+    QString runBasis() const { return formulaText(runTerms()); }
+    QString monthlyBasis() const { return formulaText(monthlyTerms()); }
 };
 CostTerms costTerms(const pricing::PriceRecord &offer, int instances);
 

@@ -62,6 +62,7 @@ struct InferenceOption : OptionBase
     Range costPerRequestBand;
     Range costPerMillionOutputBand;
     QString costBasis() const { return costTerms.monthlyBasis(); } ///< costTerms: of the monthly cost
+    Terms costTermList() const { return costTerms.monthlyTerms(); } ///< what costBasis() words
     std::optional<Energy> energyPerMonth; ///< 730 h of every chip; null without a TDP
 };
 

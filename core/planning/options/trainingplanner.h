@@ -33,6 +33,7 @@ struct TrainingOption : OptionBase
     TrainingProjection projection;
     Range cost; ///< in the plan's currency, over every run
     QString costBasis() const { return costTerms.runBasis(); }
+    Terms costTermList() const { return costTerms.runTerms(); } ///< what costBasis() words
     bool pareto = false;          ///< no other option is both cheaper and faster
     std::optional<Energy> energy; ///< of the whole plan (all runs); null without a TDP
 };

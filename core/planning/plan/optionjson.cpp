@@ -16,8 +16,9 @@ JsonFields termValuesJson(const Terms &terms)
     return out;
 }
 
-/// Each term whole: id, label, value, unit, band edges and source, in the list's order.
-JsonItems termItems(const Terms &terms)
+/// Each term whole: id, label, value, unit, band edges, whether it is added, and its rule under
+/// \a ruleKey ("source" for an efficiency, "text" for a cost term), in the list's order.
+JsonItems termItems(const Terms &terms, const QString &ruleKey = u"source"_s)
 {
     JsonItems items;
     for (const Term &t : terms) {
@@ -28,7 +29,9 @@ JsonItems termItems(const Terms &terms)
             item.insert(u"low"_s, *t.low);
             item.insert(u"high"_s, *t.high);
         }
-        item.insert(u"source"_s, optionalNode(t.rule));
+        if (t.addend)
+            item.insert(u"addend"_s, true);
+        item.insert(ruleKey, optionalNode(t.rule));
         items.append(std::move(item));
     }
     return items;
@@ -241,6 +244,7 @@ JsonFields trainingOptionFields(const TrainingOption &o, const QString &currency
         {u"cost_high"_s, o.cost.high},
         {u"currency"_s, currency},
         {u"cost_basis"_s, o.costBasis()},
+        {u"cost_terms"_s, termItems(o.costTermList(), u"text"_s)},
         {u"mfu"_s, p.efficiency.mfu.typical},
         {u"efficiency_chain"_s, termItems(p.efficiencyTerms())},
         {u"memory_per_chip_gb"_s, p.memoryPerChipGb},
@@ -293,6 +297,7 @@ JsonFields inferenceOptionFields(const InferenceOption &o, const QString &curren
         {u"cost_per_million_output_tokens_high"_s, money(o.costPerMillionOutputBand.high)},
         {u"currency"_s, currency},
         {u"cost_basis"_s, o.costBasis()},
+        {u"cost_terms"_s, termItems(o.costTermList(), u"text"_s)},
         {u"fx_rates"_s, fxRatesItems(o.fxRates)},
         {u"warnings"_s, JsonItems::fromStrings(o.warnings + p.warnings)},
     };
