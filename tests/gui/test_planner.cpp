@@ -453,6 +453,14 @@ TEST_CASE("gui: The options show nodes and fabric and the procurement constraint
     CHECK(details.contains(u"Cluster"_s));
     CHECK(details.contains(u"TP "_s));
     CHECK(details.contains(u"Each step: compute"_s));
+    // The efficiency chain and the cost basis, rendered from the projection's and the option's terms.
+    for (const Term &t : top.projection.efficiencyTerms()) {
+        CAPTURE(t.label);
+        CHECK(details.contains(t.label + u' ' + t.unit));
+        CHECK(details.contains(t.rule.left(40)));
+    }
+    CHECK(details.contains(top.costBasis()));
+    CHECK(details.contains(formulaText(top.costTermList())));
     // What the published measurements make of it, and what backs the band.
     CHECK(details.contains(u"measured, campaign"_s));
     CHECK(details.contains(u"published measurements of this kind (training/campaign)"_s));

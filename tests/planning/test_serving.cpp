@@ -224,7 +224,7 @@ TEST_CASE("Serving: a large mixture of experts spreads over an expert-parallel r
     CHECK(wide.chipsPerReplica >= 16);
     CHECK(wide.expertParallel == wide.chipsPerReplica);
     CHECK(wide.crossesNodes);
-    CHECK(wide.stepBreakdownComm > 0);
+    CHECK(wide.decodeStep.communication > 0);
     // MLA's small cache lets each chip hold many sequences.
     CHECK(wide.batch / wide.chipsPerReplica >= 64);
     // On one 8 × 141 GB H200 node it fits inside the NVLink domain.

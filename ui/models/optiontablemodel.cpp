@@ -89,19 +89,28 @@ QString chainItems(const Terms &terms, bool fitted, const catalog::BandBasis &ba
     return html;
 }
 
-// The cluster and the share of each step its parts take: the one place the options' details
-// render a training step-time breakdown.
+QString percent(double share)
+{
+    return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s;
+}
+
+/// A step's parts as "label share, …": the one place the options' details render a step breakdown.
+QString shares(const Terms &terms)
+{
+    QStringList parts;
+    for (const Term &t : terms)
+        parts.append(t.label + u' ' + percent(t.value));
+    return parts.join(u", "_s);
+}
+
+// The cluster and the share of each step its parts take.
 QString clusterHtml(const TrainingProjection &p)
 {
     QString html;
     if (!p.layoutSummary.isEmpty()) {
-        auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
-        QStringList parts;
-        for (const Term &t : p.stepShares.terms())
-            parts.append(t.label + u' ' + percent(t.value));
         html += OptionTableModel::tr("<p><b>Cluster</b>: %1 node(s) of %2, %3. %4</p><p>Each step: %5.</p>")
                     .arg(QString::number(p.nodes), QString::number(p.acceleratorsPerNode), fabricText(p).toHtmlEscaped(),
-                         p.layoutSummary.toHtmlEscaped(), parts.join(u", "_s).toHtmlEscaped());
+                         p.layoutSummary.toHtmlEscaped(), shares(p.stepShares.terms()).toHtmlEscaped());
         if (p.interruption < 1)
             html += OptionTableModel::tr("<p>Spot: %1 of the work is kept after preemptions.</p>").arg(percent(p.interruption));
         html += u"<p><small>%1</small></p>"_s.arg(p.clusterBasis.toHtmlEscaped());
@@ -133,7 +142,6 @@ QString projectionHtml(const InferenceProjection &p)
 {
     if (!p.runnable())
         return {};
-    auto percent = [](double share) -> QString { return QLocale().toString(100.0 * share, 'f', 0) + u" %"_s; };
     const Range throughput = p.tokensPerSecondPerChipBand;
     auto quantiles = [](double p50, double p90, int decimals) {
         return OptionTableModel::tr("p50 %1 ms, p90 %2 ms").arg(p50, 0, 'f', decimals).arg(p90, 0, 'f', decimals);
@@ -145,8 +153,8 @@ QString projectionHtml(const InferenceProjection &p)
     QString html = OptionTableModel::tr("<p><b>Throughput</b>: %1 chips per replica (tensor parallel %2, expert parallel "
                                         "%3%4), concurrency %5 (memory holds %6), %7 tokens/s per chip (%8–%9)</p>"
                                         "<p><b>Latency</b> at %10 utilisation: TTFT %11; TPOT %12</p>"
-                                        "<p><b>KV cache</b>: %13, %14 bytes per token, %19 MB per request. Each decode "
-                                        "step: memory %15, compute %16, communication %17, overhead %18.</p>")
+                                        "<p><b>KV cache</b>: %13, %14 bytes per token, %15 MB per request. Each decode "
+                                        "step: %16.</p>")
                        .arg(QString::number(p.chipsPerReplica), QString::number(p.tensorParallel),
                             QString::number(p.expertParallel),
                             p.pipelineParallel > 1 ? OptionTableModel::tr(", %1 pipeline stages across nodes").arg(p.pipelineParallel)
@@ -156,9 +164,8 @@ QString projectionHtml(const InferenceProjection &p)
                             QLocale().toString(p.tokensPerSecondPerChip, 'f', 0), QLocale().toString(throughput.low, 'f', 0),
                             QLocale().toString(throughput.high, 'f', 0))
                        .arg(percent(p.utilisation), ttft, tpot, p.attention.toHtmlEscaped(),
-                            QLocale().toString(p.kvBytesPerToken, 'f', 0), percent(p.stepBreakdownMemory),
-                            percent(p.stepBreakdownCompute), percent(p.stepBreakdownComm))
-                       .arg(percent(p.stepBreakdownOverhead), QLocale().toString(p.kvBytesPerRequest / 1e6, 'f', 1));
+                            QLocale().toString(p.kvBytesPerToken, 'f', 0), QLocale().toString(p.kvBytesPerRequest / 1e6, 'f', 1),
+                            shares(p.decodeStep.terms()));
     html += u"<ul>"_s;
     if (!p.engineSource.isEmpty())
         html += sourceItem(OptionTableModel::tr("engine"), QString(), p.engineSource);

@@ -484,10 +484,7 @@ void describeDeployment(const InferenceInput &input, const Shape &shape, const H
     p.tokensPerSecondPerReplica = prefillOnly ? e.inputTokensPerSecond : e.outputTokensPerSecond;
     p.inputTokensPerSecondPerReplica = e.inputTokensPerSecond;
     p.prefillTimeShare = e.prefillShare;
-    p.stepBreakdownMemory = e.memoryShare;
-    p.stepBreakdownCompute = e.computeShare;
-    p.stepBreakdownComm = e.commShare;
-    p.stepBreakdownOverhead = e.overheadShare;
+    p.decodeStep = {e.memoryShare, e.computeShare, e.commShare, e.overheadShare};
     if (d.pipeline > 1)
         p.warnings.append(Tr::tr("a replica of %1 chips spans nodes: %2 pipeline stages of tensor parallel %3, "
                                  "activations between them over a 400 Gb/s per-chip fabric (assumed)")
@@ -621,6 +618,14 @@ InferenceProjection projectInference(const InferenceInput &input, const catalog:
                                      const catalog::PlanningCatalog &catalog)
 {
     return project(input, accelerator, catalog, false);
+}
+
+Terms InferenceProjection::DecodeStepShares::terms() const
+{
+    return {{u"memory"_s, Tr::tr("memory"), memory, {}, {}, {}, {}, {}},
+            {u"compute"_s, Tr::tr("compute"), compute, {}, {}, {}, {}, {}},
+            {u"communication"_s, Tr::tr("communication"), communication, {}, {}, {}, {}, {}},
+            {u"overhead"_s, Tr::tr("overhead"), overhead, {}, {}, {}, {}, {}}};
 }
 
 Terms InferenceProjection::efficiencyTerms() const

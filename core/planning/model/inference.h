@@ -81,10 +81,15 @@ struct InferenceProjection
     double tokensPerSecondPerChip = 0;
     Range tokensPerSecondPerChipBand;     ///< from the profiles' low and high efficiencies
     double prefillTimeShare = 0; ///< share of replica time spent in prefill
-    double stepBreakdownMemory = 0;  ///< shares of a decode step: weights and KV read
-    double stepBreakdownCompute = 0;
-    double stepBreakdownComm = 0;    ///< tensor-parallel all-reduce and expert all-to-all
-    double stepBreakdownOverhead = 0;
+    /// Shares of a decode step; terms() names them for every presenter.
+    struct DecodeStepShares
+    {
+        double memory = 0;        ///< weights and KV read
+        double compute = 0;
+        double communication = 0; ///< tensor-parallel all-reduce and expert all-to-all
+        double overhead = 0;
+        Terms terms() const;
+    } decodeStep;
     Range prefillEfficiency;
     QString prefillSource;
     Range decodeEfficiency;

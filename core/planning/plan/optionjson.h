@@ -8,6 +8,8 @@
 
 namespace accelplan::planning::jsonparts {
 
+/// {id: value} of each term (a step's shares, the lock-in factors).
+JsonFields termValuesJson(const Terms &terms);
 /// A string, or null when empty.
 JsonNode optionalNode(const QString &text);
 /// The FX rates an amount was converted with.

@@ -333,11 +333,7 @@ JsonFields inferenceHeadFields(const InferenceRequest &request, const InferenceP
         json.insert(u"attention"_s, headline->attention);
         json.insert(u"max_batch_by_memory"_s, headline->maxBatchByMemory);
         json.insert(u"utilization"_s, headline->utilisation);
-        json.insert(u"decode_step_breakdown"_s,
-                    JsonFields{{u"memory"_s, headline->stepBreakdownMemory},
-                                {u"compute"_s, headline->stepBreakdownCompute},
-                                {u"communication"_s, headline->stepBreakdownComm},
-                                {u"overhead"_s, headline->stepBreakdownOverhead}});
+        json.insert(u"decode_step_breakdown"_s, termValuesJson(headline->decodeStep.terms()));
         json.insert(u"prefill_efficiency"_s, headline->prefillEfficiency.typical);
         json.insert(u"prefill_source"_s, headline->prefillSource);
         json.insert(u"decode_efficiency"_s, headline->decodeEfficiency.typical);
