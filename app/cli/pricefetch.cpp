@@ -34,6 +34,7 @@ int envInt(const char *name, int fallback)
 // One GET into an open file, streamed as it arrives.
 struct Answer
 {
+    bool interrupted = false; ///< FetchSettings::cancelled said stop
     int status = 0;        ///< HTTP status; 0 when the transfer failed
     QString error;         ///< the transfer's failure (timeout, connection closed, TLS)
     QString etag;
@@ -42,8 +43,9 @@ struct Answer
 };
 
 Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const QString &etag,
-           const QString &lastModified, int timeoutMs)
+           const QString &lastModified, const FetchSettings &settings, int page)
 {
+    const int timeoutMs = settings.timeoutMs;
     QNetworkRequest request{QUrl(url)};
     request.setTransferTimeout(timeoutMs);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
@@ -63,11 +65,28 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
         if (status == 200 && out.write(chunk) != chunk.size())
             writeFailed = true;
     });
+    if (settings.progress)
+        QObject::connect(reply, &QNetworkReply::downloadProgress, reply,
+                         [&](qint64 received, qint64) { settings.progress(received, page); });
+    // Ctrl-C: polled, since a signal handler may only set a flag.
+    bool interrupted = false;
+    QTimer poll;
+    if (settings.cancelled) {
+        QObject::connect(&poll, &QTimer::timeout, reply, [&] {
+            if (settings.cancelled()) {
+                interrupted = true;
+                reply->abort();
+            }
+        });
+        poll.start(100);
+    }
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     if (!reply->isFinished())
         loop.exec();
+    poll.stop();
     Answer answer;
+    answer.interrupted = interrupted;
     answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray rest = reply->readAll();
     if (answer.status == 200 && out.write(rest) != rest.size())
@@ -85,6 +104,10 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
                                                                       : reply->errorString();
         answer.status = 0;
     }
+    if (interrupted) {
+        answer.error = Tr::tr("interrupted");
+        answer.status = 0;
+    }
     if (writeFailed) {
         answer.error = Tr::tr("cannot write %1: %2").arg(out.fileName(), out.errorString());
         answer.status = 0;
@@ -95,19 +118,27 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
 
 // GET with retries on 429 and 5xx; out is emptied before each try.
 Answer getWithRetries(QNetworkAccessManager &network, const QString &url, QFile &out, const QString &etag,
-                      const QString &lastModified, const FetchSettings &settings)
+                      const QString &lastModified, const FetchSettings &settings, int page)
 {
     Answer answer;
     int wait = settings.backoffMs;
     for (int attempt = 1; attempt <= settings.attempts; ++attempt) {
         out.resize(0);
         out.seek(0);
-        answer = get(network, url, out, etag, lastModified, settings.timeoutMs);
+        answer = get(network, url, out, etag, lastModified, settings, page);
         const bool retryable = answer.status == 429 || (answer.status >= 500 && answer.status < 600);
         if (!retryable || attempt == settings.attempts)
             break;
         const int ms = std::min(answer.retryAfterMs >= 0 ? answer.retryAfterMs : wait, settings.maxWaitMs);
-        QThread::msleep(ms);
+        for (int waited = 0; waited < ms; waited += 100) { // a wait Ctrl-C can end
+            if (settings.cancelled && settings.cancelled()) {
+                answer.interrupted = true;
+                answer.error = Tr::tr("interrupted");
+                answer.status = 0;
+                return answer;
+            }
+            QThread::msleep(std::min(100, ms - waited));
+        }
         wait *= 2;
     }
     return answer;
@@ -197,7 +228,12 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
         // Only the first page is conditional: the later pages' links are new each run.
         const bool first = outcome.pages == 0;
         const Answer answer = getWithRetries(network, url, pageFile, first ? etag : QString(),
-                                             first ? lastModified : QString(), settings);
+                                             first ? lastModified : QString(), settings, outcome.pages + 1);
+        if (answer.interrupted) {
+            outcome.status = FetchOutcome::Status::Interrupted;
+            outcome.error = Tr::tr("interrupted");
+            break;
+        }
         if (first && answer.status == 304) {
             outcome.status = FetchOutcome::Status::Unchanged;
             outcome.fetchedAt = storedAt;

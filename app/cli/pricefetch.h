@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 class QNetworkAccessManager;
 
 namespace accelplan::cli {
@@ -25,7 +27,7 @@ QList<Endpoint> shippedEndpoints(QString *error);
 
 struct FetchOutcome
 {
-    enum class Status { Fetched, Unchanged, Failed };
+    enum class Status { Fetched, Unchanged, Failed, Interrupted };
     Status status = Status::Failed;
     QString file;          ///< the complete download (Fetched only)
     QString error;         ///< Failed: why
@@ -42,6 +44,11 @@ struct FetchSettings
     int attempts = 4;       ///< tries on 429/5xx
     int backoffMs = 1000;   ///< first wait without Retry-After; doubles
     int maxWaitMs = 60000;  ///< longest wait Retry-After may ask for
+    /// Asked every 0.1 s during a transfer or a wait: true stops the download (Status::Interrupted,
+    /// nothing kept).
+    std::function<bool()> cancelled;
+    /// Told the bytes of the page being received and the page's number, as they arrive.
+    std::function<void(qint64 bytes, int page)> progress;
 };
 
 /// ACCELPLAN_HTTP_TIMEOUT_MS, ACCELPLAN_HTTP_BACKOFF_MS and ACCELPLAN_UPDATE_CACHE override the defaults.

@@ -14,6 +14,8 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::cli {
@@ -127,30 +129,65 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
     if (!catalog)
         return context.failureExitCode();
     const bool dryRun = parser.isSet(u"dry-run"_s);
-    const FetchSettings settings = fetchSettingsFromEnvironment();
+    const InterruptGuard interrupts;
+    FetchSettings settings = fetchSettingsFromEnvironment();
+    settings.cancelled = [] { return interruptRequested(); };
+    const bool showProgress = parser.isSet(u"progress"_s) || isatty(STDERR_FILENO);
+    QString current; // the provider being downloaded, for the progress line
+    if (showProgress)
+        settings.progress = [&](qint64 bytes, int page) {
+            context.err << '\r' << Tr::tr("%1: %2 MB, page %3").arg(current).arg(bytes / 1e6, 0, 'f', 1).arg(page)
+                        << "   ";
+            context.err.flush();
+        };
     QNetworkAccessManager network;
     SheetReader reader(*catalog, QDate::currentDate());
     QList<ProviderResult> results;
     int failures = 0;
     int reached = 0;
+    // Every download first: Ctrl-C while they run (most of an update's time) writes nothing.
+    QList<FetchOutcome> fetched;
     for (const Endpoint &endpoint : std::as_const(endpoints)) {
+        current = endpoint.provider;
+        fetched.append(fetchEndpoint(network, endpoint, settings));
+        if (showProgress)
+            context.err << '\n';
+        if (fetched.last().status == FetchOutcome::Status::Interrupted || interruptRequested()) {
+            for (const FetchOutcome &f : std::as_const(fetched))
+                if (!f.file.isEmpty())
+                    QFile::remove(f.file);
+            context.err << Tr::tr("accelplan-cli: interrupted; nothing was written (the database is unchanged)") << '\n';
+            return ExitInterrupted;
+        }
+    }
+    QStringList imported;
+    for (qsizetype i = 0; i < endpoints.size(); ++i) {
+        const Endpoint &endpoint = endpoints[i];
+        if (interruptRequested()) { // between providers: each sheet is all or nothing
+            context.err << Tr::tr("accelplan-cli: interrupted; %1").arg(imported.isEmpty() ? Tr::tr("nothing was written")
+                                                                                          : Tr::tr("imported before it: %1")
+                                                                                                .arg(imported.join(u", "_s)))
+                        << '\n';
+            return ExitInterrupted;
+        }
         ProviderResult result{endpoint.provider, {}, {}, 0, 0};
-        const FetchOutcome fetched = fetchEndpoint(network, endpoint, settings);
-        if (fetched.status == FetchOutcome::Status::Failed) {
+        if (fetched[i].status == FetchOutcome::Status::Failed) {
             result.status = u"failed"_s;
-            result.detail = fetched.error;
-        } else if (fetched.status == FetchOutcome::Status::Unchanged) {
+            result.detail = fetched[i].error;
+        } else if (fetched[i].status == FetchOutcome::Status::Unchanged) {
             ++reached;
             result.status = u"unchanged"_s;
-            result.detail = Tr::tr("unchanged since %1").arg(fetched.lastModified.isEmpty()
-                                                                 ? fetched.fetchedAt.toString(Qt::ISODate)
-                                                                 : fetched.lastModified);
+            result.detail = Tr::tr("unchanged since %1").arg(fetched[i].lastModified.isEmpty()
+                                                                 ? fetched[i].fetchedAt.toString(Qt::ISODate)
+                                                                 : fetched[i].lastModified);
         } else {
             ++reached;
             result.status = u"fetched"_s;
-            importDownload(context, reader, endpoint, fetched, dryRun, result);
-            if (result.status == u"fetched"_s && !dryRun)
-                storeValidators(settings, endpoint, fetched); // only once its prices are in
+            importDownload(context, reader, endpoint, fetched[i], dryRun, result);
+            if (result.status == u"fetched"_s && !dryRun) {
+                storeValidators(settings, endpoint, fetched[i]); // only once its prices are in
+                imported.append(endpoint.provider);
+            }
         }
         if (result.status == u"failed"_s) {
             ++failures;
@@ -177,6 +214,7 @@ QList<Command> pricesUpdateCommands()
                  p.addOption({u"format"_s, Tr::tr("Output format: table or json."), u"FORMAT"_s, u"table"_s});
                  p.addOption({u"endpoint"_s, Tr::tr("Fetch PROVIDER's list from URL instead (repeatable)."),
                               u"PROVIDER=URL"_s});
+                 p.addOption({u"progress"_s, Tr::tr("Show download progress on stderr even when it is not a terminal.")});
              },
              updateCommand}};
 }

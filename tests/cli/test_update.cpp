@@ -6,8 +6,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QRegularExpression>
+#include <QThread>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan::test;
@@ -50,16 +55,17 @@ struct Fixture
         server.script(u"/aws"_s, {fileResponse(u"aws/ec2_traps.csv"_s, {{"ETag", "\"aw1\""}})});
     }
 
-    Run update(const QStringList &extra = {}) const
+    std::unique_ptr<QProcess> start(const QStringList &extra = {}, int timeoutMs = 1500 * ACCELPLAN_TEST_SLOWDOWN) const
     {
         QStringList arguments{u"--db"_s, scratch.db, u"prices"_s, u"update"_s, u"--format"_s, u"json"_s};
         for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s})
             arguments << u"--endpoint"_s << u"%1=%2/%1"_s.arg(provider, server.url());
-        auto process = startCli(arguments + extra, {{u"ACCELPLAN_HTTP_TIMEOUT_MS"_s, QString::number(1500 * ACCELPLAN_TEST_SLOWDOWN)},
-                                                    {u"ACCELPLAN_HTTP_BACKOFF_MS"_s, u"10"_s},
-                                                    {u"ACCELPLAN_UPDATE_CACHE"_s, scratch.dir.filePath(u"cache"_s)}});
-        return finish(*process, 120);
+        return startCli(arguments + extra, {{u"ACCELPLAN_HTTP_TIMEOUT_MS"_s, QString::number(timeoutMs)},
+                                            {u"ACCELPLAN_HTTP_BACKOFF_MS"_s, u"10"_s},
+                                            {u"ACCELPLAN_UPDATE_CACHE"_s, scratch.dir.filePath(u"cache"_s)}});
     }
+
+    Run update(const QStringList &extra = {}) const { return finish(*start(extra), 120); }
 
     QString status(const Run &run, const QString &provider) const
     {
@@ -180,4 +186,35 @@ TEST_CASE("prices update --dry-run writes nothing and keeps no validators", "[cl
     CHECK(real.exitCode == 0);
     CHECK_FALSE(f.server.requests(u"/aws"_s).last().contains("If-None-Match"));
     CHECK(f.updateSheets(u"aws"_s) == 1);
+}
+
+TEST_CASE("prices update interrupted by Ctrl-C exits 130 and writes nothing", "[cli][update]")
+{
+    Fixture f;
+    // Oracle's list stalls (the last provider downloaded): AWS and Azure are downloaded, not yet imported.
+    HttpResponse stalled = fileResponse(u"oci/products_usd_2026-08-14.json"_s);
+    stalled.fault = HttpResponse::Fault::Stall;
+    f.server.script(u"/oracle"_s, {stalled});
+    const QString before = f.prices();
+    auto process = f.start({u"--progress"_s}, 600'000); // the timeout would not end it
+    QElapsedTimer waited;
+    waited.start();
+    while (f.server.requests(u"/oracle"_s).isEmpty() && waited.elapsed() < 60'000 * ACCELPLAN_TEST_SLOWDOWN)
+        QThread::msleep(50);
+    REQUIRE_FALSE(f.server.requests(u"/oracle"_s).isEmpty());
+    ::kill(pid_t(process->processId()), SIGINT);
+    const Run run = finish(*process, 30 * ACCELPLAN_TEST_SLOWDOWN);
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 130);
+    CHECK(run.err.contains(u"interrupted; nothing was written"_s));
+    // Progress per provider on stderr: bytes and the page.
+    CHECK(run.err.contains(u"azure: "_s));
+    CHECK(run.err.contains(u"MB, page 3"_s));
+    for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s})
+        CHECK(f.updateSheets(provider) == 0);
+    CHECK(f.prices() == before);
+    // No download is left to be imported by mistake, and no validators were kept.
+    const QDir cache(f.scratch.dir.filePath(u"cache"_s));
+    CHECK(cache.entryList({u"*.part"_s, u"*.download"_s, u"*.page"_s}, QDir::Files).isEmpty());
+    CHECK_FALSE(QFile::exists(cache.filePath(u"validators.ini"_s)));
 }
