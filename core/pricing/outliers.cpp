@@ -69,22 +69,24 @@ int quarantineOutliers(ParsedSheet &sheet, const FxTable &fx, bool accept, const
         if (!perHour || r.key.priceModel == PriceModel::Purchase || r.acceleratorCount < 1)
             continue;
         const double perAccelerator = *perHour / r.acceleratorCount;
-        const QString unit = r.unit == PriceUnit::Month ? Tr::tr("month") : Tr::tr("hour");
         if (const auto usd = fx.convert(perAccelerator, r.currency, u"USD"_s, r.effectiveDate)) {
-            const QString shown = Tr::tr("%1 %2 per %3 for %4 accelerator(s) is $%5 per accelerator-hour")
-                                      .arg(r.price.toString(), r.currency, unit)
-                                      .arg(r.acceleratorCount)
-                                      .arg(shownNumber(usd->amount));
+            // Worded only for a price outside the bounds: most rows are inside.
+            auto shown = [&] {
+                return Tr::tr("%1 %2 per %3 for %4 accelerator(s) is $%5 per accelerator-hour")
+                    .arg(r.price.toString(), r.currency, r.unit == PriceUnit::Month ? Tr::tr("month") : Tr::tr("hour"))
+                    .arg(r.acceleratorCount)
+                    .arg(shownNumber(usd->amount));
+            };
             if (usd->amount < bounds.floorUsdPerAcceleratorHour) {
                 found.append({i, Tr::tr("%1, below any real offer ($%2): an expired or placeholder price?")
-                                     .arg(shown)
+                                     .arg(shown())
                                      .arg(bounds.floorUsdPerAcceleratorHour)});
                 continue;
             }
             if (usd->amount > bounds.ceilingUsdPerAcceleratorHour) {
                 found.append({i, Tr::tr("%1, above any real offer ($%2): a whole-term or per-node price read "
                                         "as hourly?")
-                                     .arg(shown)
+                                     .arg(shown())
                                      .arg(bounds.ceilingUsdPerAcceleratorHour)});
                 continue;
             }

@@ -36,12 +36,20 @@ int main(int argc, char *argv[])
         QTextStream out(&file);
         out << "provider,offer_kind,sku,accelerator,accelerator_count,region,price_model,price,currency,unit,"
                "effective_date,source_url,notes\n";
+        // Realistic prices, so the sheet passes the outlier check as a provider's would: each SKU one
+        // accelerator type and count in one region, sold in four price models at the usual ratios
+        // to on demand, per accelerator-hour between 0.5 and 6 USD.
         const char *accelerators[] = {"h100-sxm", "a100-80gb", "l4", "l40s", "h200", "b200", "mi300x"};
+        const double perAcceleratorHour[] = {3.9, 1.8, 0.7, 1.4, 4.3, 6.0, 2.9};
         const char *models[] = {"on_demand", "spot", "commit_1y", "commit_3y"};
+        const double toOnDemand[] = {1.0, 0.4, 0.7, 0.5};
         for (int i = 0; i < rows; ++i) {
-            out << "BenchCloud,cloud_vm,bench-" << i / 4 << ".xlarge," << accelerators[i % 7] << ',' << (1 << (i % 4))
-                << ",region-" << (i / 4) % 30 << ',' << models[i % 4] << ',' << (i % 10'000) + 1 << '.'
-                << (i % 97) << ",USD,hour,2026-10-01,https://example.test/bench,\"row " << i << ", generated\"\n";
+            const int sku = i / 4;
+            const int count = 1 << (sku % 4);
+            const double price = perAcceleratorHour[sku % 7] * count * toOnDemand[i % 4] * (1.0 + (sku % 97) / 1000.0);
+            out << "BenchCloud,cloud_vm,bench-" << sku << ".xlarge," << accelerators[sku % 7] << ',' << count
+                << ",region-" << sku % 30 << ',' << models[i % 4] << ',' << QString::number(price, 'f', 4)
+                << ",USD,hour,2026-10-01,https://example.test/bench,\"row " << i << ", generated\"\n";
         }
     }
     QElapsedTimer total;
