@@ -206,6 +206,7 @@ TEST_CASE("Capacity blocks: whole days, rounded to a duration sold, paid whole",
     CHECK(cost.amount.typical == Approx(4 * 41.528 * 21 * 24));
     CHECK(cost.amount.high == Approx(4 * 41.528 * 21 * 24));
     CHECK(cost.basis().contains(u"paid whole"_s));
+    CHECK(formulaValue(cost.terms.runTerms()) == Approx(cost.amount.typical)); // the block's hours, not the run's
     CHECK(pricing::toString(PriceModel::CapacityBlock) == u"capacity_block"_s);
     CHECK(pricing::priceModelFromString(u"capacity_block"_s) == PriceModel::CapacityBlock);
     CHECK(pricing::unitFor(PriceModel::CapacityBlock) == pricing::PriceUnit::Hour);
@@ -214,7 +215,9 @@ TEST_CASE("Capacity blocks: whole days, rounded to a duration sold, paid whole",
 TEST_CASE("Commitments: other work's share and runs longer than the term", "[planning][cost]")
 {
     // Half the commitment used by other work: this plan pays the other half.
-    CHECK(offerCost(offer(PriceModel::Commit1y, "6"), 1, {100, 100, 100}, 0.5).amount.typical == Approx(6.0 * 4380));
+    const OfferCost half = offerCost(offer(PriceModel::Commit1y, "6"), 1, {100, 100, 100}, 0.5);
+    CHECK(half.amount.typical == Approx(6.0 * 4380));
+    CHECK(formulaValue(half.terms.runTerms()) == Approx(half.amount.typical)); // the hours the share leaves
     // But never less than its own hours.
     CHECK(offerCost(offer(PriceModel::Commit1y, "6"), 1, {8000, 8000, 8000}, 0.5).amount.typical == Approx(6.0 * 8000));
     // A 13-month run needs two 1-year terms.

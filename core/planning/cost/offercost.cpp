@@ -132,12 +132,15 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         };
         c.amount = {committed(wallHours.low), committed(wallHours.typical), committed(wallHours.high)};
         c.terms.otherUse = otherUse;
+        c.terms.paidHours = c.amount.typical / (n * price);
         break;
     }
     case PriceModel::CapacityBlock: {
         auto paid = [&](double hours) { return n * price * capacityBlockTerm(hours, blocks).paidHours; };
         c.amount = {paid(wallHours.low), paid(wallHours.typical), paid(wallHours.high)};
-        c.terms.blockBasis = capacityBlockTerm(wallHours.typical, blocks).basis;
+        const CapacityBlockTerm typical = capacityBlockTerm(wallHours.typical, blocks);
+        c.terms.blockBasis = typical.basis;
+        c.terms.paidHours = typical.paidHours;
         break;
     }
     case PriceModel::Monthly: {
@@ -172,51 +175,64 @@ Term costTerm(const char *id, const QString &label, double value, const QString 
     return t;
 }
 
+Term instancesTerm(const CostTerms &c)
+{
+    return costTerm("instances", Tr::tr("instances"), c.instances, {}, Tr::tr("%1 instance(s)").arg(c.instances));
+}
+
+Term serversTerm(const CostTerms &c)
+{
+    return costTerm("instances", Tr::tr("servers"), c.instances, {}, Tr::tr("%1 server(s)").arg(c.instances));
+}
+
+Term priceTerm(const CostTerms &c, const QString &per, const QString &label = Tr::tr("price"), const QString &after = {})
+{
+    const QString unit = c.currency + per;
+    return costTerm("price", label, c.price.toDouble(), unit, Tr::tr("%1 %2%3").arg(c.price.toString(), unit, after));
+}
+
+Term ownedTerm(const CostTerms &c)
+{
+    return costTerm("price", Tr::tr("owned cost per hour of use"), c.ownedHourly, c.currency + u"/h"_s,
+                    Tr::tr("%1 %2 per hour of use").arg(c.ownedHourly, 0, 'f', 2).arg(c.currency));
+}
+
 } // namespace
 
 Terms CostTerms::runTerms() const
 {
     if (!costed)
         return {};
-    const QString perHour = currency + u"/h"_s;
+    auto hours = [](const QString &label, double value, const QString &text) {
+        return costTerm("hours", label, value, u"h"_s, text);
+    };
     Terms t;
     switch (model) {
     case PriceModel::OnDemand:
     case PriceModel::Spot:
-        t = {costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances)),
-             costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour)),
-             costTerm("hours", Tr::tr("wall hours"), wallHours, u"h"_s, Tr::tr("wall hours"))};
+        t = {instancesTerm(*this), priceTerm(*this, u"/h"_s), hours(Tr::tr("wall hours"), wallHours, Tr::tr("wall hours"))};
         break;
     case PriceModel::Commit1y:
     case PriceModel::Commit3y:
-        t = {costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances)),
-             costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour)),
-             costTerm("hours", Tr::tr("the whole term"), commitmentTermHours(model), u"h"_s,
-                      Tr::tr("the whole %1-hour term, less %2% used by other work")
-                          .arg(commitmentTermHours(model))
-                          .arg(otherUse * 100))};
+        t = {instancesTerm(*this), priceTerm(*this, u"/h"_s),
+             hours(Tr::tr("committed hours"), paidHours,
+                   Tr::tr("the whole %1-hour term, less %2% used by other work").arg(commitmentTermHours(model)).arg(otherUse * 100))};
         break;
     case PriceModel::CapacityBlock:
-        t = {costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances)),
-             costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour)),
-             costTerm("hours", Tr::tr("the reserved block"), wallHours, u"h"_s,
-                      Tr::tr("the reserved block, paid whole: %1").arg(blockBasis))};
+        t = {instancesTerm(*this), priceTerm(*this, u"/h"_s),
+             hours(Tr::tr("block hours"), paidHours, Tr::tr("the reserved block, paid whole: %1").arg(blockBasis))};
         break;
-    case PriceModel::Monthly: {
-        const QString perMonth = currency + u"/month"_s;
-        t = {costTerm("instances", Tr::tr("servers"), instances, {}, Tr::tr("%1 server(s)").arg(instances)),
-             costTerm("price", Tr::tr("price"), price.toDouble(), perMonth, Tr::tr("%1 %2").arg(price.toString(), perMonth)),
-             costTerm("months", Tr::tr("whole months"), std::ceil(wallHours / kHoursPerMonth), {}, Tr::tr("whole months"))};
+    case PriceModel::Monthly:
+        t = {serversTerm(*this), priceTerm(*this, u"/month"_s),
+             costTerm("months", Tr::tr("whole months"), std::max(1.0, std::ceil(wallHours / kHoursPerMonth)), {},
+                      Tr::tr("whole months"))};
         if (setupFee && setupFee->toDouble() > 0)
             t.append(costTerm("setup", Tr::tr("setup fees"), instances * setupFee->toDouble(), currency,
                               Tr::tr("setup %1 each").arg(setupFee->toString()), true));
         break;
-    }
     case PriceModel::Purchase:
-        t = {costTerm("instances", Tr::tr("servers"), instances, {}, Tr::tr("%1 server(s)").arg(instances)),
-             costTerm("price", Tr::tr("owned cost per hour of use"), ownedHourly, perHour,
-                      Tr::tr("%1 %2 per hour of use").arg(ownedHourly, 0, 'f', 2).arg(currency)),
-             costTerm("hours", Tr::tr("wall hours"), wallHours, u"h"_s, Tr::tr("wall hours (%1)").arg(ownedBasis))};
+        t = {serversTerm(*this), ownedTerm(*this),
+             hours(Tr::tr("wall hours"), wallHours, Tr::tr("wall hours (%1)").arg(ownedBasis))};
         if (ownedIdle > 0)
             t.append(costTerm("idle_capex", Tr::tr("idle capex"), ownedIdle, currency,
                               Tr::tr("%1 %2 of capex the run leaves idle (the hardware is not filled by this work)")
@@ -237,39 +253,30 @@ Terms CostTerms::monthlyTerms() const
 {
     if (!costed)
         return {};
-    const QString perHour = currency + u"/h"_s;
     const QString month = QString::number(kHoursPerMonth, 'f', 0);
-    Terms t{costTerm("instances", Tr::tr("instances"), instances, {}, Tr::tr("%1 instance(s)").arg(instances))};
     auto hours = [&](const QString &text) { return costTerm("hours", Tr::tr("hours a month"), kHoursPerMonth, u"h"_s, text); };
-    const Term hourly = costTerm("price", Tr::tr("price"), price.toDouble(), perHour, Tr::tr("%1 %2").arg(price.toString(), perHour));
+    Terms t{instancesTerm(*this)};
     switch (model) {
     case PriceModel::OnDemand:
-    case PriceModel::Spot: t << hourly << hours(Tr::tr("%1 h").arg(month)); break;
+    case PriceModel::Spot: t << priceTerm(*this, u"/h"_s) << hours(Tr::tr("%1 h").arg(month)); break;
     case PriceModel::Commit1y:
     case PriceModel::Commit3y:
-        t << costTerm("price", Tr::tr("effective commitment rate"), price.toDouble(), perHour,
-                      Tr::tr("%1 %2 effective commitment rate").arg(price.toString(), perHour))
+        t << priceTerm(*this, u"/h"_s, Tr::tr("effective commitment rate"), Tr::tr(" effective commitment rate"))
           << hours(Tr::tr("%1 h (the whole term is payable)").arg(month));
         break;
     case PriceModel::CapacityBlock:
-        t << hourly
+        t << priceTerm(*this, u"/h"_s)
           << hours(Tr::tr("%1 h in capacity blocks booked back to back (each block paid whole; a next block is not "
                           "guaranteed)")
                        .arg(month));
         break;
-    case PriceModel::Monthly: {
-        const QString perMonth = currency + u"/month"_s;
-        t << costTerm("price", Tr::tr("price"), price.toDouble(), perMonth, Tr::tr("%1 %2").arg(price.toString(), perMonth));
+    case PriceModel::Monthly:
+        t << priceTerm(*this, u"/month"_s);
         if (setupFee)
             t << costTerm("setup", Tr::tr("setup fees, once"), instances * setupFee->toDouble(), currency,
                           Tr::tr("setup %1 %2 per server, once").arg(setupFee->toString(), currency), true);
         break;
-    }
-    case PriceModel::Purchase:
-        t << costTerm("price", Tr::tr("owned cost per hour of use"), ownedHourly, perHour,
-                      Tr::tr("%1 %2 per hour of use").arg(ownedHourly, 0, 'f', 2).arg(currency))
-          << hours(Tr::tr("%1 h (%2)").arg(month, ownedBasis));
-        break;
+    case PriceModel::Purchase: t << ownedTerm(*this) << hours(Tr::tr("%1 h (%2)").arg(month, ownedBasis)); break;
     }
     return t;
 }

@@ -47,6 +47,7 @@ struct CostTerms
     QString ownedBasis;
     int runs = 1;
     double wallHours = 0; ///< the run's typical wall hours
+    double paidHours = 0; ///< commitments and capacity blocks: the hours the typical cost pays for
 
     /// The terms a training run's cost follows from, in order, each worded in its rule
     /// ("2 instance(s)", "98.32 USD/h", "wall hours"): the JSON's cost_terms, and runBasis().
