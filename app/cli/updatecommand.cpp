@@ -31,7 +31,18 @@ struct ProviderResult
     QString detail;
     int added = 0;
     int changed = 0;
+    int historical = 0;            ///< rows an earlier-dated or outranked price: history only
+    QList<PriceChange> biggestMoves; ///< the changed prices that moved most
 };
+
+constexpr int kMovesShown = 3;
+
+QString moveText(const PriceChange &c)
+{
+    return Tr::tr("%1 %2 %3: %4 → %5 (%6%7 %)")
+        .arg(c.key.sku, c.key.region, toString(c.key.priceModel), c.oldPrice, c.newPrice, *c.move > 0 ? u"+"_s : QString())
+        .arg(*c.move * 100, 0, 'f', 1);
+}
 
 // Applies --endpoint PROVIDER=URL and --provider P,...; an error text on a bad option.
 QString selectEndpoints(const QCommandLineParser &parser, QList<Endpoint> &endpoints)
@@ -97,6 +108,8 @@ void importDownload(Context &context, SheetReader &reader, const Endpoint &endpo
     }
     result.added = summary->added;
     result.changed = summary->changed;
+    result.historical = summary->historical;
+    result.biggestMoves = biggestMoves(*summary, kMovesShown);
     result.detail = summary->alreadyImportedAs > 0 ? Tr::tr("already imported as sheet %1").arg(summary->alreadyImportedAs)
                     : dryRun                        ? Tr::tr("dry run: nothing written")
                                                     : Tr::tr("sheet %1").arg(summary->sheetId);
@@ -107,11 +120,24 @@ void printResults(Context &context, const QList<ProviderResult> &results, Output
     QJsonArray json;
     QList<QStringList> rows;
     for (const ProviderResult &r : results) {
+        QJsonArray moves;
+        QStringList movesText;
+        for (const PriceChange &c : r.biggestMoves) {
+            moves.append(QJsonObject{{u"sku"_s, c.key.sku}, {u"region"_s, c.key.region},
+                                     {u"price_model"_s, toString(c.key.priceModel)}, {u"line"_s, c.line},
+                                     {u"old_price"_s, c.oldPrice}, {u"new_price"_s, c.newPrice},
+                                     {u"change_pct"_s, *c.move * 100}});
+            movesText.append(moveText(c));
+        }
         json.append(QJsonObject{{u"provider"_s, r.provider}, {u"status"_s, r.status}, {u"detail"_s, r.detail},
-                                {u"added"_s, r.added}, {u"changed"_s, r.changed}});
-        rows.append({r.provider, r.status, QString::number(r.added), QString::number(r.changed), r.detail});
+                                {u"added"_s, r.added}, {u"changed"_s, r.changed}, {u"history_only"_s, r.historical},
+                                {u"biggest_moves"_s, moves}});
+        rows.append({r.provider, r.status, QString::number(r.added), QString::number(r.changed),
+                     QString::number(r.historical),
+                     movesText.isEmpty() ? r.detail : r.detail + Tr::tr("; biggest moves: ") + movesText.join(u"; "_s)});
     }
-    context.out << render(format, {u"provider"_s, u"status"_s, u"added"_s, u"changed"_s, u"detail"_s}, rows, json);
+    context.out << render(format, {u"provider"_s, u"status"_s, u"added"_s, u"changed"_s, u"history_only"_s, u"detail"_s},
+                          rows, json);
 }
 
 int updateCommand(Context &context, const QCommandLineParser &parser)
@@ -170,7 +196,7 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
                         << '\n';
             return ExitInterrupted;
         }
-        ProviderResult result{endpoint.provider, {}, {}, 0, 0};
+        ProviderResult result{endpoint.provider, {}, {}, 0, 0, 0, {}};
         if (fetched[i].status == FetchOutcome::Status::Failed) {
             result.status = u"failed"_s;
             result.detail = fetched[i].error;

@@ -3,6 +3,9 @@
 #include "core/common/decimal.h"
 #include "core/common/tr.h"
 
+#include <algorithm>
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::pricing {
@@ -53,6 +56,9 @@ void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOf
             } else {
                 change.kind = PriceChange::Kind::Changed;
                 ++summary->changed;
+                const double old = Decimal::parse(it->price).value_or(Decimal()).toDouble();
+                if (old > 0 && it->currency == r.currency && it->unit == toString(r.unit))
+                    change.move = r.price.toDouble() / old - 1.0;
             }
         }
         summary->changes.append(change);
@@ -64,6 +70,17 @@ QString supersededText(const ImportSummary &summary)
     if (summary.supersededApproximate == 0)
         return {};
     return Tr::tr("supersedes %n approximate third-party row(s)", nullptr, summary.supersededApproximate);
+}
+
+QList<PriceChange> biggestMoves(const ImportSummary &summary, int count)
+{
+    QList<PriceChange> moved;
+    for (const PriceChange &c : summary.changes)
+        if (c.kind == PriceChange::Kind::Changed && c.move)
+            moved.append(c);
+    std::stable_sort(moved.begin(), moved.end(),
+                     [](const PriceChange &a, const PriceChange &b) { return std::abs(*a.move) > std::abs(*b.move); });
+    return moved.mid(0, count);
 }
 
 } // namespace accelplan::pricing

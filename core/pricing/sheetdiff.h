@@ -7,6 +7,8 @@
 #include <QList>
 #include <QVariant>
 
+#include <optional>
+
 namespace accelplan::pricing {
 
 /// What importing a sheet does to one offer.
@@ -25,6 +27,8 @@ struct PriceChange
     /// their dates. A Historical approximate row under a current one not approximate is history
     /// because of that standing, not its date.
     bool supersedesApproximate = false;
+    /// Changed in the same currency and unit: new ÷ old − 1 (−0.44 for 98.32 → 55.04).
+    std::optional<double> move;
 };
 
 struct ImportSummary
@@ -67,5 +71,8 @@ void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOf
 
 /// "supersedes 4 approximate third-party rows", or empty when none: for import summaries.
 QString supersededText(const ImportSummary &summary);
+
+/// The \a count changed prices that moved most (by |move|, the larger first; file order on ties).
+QList<PriceChange> biggestMoves(const ImportSummary &summary, int count);
 
 } // namespace accelplan::pricing

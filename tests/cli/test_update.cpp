@@ -218,3 +218,47 @@ TEST_CASE("prices update interrupted by Ctrl-C exits 130 and writes nothing", "[
     CHECK(cache.entryList({u"*.part"_s, u"*.download"_s, u"*.page"_s}, QDir::Files).isEmpty());
     CHECK_FALSE(QFile::exists(cache.filePath(u"validators.ini"_s)));
 }
+
+TEST_CASE("prices update lists each provider's biggest price moves and its history-only rows", "[cli][update]")
+{
+    Fixture f;
+    // The list dated after the shipped prices, so its p5.48xlarge on-demand row becomes current.
+    const QByteArray row = R"("A","T","R","OnDemand","illustrative row","2025-06-01","0","Inf","Hrs","55.0400000000")";
+    QByteArray list = fixture(u"aws/ec2_traps.csv"_s);
+    REQUIRE(list.contains(row));
+    const QByteArray current = QByteArray(row).replace("2025-06-01", "2026-11-01");
+    list.replace(row, current);
+    auto serve = [&](const QByteArray &price, const char *etag) {
+        QByteArray body = list;
+        body.replace(current, QByteArray(current).replace("55.0400000000", price));
+        f.server.script(u"/aws"_s, {{200, body, {{"ETag", etag}}, HttpResponse::Fault::None}});
+    };
+    serve("55.0400000000", "\"aw1\"");
+    const Run first = f.update({u"--provider"_s, u"aws"_s});
+    REQUIRE(first.exitCode == 0);
+    CHECK(jsonArray(first).first()[u"history_only"_s].toInt() > 0); // the other rows are older than the shipped prices
+
+    serve("49.5360000000", "\"aw2\""); // down 10 %
+    const Run run = f.update({u"--provider"_s, u"aws"_s});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject aws = jsonArray(run).first().toObject();
+    CHECK(aws[u"changed"_s].toInt() == 1);
+    const QJsonArray moves = aws[u"biggest_moves"_s].toArray();
+    REQUIRE(moves.size() == 1);
+    CHECK(moves[0][u"sku"_s].toString() == u"p5.48xlarge"_s);
+    CHECK(moves[0][u"region"_s].toString() == u"us-east-1"_s);
+    CHECK(moves[0][u"price_model"_s].toString() == u"on_demand"_s);
+    CHECK(moves[0][u"old_price"_s].toString().startsWith(u"55.04 USD"_s));
+    CHECK(moves[0][u"new_price"_s].toString().startsWith(u"49.536 USD"_s));
+    CHECK(moves[0][u"change_pct"_s].toDouble() == Approx(-10.0));
+
+    // The table says it in the provider's row (another price: the same file twice is not imported again).
+    serve("54.4896000000", "\"aw3\""); // up 10 %
+    const QStringList table{u"--db"_s, f.scratch.db, u"prices"_s, u"update"_s, u"--provider"_s, u"aws"_s,
+                            u"--endpoint"_s, u"aws=%1/aws"_s.arg(f.server.url())};
+    const Run back = finish(*startCli(table, {{u"ACCELPLAN_UPDATE_CACHE"_s, f.scratch.dir.filePath(u"cache"_s)}}), 120);
+    INFO(back.out.toStdString());
+    CHECK(back.exitCode == 0);
+    CHECK(back.out.contains(u"biggest moves: p5.48xlarge us-east-1 on_demand: 49.536 USD/hour → 54.4896 USD/hour (+10.0 %)"_s));
+}
