@@ -41,8 +41,9 @@ void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOf
             change.supersedesApproximate = !newApproximate && storedApproximate;
             const bool outranked = newApproximate == storedApproximate ? r.effectiveDate < it->effectiveDate
                                                                         : newApproximate;
-            const bool samePrice = Decimal::parse(it->price) == r.price && it->currency == r.currency
-                                   && it->unit == toString(r.unit);
+            const std::optional<Decimal> storedPrice = Decimal::parse(it->price);
+            const bool sameUnit = it->currency == r.currency && it->unit == toString(r.unit);
+            const bool samePrice = storedPrice == r.price && sameUnit;
             const bool sameOffer = it->offerKind == toString(r.offerKind) && it->accelerator == r.accelerator
                                    && it->acceleratorCount == r.acceleratorCount;
             if (change.supersedesApproximate)
@@ -56,9 +57,8 @@ void diffSheet(const QList<PriceRecord> &records, const QHash<OfferKey, StoredOf
             } else {
                 change.kind = PriceChange::Kind::Changed;
                 ++summary->changed;
-                const double old = Decimal::parse(it->price).value_or(Decimal()).toDouble();
-                if (old > 0 && it->currency == r.currency && it->unit == toString(r.unit))
-                    change.move = r.price.toDouble() / old - 1.0;
+                if (sameUnit && storedPrice && storedPrice->toDouble() > 0)
+                    change.move = r.price.toDouble() / storedPrice->toDouble() - 1.0;
             }
         }
         summary->changes.append(change);

@@ -196,13 +196,13 @@ QString cashByQuarter(const Plan &plan)
     return html;
 }
 
-// What the recommended option's cost follows from: its cost terms as one formula, in the offer's
+// What the recommended option's cost follows from (its cost terms as one formula), in the offer's
 // currency (the plan converts after).
-QString costLine(const Terms &terms, const QString &offerCurrency)
+QString costLine(const QString &basis, const QString &offerCurrency)
 {
-    if (terms.isEmpty())
+    if (basis.isEmpty())
         return {};
-    return u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Cost basis (%1):").arg(offerCurrency)), esc(formulaText(terms)));
+    return u"<p><b>%1</b> %2</p>"_s.arg(esc(tr("Cost basis (%1):").arg(offerCurrency)), esc(basis));
 }
 
 QString trainingTime(const Plan &plan)
@@ -217,7 +217,7 @@ QString trainingTime(const Plan &plan)
                          format::report().number(t->projection.wallHours.high / 24, 1), QString::number(t->projection.chips),
                          t->offer.accelerator, optionName(t->offer), format::report().money(t->lockin.planCost, cur))));
         html += clusterLine(t->projection);
-        html += costLine(t->costTermList(), t->offer.currency);
+        html += costLine(t->costBasis(), t->offer.currency);
     }
     return html;
 }
@@ -235,7 +235,7 @@ QString inferenceCost(const Plan &plan)
                          format::report().number(i->costPerMillionInput, 3), optionName(i->offer),
                          format::report().money(i->monthlyCost, cur), format::report().number(i->costPerMillionOutput, 3),
                          kCostSplitRule)));
-        html += costLine(i->costTermList(), i->offer.currency);
+        html += costLine(i->costBasis(), i->offer.currency);
     }
     return html;
 }
