@@ -51,6 +51,12 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
     QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
     tls.setPeerVerifyMode(QSslSocket::VerifyPeer); // never off
+    // A proxy that inspects TLS signs with its own authority: trusted only when named.
+    if (!settings.caFile.isEmpty() && !tls.addCaCertificates(settings.caFile)) {
+        Answer unreadable;
+        unreadable.error = Tr::tr("no PEM certificate could be read from %1 (ACCELPLAN_CA_FILE)").arg(settings.caFile);
+        return unreadable;
+    }
     request.setSslConfiguration(tls);
     request.setRawHeader("User-Agent", "accelplan-cli (prices update)");
     if (!etag.isEmpty())
@@ -190,6 +196,7 @@ FetchSettings fetchSettingsFromEnvironment()
     settings.timeoutMs = envInt("ACCELPLAN_HTTP_TIMEOUT_MS", settings.timeoutMs);
     settings.backoffMs = envInt("ACCELPLAN_HTTP_BACKOFF_MS", settings.backoffMs);
     settings.maxWaitMs = envInt("ACCELPLAN_HTTP_MAX_WAIT_MS", settings.maxWaitMs);
+    settings.caFile = qEnvironmentVariable("ACCELPLAN_CA_FILE");
     settings.cacheDir = qEnvironmentVariable("ACCELPLAN_UPDATE_CACHE");
     if (settings.cacheDir.isEmpty())
         settings.cacheDir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/accelplan/prices"_s;

@@ -40,6 +40,7 @@ struct FetchOutcome
 struct FetchSettings
 {
     QString cacheDir;
+    QString caFile;         ///< PEM certificates trusted besides the system's (a TLS-inspecting proxy)
     int timeoutMs = 60000;  ///< no bytes for this long: the transfer fails
     int attempts = 4;       ///< tries on 429/5xx
     int backoffMs = 1000;   ///< first wait without Retry-After; doubles
@@ -51,7 +52,8 @@ struct FetchSettings
     std::function<void(qint64 bytes, int page)> progress;
 };
 
-/// ACCELPLAN_HTTP_TIMEOUT_MS, ACCELPLAN_HTTP_BACKOFF_MS and ACCELPLAN_UPDATE_CACHE override the defaults.
+/// ACCELPLAN_HTTP_TIMEOUT_MS, ACCELPLAN_HTTP_BACKOFF_MS, ACCELPLAN_HTTP_MAX_WAIT_MS, ACCELPLAN_CA_FILE and
+/// ACCELPLAN_UPDATE_CACHE override the defaults.
 FetchSettings fetchSettingsFromEnvironment();
 
 /// Downloads \a endpoint (all its pages for Azure) into settings.cacheDir. A failure leaves no

@@ -81,6 +81,7 @@ void importDownload(Context &context, SheetReader &reader, const Endpoint &endpo
         result.detail = format ? file.errorString() : Tr::tr("unknown format '%1' in endpoints.csv").arg(endpoint.format);
         return;
     }
+    reader.setProvider(endpoint.provider); // a SkyPilot catalog does not name its provider
     const ParsedSheet sheet = reader.read(&file, fetched.file, *format);
     if (!sheet.ok() || sheet.records.isEmpty()) {
         result.status = u"failed"_s;
@@ -98,8 +99,11 @@ void importDownload(Context &context, SheetReader &reader, const Endpoint &endpo
         result.detail = Tr::tr("no database");
         return;
     }
-    // Provenance: the URL as the sheet's source; the reader recorded the file's SHA-256.
-    const QString name = u"%1 update %2"_s.arg(endpoint.provider, fetched.fetchedAt.toString(Qt::ISODate));
+    // Provenance: the URL as the sheet's source, the fetch time and the server's ETag (a SkyPilot
+    // catalog's revision) in its name; the reader recorded the file's SHA-256.
+    QString name = u"%1 update %2"_s.arg(endpoint.provider, fetched.fetchedAt.toString(Qt::ISODate));
+    if (!fetched.etag.isEmpty())
+        name += u" ETag "_s + fetched.etag;
     const auto summary = database->importSheet(sheet, name, endpoint.url, dryRun);
     if (!summary) {
         result.status = u"failed"_s;

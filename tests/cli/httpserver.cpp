@@ -3,6 +3,9 @@
 #include <QFile>
 #include <QMetaObject>
 #include <QSemaphore>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QSslServer>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QUrl>
@@ -31,31 +34,56 @@ void respond(QTcpSocket *socket, const HttpResponse &r)
     socket->disconnectFromHost();
 }
 
+QSslConfiguration serverTls()
+{
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    QFile certificate(QStringLiteral(ACCELPLAN_TEST_DATA "/tls/localhost.crt"));
+    QFile key(QStringLiteral(ACCELPLAN_TEST_DATA "/tls/localhost.key"));
+    if (certificate.open(QIODevice::ReadOnly) && key.open(QIODevice::ReadOnly)) {
+        tls.setLocalCertificate(QSslCertificate(certificate.readAll()));
+        tls.setPrivateKey(QSslKey(key.readAll(), QSsl::Rsa));
+    }
+    tls.setPeerVerifyMode(QSslSocket::VerifyNone); // the clients present no certificate
+    return tls;
+}
+
 } // namespace
 
-HttpServer::HttpServer()
+HttpServer::HttpServer(Scheme scheme)
 {
     m_thread.start();
     QSemaphore ready;
     QObject *anchor = new QObject;
     anchor->moveToThread(&m_thread);
-    QMetaObject::invokeMethod(anchor, [this, anchor, &ready] {
-        m_server = new QTcpServer(anchor);
+    QMetaObject::invokeMethod(anchor, [this, anchor, scheme, &ready] {
+        if (scheme == Scheme::Https) {
+            auto *tls = new QSslServer(anchor);
+            tls->setSslConfiguration(serverTls());
+            m_server = tls;
+        } else {
+            m_server = new QTcpServer(anchor);
+        }
         if (m_server->listen(QHostAddress::LocalHost, 0))
-            m_url = QStringLiteral("http://127.0.0.1:%1").arg(m_server->serverPort());
-        QObject::connect(m_server, &QTcpServer::newConnection, anchor, [this] {
+            m_url = QStringLiteral("%1://127.0.0.1:%2")
+                        .arg(scheme == Scheme::Https ? QStringLiteral("https") : QStringLiteral("http"))
+                        .arg(m_server->serverPort());
+        // Ready after the TLS handshake for HTTPS, at once for HTTP.
+        QObject::connect(m_server, &QTcpServer::pendingConnectionAvailable, anchor, [this] {
             while (QTcpSocket *socket = m_server->nextPendingConnection()) {
                 auto *buffer = new QByteArray;
                 QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
                 QObject::connect(socket, &QObject::destroyed, [buffer] { delete buffer; });
-                QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket, buffer] {
+                auto read = [this, socket, buffer] {
                     *buffer += socket->readAll();
                     if (!buffer->contains("\r\n\r\n") || buffer->isEmpty())
                         return;
                     const QByteArray head = buffer->left(buffer->indexOf("\r\n\r\n"));
                     buffer->clear();
                     respond(socket, answer(head));
-                });
+                };
+                QObject::connect(socket, &QTcpSocket::readyRead, socket, read);
+                if (socket->bytesAvailable() > 0) // arrived with the handshake
+                    read();
             }
         });
         QObject::connect(&m_thread, &QThread::finished, anchor, &QObject::deleteLater);

@@ -1,6 +1,6 @@
 #pragma once
-// A small HTTP/1.1 server for `prices update` tests (issue 37): QTcpServer on 127.0.0.1 in its own
-// thread, answering each path from a script of responses (the last repeats), with faults.
+// A small HTTP/1.1 server for `prices update` tests (issue 37): QTcpServer (QSslServer for HTTPS)
+// on 127.0.0.1 in its own thread, answering each path from a script of responses (the last repeats), with faults.
 #include <QByteArray>
 #include <QHash>
 #include <QList>
@@ -24,7 +24,10 @@ struct HttpResponse
 class HttpServer
 {
 public:
-    HttpServer();
+    enum class Scheme { Http, Https };
+    /// Https serves tests/data/tls/localhost.crt, a self-signed certificate for 127.0.0.1 that a
+    /// client trusts only when told to (ACCELPLAN_CA_FILE).
+    explicit HttpServer(Scheme scheme = Scheme::Http);
     ~HttpServer();
     /// The base URL, http://127.0.0.1:PORT (empty when it could not listen).
     QString url() const { return m_url; }

@@ -44,8 +44,11 @@ struct Fixture
     HttpServer server;
     Scratch scratch;
 
-    // All three providers answering well.
-    Fixture()
+    QString caFile; ///< ACCELPLAN_CA_FILE for the command, when set
+
+    // Every provider answering well.
+    explicit Fixture(HttpServer::Scheme scheme = HttpServer::Scheme::Http)
+        : server(scheme)
     {
         const QList<QByteArray> pages = azurePages(server.url());
         server.script(u"/azure"_s, {{200, pages[0], {{"ETag", "\"az1\""}}, HttpResponse::Fault::None}});
@@ -53,16 +56,27 @@ struct Fixture
         server.script(u"/azure?page=3"_s, {{200, pages[2], {}, HttpResponse::Fault::None}});
         server.script(u"/oracle"_s, {fileResponse(u"oci/products_usd_2026-08-14.json"_s, {{"ETag", "\"oc1\""}})});
         server.script(u"/aws"_s, {fileResponse(u"aws/ec2_traps.csv"_s, {{"ETag", "\"aw1\""}})});
+        server.script(u"/lambda"_s, {fileResponse(u"skypilot/lambda_vms_excerpt.csv"_s, {{"ETag", "\"la1\""}})});
+        server.script(u"/nebius"_s, {fileResponse(u"skypilot/nebius_vms_excerpt.csv"_s)});
     }
+
+    // The providers the tests serve: three with importers of their own, two SkyPilot catalogs.
+    static QStringList providers() { return {u"aws"_s, u"azure"_s, u"oracle"_s, u"lambda"_s, u"nebius"_s}; }
 
     std::unique_ptr<QProcess> start(const QStringList &extra = {}, int timeoutMs = 1500 * ACCELPLAN_TEST_SLOWDOWN) const
     {
-        QStringList arguments{u"--db"_s, scratch.db, u"prices"_s, u"update"_s, u"--format"_s, u"json"_s};
-        for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s})
+        // Every provider the tests serve, none of the other shipped endpoints (an --provider in
+        // \a extra comes later and wins).
+        QStringList arguments{u"--db"_s, scratch.db, u"prices"_s, u"update"_s, u"--format"_s, u"json"_s,
+                              u"--provider"_s, providers().join(u',')};
+        for (const QString &provider : providers())
             arguments << u"--endpoint"_s << u"%1=%2/%1"_s.arg(provider, server.url());
-        return startCli(arguments + extra, {{u"ACCELPLAN_HTTP_TIMEOUT_MS"_s, QString::number(timeoutMs)},
-                                            {u"ACCELPLAN_HTTP_BACKOFF_MS"_s, u"10"_s},
-                                            {u"ACCELPLAN_UPDATE_CACHE"_s, scratch.dir.filePath(u"cache"_s)}});
+        QList<std::pair<QString, QString>> environment{{u"ACCELPLAN_HTTP_TIMEOUT_MS"_s, QString::number(timeoutMs)},
+                                                       {u"ACCELPLAN_HTTP_BACKOFF_MS"_s, u"10"_s},
+                                                       {u"ACCELPLAN_UPDATE_CACHE"_s, scratch.dir.filePath(u"cache"_s)}};
+        if (!caFile.isEmpty())
+            environment.append({u"ACCELPLAN_CA_FILE"_s, caFile});
+        return startCli(arguments + extra, environment);
     }
 
     Run update(const QStringList &extra = {}) const { return finish(*start(extra), 120); }
@@ -98,12 +112,72 @@ TEST_CASE("prices update imports Azure over three pages, Oracle and AWS", "[cli]
     const Run run = f.update();
     INFO(run.err.toStdString());
     CHECK(run.exitCode == 0);
-    for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s}) {
+    for (const QString &provider : Fixture::providers()) {
         CHECK(f.status(run, provider) == u"fetched"_s);
         CHECK(f.updateSheets(provider) == 1);
     }
     CHECK(f.server.requests(u"/azure?page=3"_s).size() == 1);
-    CHECK(f.prices() != before);
+    const QString after = f.prices();
+    CHECK(after != before);
+    // The SkyPilot catalogs land under the provider their endpoint names.
+    CHECK(after.contains(u"Lambda,"_s));
+    CHECK(after.contains(u"Nebius,"_s));
+}
+
+TEST_CASE("prices update records each sheet's URL and the server's ETag", "[cli][update]")
+{
+    Fixture f;
+    REQUIRE(f.update({u"--provider"_s, u"lambda,nebius"_s}).exitCode == 0);
+    QJsonObject lambda, nebius;
+    for (const auto &value : jsonArray(f.scratch.run({u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s}))) {
+        const QString name = value.toObject().value(u"name"_s).toString();
+        if (name.startsWith(u"lambda update "_s))
+            lambda = value.toObject();
+        if (name.startsWith(u"nebius update "_s))
+            nebius = value.toObject();
+    }
+    // The catalog's revision (its ETag) is in the sheet's name; a server that sends none, nothing.
+    CHECK(lambda.value(u"name"_s).toString().endsWith(u" ETag \"la1\""_s));
+    CHECK(lambda.value(u"source"_s).toString() == f.server.url() + u"/lambda"_s);
+    CHECK_FALSE(nebius.value(u"name"_s).toString().contains(u"ETag"_s));
+    CHECK(nebius.value(u"source"_s).toString() == f.server.url() + u"/nebius"_s);
+}
+
+TEST_CASE("prices update over HTTPS verifies the server's certificate", "[cli][update]")
+{
+    Fixture f(HttpServer::Scheme::Https);
+    REQUIRE(f.server.url().startsWith(u"https://"_s));
+    // A self-signed certificate is refused: nothing imported, the provider reported.
+    const Run untrusted = f.update({u"--provider"_s, u"aws"_s});
+    INFO(untrusted.err.toStdString());
+    CHECK(untrusted.exitCode == 2);
+    CHECK(f.status(untrusted, u"aws"_s) == u"failed"_s);
+    CHECK(f.updateSheets(u"aws"_s) == 0);
+    // Trusted once its authority is named (a TLS-inspecting proxy's, say), it is imported.
+    f.caFile = QStringLiteral(ACCELPLAN_TEST_DATA "/tls/localhost.crt");
+    const Run trusted = f.update({u"--provider"_s, u"aws"_s});
+    INFO(trusted.err.toStdString());
+    CHECK(trusted.exitCode == 0);
+    CHECK(f.status(trusted, u"aws"_s) == u"fetched"_s);
+    CHECK(f.updateSheets(u"aws"_s) == 1);
+    // A file that holds no certificate is said, not ignored.
+    f.caFile = QStringLiteral(ACCELPLAN_TEST_DATA "/tls/README.md");
+    const Run unreadable = f.update({u"--provider"_s, u"oracle"_s});
+    CHECK(unreadable.exitCode == 2);
+    CHECK(unreadable.err.contains(u"ACCELPLAN_CA_FILE"_s));
+}
+
+TEST_CASE("prices update follows a redirect to the list", "[cli][update]")
+{
+    Fixture f;
+    f.server.script(u"/old/aws"_s, {{301, {}, {{"Location", (f.server.url() + u"/aws"_s).toUtf8()}}, HttpResponse::Fault::None}});
+    const Run run = f.update({u"--provider"_s, u"aws"_s, u"--endpoint"_s, u"aws=%1/old/aws"_s.arg(f.server.url())});
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 0);
+    CHECK(f.status(run, u"aws"_s) == u"fetched"_s);
+    CHECK(f.server.requests(u"/old/aws"_s).size() == 1);
+    CHECK(f.server.requests(u"/aws"_s).size() == 1);
+    CHECK(f.updateSheets(u"aws"_s) == 1);
 }
 
 TEST_CASE("prices update answered 304 the second time imports nothing", "[cli][update]")
@@ -164,8 +238,8 @@ TEST_CASE("prices update reports each fault for its provider and imports the oth
 TEST_CASE("prices update with nothing reachable writes nothing and exits 2", "[cli][update]")
 {
     Fixture f;
-    for (const QString &path : {u"/aws"_s, u"/azure"_s, u"/oracle"_s})
-        f.server.script(path, {{500, "down", {}, HttpResponse::Fault::None}});
+    for (const QString &provider : Fixture::providers())
+        f.server.script(u'/' + provider, {{500, "down", {}, HttpResponse::Fault::None}});
     const QString before = f.prices();
     const Run run = f.update();
     CHECK(run.exitCode == 2);
