@@ -3,7 +3,7 @@
 // prices; the others land.
 #include "app/cli/cliapp.h"
 #include "app/cli/output.h"
-#include "app/cli/pricefetch.h"
+#include "core/net/pricefetch.h"
 
 #include "core/common/tr.h"
 #include "core/pricing/pricedatabase.h"
@@ -21,6 +21,7 @@ using namespace Qt::StringLiterals;
 namespace accelplan::cli {
 
 using namespace accelplan::pricing;
+using namespace accelplan::net;
 
 namespace {
 
@@ -99,12 +100,8 @@ void importDownload(Context &context, SheetReader &reader, const Endpoint &endpo
         result.detail = Tr::tr("no database");
         return;
     }
-    // Provenance: the URL as the sheet's source, the fetch time and the server's ETag (a SkyPilot
-    // catalog's revision) in its name; the reader recorded the file's SHA-256.
-    QString name = u"%1 update %2"_s.arg(endpoint.provider, fetched.fetchedAt.toString(Qt::ISODate));
-    if (!fetched.etag.isEmpty())
-        name += u" ETag "_s + fetched.etag;
-    const auto summary = database->importSheet(sheet, name, endpoint.url, dryRun);
+    // Provenance: the URL as the sheet's source; the reader recorded the file's SHA-256.
+    const auto summary = database->importSheet(sheet, updateSheetName(endpoint, fetched), endpoint.url, dryRun);
     if (!summary) {
         result.status = u"failed"_s;
         result.detail = summary.error().message;

@@ -1,4 +1,4 @@
-#include "app/cli/pricefetch.h"
+#include "core/net/pricefetch.h"
 
 #include "core/common/csvtable.h"
 #include "core/common/tr.h"
@@ -20,7 +20,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace accelplan::cli {
+namespace accelplan::net {
 
 namespace {
 
@@ -301,4 +301,12 @@ void storeValidators(const FetchSettings &settings, const Endpoint &endpoint, co
     state.sync();
 }
 
-} // namespace accelplan::cli
+QString updateSheetName(const Endpoint &endpoint, const FetchOutcome &outcome)
+{
+    QString name = u"%1 update %2"_s.arg(endpoint.provider, outcome.fetchedAt.toString(Qt::ISODate));
+    if (!outcome.etag.isEmpty())
+        name += u" ETag "_s + outcome.etag;
+    return name;
+}
+
+} // namespace accelplan::net

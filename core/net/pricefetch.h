@@ -1,5 +1,6 @@
 #pragma once
-// Downloads the providers' price lists for `prices update` (issue 37): each streamed to a file in a
+// Downloads the providers' price lists for `prices update` and the window's Update from Providers
+// (issue 37): each streamed to a file in a
 // cache folder, TLS verified, with a transfer timeout, retries on 429/5xx (Retry-After honoured) and
 // a conditional request from the ETag/Last-Modified of the last run. Errors are values.
 #include <QDateTime>
@@ -10,7 +11,7 @@
 
 class QNetworkAccessManager;
 
-namespace accelplan::cli {
+namespace accelplan::net {
 
 /// One row of data/catalog/endpoints.csv.
 struct Endpoint
@@ -65,4 +66,8 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
 /// Records the validators of a download once its prices are in (so a failed import fetches again).
 void storeValidators(const FetchSettings &settings, const Endpoint &endpoint, const FetchOutcome &outcome);
 
-} // namespace accelplan::cli
+/// The name of the sheet a download becomes: provider, fetch time and the server's ETag (a SkyPilot
+/// catalog's revision), "lambda update 2026-11-29T05:02:11Z ETag \"9f2c…\"".
+QString updateSheetName(const Endpoint &endpoint, const FetchOutcome &outcome);
+
+} // namespace accelplan::net
