@@ -15,6 +15,7 @@
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
 #include "ui/prices/teamdatabase.h"
+#include "ui/prices/updatedialog.h"
 #include "ui/report/budgetreport.h"
 #include "ui/settings.h"
 #include "ui/planner/scenariodocument.h"
@@ -362,6 +363,65 @@ void MainWindow::importFile(const QString &path)
     }
 }
 
+QStringList MainWindow::updateFromProviders(QList<net::Endpoint> endpoints)
+{
+    if (refuseWhenReadOnly())
+        return {};
+    if (endpoints.isEmpty()) {
+        QString error;
+        endpoints = net::shippedEndpoints(&error);
+        if (!error.isEmpty()) {
+            QMessageBox::warning(this, tr("Cannot Update Prices"), error);
+            return {};
+        }
+    }
+    const net::FetchSettings settings = net::fetchSettingsFromEnvironment();
+    UpdateDialog downloads(std::move(endpoints), settings, this);
+    if (downloads.exec() != QDialog::Accepted) {
+        statusBar()->showMessage(tr("Update from providers closed: nothing was written, the database is unchanged."), 8000);
+        return {};
+    }
+    auto before = planning::loadPlanInputs(m_database, m_catalog);
+    QStringList imported, skipped;
+    for (const auto &[endpoint, outcome] : downloads.results()) {
+        if (outcome.status != net::FetchOutcome::Status::Fetched)
+            continue;
+        // The same preview as an import, with the provenance of `prices update`.
+        ImportDialog preview(m_database, m_catalog, outcome.file, this,
+                             {net::updateSheetName(endpoint, outcome), endpoint.url, endpoint.format, endpoint.provider});
+        preview.setWindowTitle(tr("Import %1 Prices").arg(endpoint.provider));
+        if (preview.exec() == QDialog::Accepted) {
+            net::storeValidators(settings, endpoint, outcome); // asked conditionally next time
+            imported.append(endpoint.provider);
+        } else {
+            skipped.append(endpoint.provider);
+        }
+    }
+    if (!imported.isEmpty()) {
+        reload();
+        if (before)
+            noticeCostMoves(*before);
+    }
+    statusBar()->showMessage(imported.isEmpty()
+                                 ? tr("Update from providers: nothing imported.")
+                                 : tr("Updated from providers: %1.").arg(imported.join(u", "_s))
+                                       + (skipped.isEmpty() ? QString() : u' ' + tr("Skipped: %1.").arg(skipped.join(u", "_s))),
+                             8000);
+    return imported;
+}
+
+QString MainWindow::pricesAgeText() const
+{
+    if (!m_pricesAsOf.isValid())
+        return tr("No prices yet");
+    const qint64 days = m_pricesAsOf.daysTo(QDate::currentDate());
+    if (days <= Settings::priceAgeWarningDays())
+        return tr("Prices as of %1").arg(isoDate(m_pricesAsOf));
+    return tr("Prices as of %1, %2 days old: <a href=\"update\">Update from Providers…</a>")
+        .arg(isoDate(m_pricesAsOf))
+        .arg(days);
+}
+
 QList<planning::CostMove> MainWindow::noticeCostMoves(const planning::PlanInputs &before)
 {
     QStringList files = Settings::recentFiles();
@@ -483,6 +543,8 @@ void MainWindow::createStatusBar()
     m_databaseLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_asOfLabel = new QLabel(this);
     m_asOfLabel->setObjectName(u"pricesAsOfLabel"_s);
+    m_asOfLabel->setTextFormat(Qt::RichText); // prices past their age offer the update as a link
+    connect(m_asOfLabel, &QLabel::linkActivated, this, [this] { updateFromProviders(); });
     m_countLabel = new QLabel(this);
     m_countLabel->setObjectName(u"offerCountLabel"_s);
     statusBar()->addWidget(m_databaseLabel, 1);
@@ -519,8 +581,7 @@ void MainWindow::focusSearch()
 
 void MainWindow::updateStatus()
 {
-    m_asOfLabel->setText(m_pricesAsOf.isValid() ? tr("Prices as of %1").arg(isoDate(m_pricesAsOf))
-                                                : tr("No prices yet"));
+    m_asOfLabel->setText(pricesAgeText());
     const QString path = m_database.location().isPostgres() ? m_database.path()
                                                             : QDir::toNativeSeparators(m_database.path());
     if (const QString snapshotOf = m_session.snapshotOf(); !snapshotOf.isEmpty()) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "core/net/pricefetch.h"
 #include "core/pricing/pricedatabase.h"
 #include "ui/prices/databasesession.h"
 
@@ -63,6 +64,12 @@ public:
     Status openScenario(const QString &path);
     /// Previews \a path in the import dialog and imports it if the user confirms.
     void importFile(const QString &path);
+    /// Prices > Update from Providers: downloads \a endpoints (the shipped ones when empty) in the
+    /// update dialog, then previews each download in the import dialog and imports the ones the
+    /// user confirms (each all or nothing); returns the providers imported.
+    QStringList updateFromProviders(QList<net::Endpoint> endpoints = {});
+    /// The status bar's age of the prices: past Settings::priceAgeWarningDays it offers the update.
+    QString pricesAgeText() const;
     /// After the prices changed: the recent scenarios (and the open one, when saved) whose
     /// recommended cost moved by more than 5 % against \a before, told in a notice that does not
     /// block; returned for the caller.

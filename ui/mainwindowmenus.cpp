@@ -75,6 +75,15 @@ void MainWindow::createActions()
     add(editMenu, tr("Edit &Price…"), u"actionEditPrice"_s, QKeySequence(Qt::Key_F2),
         tr("Set a new price for the selected offer (saved as a manual sheet)"), &MainWindow::editPrice);
 
+    QMenu *pricesMenu = menuBar()->addMenu(tr("&Prices"));
+    add(pricesMenu, tr("&Update from Providers…"), u"actionUpdatePrices"_s, QKeySequence(Qt::CTRL | Qt::Key_U),
+        tr("Download the providers' published price lists, preview each and import"),
+        [this] { updateFromProviders(); });
+    pricesMenu->addSeparator();
+    for (const QString &name : {u"actionImport"_s, u"actionExport"_s, u"actionEditPrice"_s})
+        if (QAction *action = findChild<QAction *>(name))
+            pricesMenu->addAction(action);
+
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     add(viewMenu, tr("&Planner"), u"actionShowPlanner"_s, QKeySequence(Qt::CTRL | Qt::Key_1),
         tr("Show the planner"), [this] { m_tabs->setCurrentIndex(0); });

@@ -12,6 +12,8 @@ namespace {
 const QString kGeometryKey = u"MainWindow/geometry"_s;
 const QString kSplitterKey = u"MainWindow/splitterState"_s;
 const QString kDisplayCurrencyKey = u"MainWindow/displayCurrency"_s;
+const QString kPriceAgeWarningKey = u"Prices/ageWarningDays"_s;
+constexpr int kDefaultPriceAgeWarningDays = 30;
 const QString kLastDirectoryKey = u"Files/lastDirectory"_s;
 const QString kRecentFilesKey = u"Files/recent"_s;
 const QString kRecentDatabasesKey = u"Databases/recent"_s;
@@ -42,6 +44,18 @@ QByteArray Settings::pricesSplitterState()
 void Settings::setPricesSplitterState(const QByteArray &state)
 {
     QSettings().setValue(kSplitterKey, state);
+}
+
+int Settings::priceAgeWarningDays()
+{
+    bool ok = false;
+    const int days = QSettings().value(kPriceAgeWarningKey, kDefaultPriceAgeWarningDays).toInt(&ok);
+    return ok && days > 0 ? days : kDefaultPriceAgeWarningDays;
+}
+
+void Settings::setPriceAgeWarningDays(int days)
+{
+    QSettings().setValue(kPriceAgeWarningKey, days);
 }
 
 QString Settings::displayCurrency()

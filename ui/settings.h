@@ -25,6 +25,10 @@ public:
     static QByteArray pricesSplitterState();
     static void setPricesSplitterState(const QByteArray &state);
     /// The currency the Prices view converts to; USD by default.
+    /// Prices older than this many days make the status bar offer Update from Providers (default 30).
+    static int priceAgeWarningDays();
+    static void setPriceAgeWarningDays(int days);
+
     static QString displayCurrency();
     static void setDisplayCurrency(const QString &currency);
 

@@ -94,7 +94,7 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
     Answer answer;
     answer.interrupted = interrupted;
     answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray rest = reply->readAll();
+    const QByteArray rest = reply->isOpen() ? reply->readAll() : QByteArray(); // closed once aborted
     if (answer.status == 200 && out.write(rest) != rest.size())
         writeFailed = true;
     answer.etag = QString::fromUtf8(reply->rawHeader("ETag"));

@@ -43,8 +43,10 @@ QString changeLabel(PriceChange::Kind kind)
 } // namespace
 
 ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::AcceleratorCatalog &catalog, QString path,
-                           QWidget *parent)
-    : QDialog(parent), m_database(database), m_catalog(catalog), m_path(std::move(path))
+                           QWidget *parent, const ImportOrigin &origin)
+    : QDialog(parent), m_database(database), m_catalog(catalog), m_path(std::move(path)),
+      m_sheetName(origin.sheetName.isEmpty() ? QFileInfo(m_path).completeBaseName() : origin.sheetName),
+      m_source(origin.source.isEmpty() ? m_path : origin.source)
 {
     setWindowTitle(tr("Import Price Sheet"));
     setObjectName(u"importDialog"_s);
@@ -55,17 +57,27 @@ ImportDialog::ImportDialog(pricing::PriceDatabase &database, const catalog::Acce
     file->setTextInteractionFlags(Qt::TextSelectableByMouse);
     file->setWordWrap(true);
     form->addRow(tr("File"), file);
+    if (!origin.source.isEmpty()) {
+        auto *source = new QLabel(origin.source, this);
+        source->setObjectName(u"importSource"_s);
+        source->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        source->setWordWrap(true);
+        form->addRow(tr("Source"), source);
+    }
     m_format = new QComboBox(this);
     m_format->setObjectName(u"importFormat"_s);
     m_format->setAccessibleName(tr("Sheet format"));
     for (const pricing::ImportFormat format : pricing::importFormats())
         m_format->addItem(pricing::importFormatTitle(format), int(format));
+    if (const auto format = pricing::importFormatFromString(origin.format))
+        m_format->setCurrentIndex(m_format->findData(int(*format)));
     form->addRow(tr("&Format"), m_format);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::start);
     m_provider = new QLineEdit(this);
     m_provider->setObjectName(u"importProvider"_s);
     m_provider->setAccessibleName(tr("Provider of a SkyPilot catalog"));
     m_provider->setPlaceholderText(tr("For SkyPilot catalogs: lambda, runpod, nebius…"));
+    m_provider->setText(origin.provider);
     form->addRow(tr("&Provider"), m_provider);
     connect(m_provider, &QLineEdit::editingFinished, this, [this] {
         if (m_provider->isModified()) {
@@ -247,7 +259,7 @@ void ImportDialog::parsed()
         setState(State::Invalid, message);
         return;
     }
-    auto dryRun = m_database.importSheet(sheet, QFileInfo(m_path).completeBaseName(), m_path, true);
+    auto dryRun = m_database.importSheet(sheet, m_sheetName, m_source, true);
     if (!dryRun.ok()) {
         setState(State::Failed, dryRun.error().message);
         return;
@@ -289,7 +301,7 @@ void ImportDialog::import()
 {
     if (m_state != State::Ready)
         return;
-    auto result = m_database.importSheet(*m_sheet, QFileInfo(m_path).completeBaseName(), m_path, false);
+    auto result = m_database.importSheet(*m_sheet, m_sheetName, m_source, false);
     if (!result.ok()) {
         setState(State::Failed, tr("Import failed; the database is unchanged: %1").arg(result.error().message));
         return;

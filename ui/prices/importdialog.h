@@ -26,6 +26,16 @@ namespace accelplan::ui {
 /// validated on a worker thread (progress, cancel), then a dry run lists what would be added,
 /// changed, left unchanged or stored as history only, or every error with its line. Nothing is
 /// written until Import is pressed, and then all or nothing.
+/// Where a file to import came from when it is not a file the user chose: a download of `Update
+/// from Providers` names its sheet, its source URL, its format and its provider.
+struct ImportOrigin
+{
+    QString sheetName; ///< empty: the file's base name
+    QString source;    ///< empty: the file's path
+    QString format;    ///< an import format name; empty: detected
+    QString provider;  ///< a SkyPilot catalog's provider
+};
+
 class ImportDialog : public QDialog
 {
     Q_OBJECT
@@ -35,7 +45,7 @@ public:
 
     /// Starts reading \a path at once.
     ImportDialog(pricing::PriceDatabase &database, const catalog::AcceleratorCatalog &catalog, QString path,
-                 QWidget *parent = nullptr);
+                 QWidget *parent = nullptr, const ImportOrigin &origin = {});
     ~ImportDialog() override;
 
     State state() const { return m_state; }
@@ -69,6 +79,8 @@ private:
     pricing::PriceDatabase &m_database;
     const catalog::AcceleratorCatalog &m_catalog;
     QString m_path;
+    QString m_sheetName;
+    QString m_source;
     State m_state = State::Reading;
     std::shared_ptr<ReadProgress> m_progress;
     std::shared_ptr<pricing::ParsedSheet> m_sheet;
