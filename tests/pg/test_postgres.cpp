@@ -6,6 +6,7 @@
 #include "core/pricing/pricesheetparser.h"
 #include "core/pricing/schema.h"
 #include "tests/cli/clirun.h"
+#include "tests/cli/httpserver.h"
 #include "tests/pg/pgserver.h"
 #include "tests/testsupport.h"
 
@@ -14,6 +15,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -653,4 +655,44 @@ TEST_CASE("PostgreSQL: a lost connection and a role without SELECT are reported 
     CHECK(list.exitCode == 2);
     CHECK(list.err.contains(u"cannot read the schema version of "_s));
     CHECK(list.err.contains(u"permission denied for table schema_version"_s));
+}
+
+TEST_CASE("PostgreSQL: a maintainer's prices update lands in the team database, a reader's writes nothing")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = databaseWithRoles();
+    HttpServer prices;
+    REQUIRE_FALSE(prices.url().isEmpty());
+    prices.script(u"/lambda"_s, {fileResponse(u"skypilot/lambda_vms_excerpt.csv"_s, {{"ETag", "\"la1\""}})});
+    Scratch scratch;
+    auto update = [&](const QString &role) {
+        auto process = startCli({u"--db"_s, server.url(name, role), u"prices"_s, u"update"_s, u"--provider"_s, u"lambda"_s,
+                                 u"--endpoint"_s, u"lambda=%1/lambda"_s.arg(prices.url()), u"--format"_s, u"json"_s},
+                                {{u"ACCELPLAN_UPDATE_CACHE"_s, scratch.dir.filePath(u"cache-"_s + role)}});
+        return finish(*process, 120);
+    };
+    auto updateSheets = [&](const QString &role) {
+        int count = 0;
+        const QJsonArray sheets = jsonArray(cliOn(server.url(name, role), {u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s}));
+        for (const auto &sheet : sheets)
+            count += sheet.toObject().value(u"name"_s).toString().startsWith(u"lambda update "_s);
+        return count;
+    };
+    const QJsonObject before = content(server.url(name));
+
+    const Run refused = update(u"reader1"_s);
+    INFO(refused.err.toStdString());
+    CHECK(refused.exitCode != 0);
+    CHECK(refused.err.contains(u"lambda: failed; its prices are unchanged"_s));
+    CHECK(refused.err.contains(u"permission denied"_s));
+    CHECK(content(server.url(name)) == before);
+
+    const Run updated = update(u"maint1"_s);
+    INFO(updated.err.toStdString());
+    CHECK(updated.exitCode == 0);
+    CHECK(jsonArray(updated).first()[u"status"_s].toString() == u"fetched"_s);
+    // Readers see the new sheet and its prices.
+    CHECK(updateSheets(u"reader1"_s) == 1);
+    CHECK(cliOn(server.url(name, u"reader1"_s), {u"prices"_s, u"list"_s, u"--provider"_s, u"Lambda"_s, u"--format"_s, u"csv"_s})
+              .out.contains(u"gpu_8x_h100_sxm5"_s));
 }
