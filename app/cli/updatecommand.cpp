@@ -28,7 +28,7 @@ namespace {
 struct ProviderResult
 {
     QString provider;
-    QString status; ///< fetched, unchanged, failed
+    QString status; ///< fetched, unchanged, failed, skipped
     QString detail;
     int added = 0;
     int changed = 0;
@@ -158,6 +158,15 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
     const bool dryRun = parser.isSet(u"dry-run"_s);
     const InterruptGuard interrupts;
     FetchSettings settings = fetchSettingsFromEnvironment();
+    if (parser.isSet(u"gcp-api-key-file"_s)) {
+        QFile keyFile(parser.value(u"gcp-api-key-file"_s));
+        if (!keyFile.open(QIODevice::ReadOnly))
+            return context.report(Error::badInput(
+                Tr::tr("--gcp-api-key-file: cannot read %1: %2; nothing was fetched").arg(keyFile.fileName(), keyFile.errorString())));
+        settings.gcpApiKey = QString::fromUtf8(keyFile.readAll()).trimmed(); // kept in memory only
+        if (settings.gcpApiKey.isEmpty())
+            return context.report(Error::badInput(Tr::tr("--gcp-api-key-file: %1 is empty; nothing was fetched").arg(keyFile.fileName())));
+    }
     settings.cancelled = [] { return interruptRequested(); };
     const bool showProgress = parser.isSet(u"progress"_s) || isatty(STDERR_FILENO);
     QString current; // the provider being downloaded, for the progress line
@@ -201,6 +210,9 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
         if (fetched[i].status == FetchOutcome::Status::Failed) {
             result.status = u"failed"_s;
             result.detail = fetched[i].error;
+        } else if (fetched[i].status == FetchOutcome::Status::Skipped) {
+            result.status = u"skipped"_s; // not asked for what it needs: neither reached nor failed
+            result.detail = fetched[i].error;
         } else if (fetched[i].status == FetchOutcome::Status::Unchanged) {
             ++reached;
             result.status = u"unchanged"_s;
@@ -242,6 +254,10 @@ QList<Command> pricesUpdateCommands()
                  p.addOption({u"endpoint"_s, Tr::tr("Fetch PROVIDER's list from URL instead (repeatable)."),
                               u"PROVIDER=URL"_s});
                  p.addOption({u"progress"_s, Tr::tr("Show download progress on stderr even when it is not a terminal.")});
+                 p.addOption({u"gcp-api-key-file"_s,
+                              Tr::tr("Google Cloud API key for the Cloud Billing Catalog, read from FILE "
+                                     "(or ACCELPLAN_GCP_API_KEY); without one Google is skipped."),
+                              u"FILE"_s});
              },
              updateCommand}};
 }

@@ -15,6 +15,7 @@
 #include <QStandardPaths>
 #include <QThread>
 #include <QTimer>
+#include <QUrlQuery>
 
 #include <algorithm>
 
@@ -43,7 +44,7 @@ struct Answer
 };
 
 Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const QString &etag,
-           const QString &lastModified, const FetchSettings &settings, int page)
+           const QString &lastModified, const FetchSettings &settings, int page, const QByteArray &apiKey)
 {
     const int timeoutMs = settings.timeoutMs;
     QNetworkRequest request{QUrl(url)};
@@ -63,6 +64,8 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
         request.setRawHeader("If-None-Match", etag.toUtf8());
     if (!lastModified.isEmpty())
         request.setRawHeader("If-Modified-Since", lastModified.toUtf8());
+    if (!apiKey.isEmpty()) // a header, never the URL: the URL is the sheet's source and goes into messages
+        request.setRawHeader("X-Goog-Api-Key", apiKey);
     QNetworkReply *reply = network.get(request);
     bool writeFailed = false;
     QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
@@ -124,14 +127,14 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
 
 // GET with retries on 429 and 5xx; out is emptied before each try.
 Answer getWithRetries(QNetworkAccessManager &network, const QString &url, QFile &out, const QString &etag,
-                      const QString &lastModified, const FetchSettings &settings, int page)
+                      const QString &lastModified, const FetchSettings &settings, int page, const QByteArray &apiKey)
 {
     Answer answer;
     int wait = settings.backoffMs;
     for (int attempt = 1; attempt <= settings.attempts; ++attempt) {
         out.resize(0);
         out.seek(0);
-        answer = get(network, url, out, etag, lastModified, settings, page);
+        answer = get(network, url, out, etag, lastModified, settings, page, apiKey);
         const bool retryable = answer.status == 429 || (answer.status >= 500 && answer.status < 600);
         if (!retryable || attempt == settings.attempts)
             break;
@@ -150,16 +153,36 @@ Answer getWithRetries(QNetworkAccessManager &network, const QString &url, QFile 
     return answer;
 }
 
-// Azure's pages end with "NextPageLink": read from the page's last bytes, not the whole page.
-QString nextPageLink(const QString &pageFile)
+// A string member at the end of a JSON page (Azure's "NextPageLink", Google's "nextPageToken"):
+// read from the page's last bytes, not the whole page.
+QString trailingJsonString(const QString &pageFile, const QString &key)
 {
     QFile file(pageFile);
     if (!file.open(QIODevice::ReadOnly))
         return {};
     file.seek(std::max<qint64>(0, file.size() - 8192));
-    static const QRegularExpression link(uR"re("NextPageLink"\s*:\s*"((?:[^"\\]|\\.)*)")re"_s);
-    const auto match = link.match(QString::fromUtf8(file.readAll()));
+    const QRegularExpression member(u"\""_s + QRegularExpression::escape(key) + uR"re("\s*:\s*"((?:[^"\\]|\\.)*)")re"_s);
+    const auto match = member.match(QString::fromUtf8(file.readAll()));
     return match.hasMatch() ? match.captured(1).replace(u"\\/"_s, u"/"_s).replace(u"\\u0026"_s, u"&"_s) : QString();
+}
+
+// The next page of a paged list: Azure links it, Google gives a token for the same query.
+QString nextPage(const Endpoint &endpoint, const QString &pageFile)
+{
+    if (endpoint.format == u"azure"_s)
+        return trailingJsonString(pageFile, u"NextPageLink"_s);
+    if (endpoint.format == u"gcp"_s) {
+        const QString token = trailingJsonString(pageFile, u"nextPageToken"_s);
+        if (token.isEmpty())
+            return {};
+        QUrl url(endpoint.url);
+        QUrlQuery query(url);
+        query.removeAllQueryItems(u"pageToken"_s);
+        query.addQueryItem(u"pageToken"_s, token);
+        url.setQuery(query);
+        return url.toString();
+    }
+    return {};
 }
 
 QString failed(const QString &url, const Answer &answer)
@@ -197,6 +220,7 @@ FetchSettings fetchSettingsFromEnvironment()
     settings.backoffMs = envInt("ACCELPLAN_HTTP_BACKOFF_MS", settings.backoffMs);
     settings.maxWaitMs = envInt("ACCELPLAN_HTTP_MAX_WAIT_MS", settings.maxWaitMs);
     settings.caFile = qEnvironmentVariable("ACCELPLAN_CA_FILE");
+    settings.gcpApiKey = qEnvironmentVariable("ACCELPLAN_GCP_API_KEY").trimmed();
     settings.cacheDir = qEnvironmentVariable("ACCELPLAN_UPDATE_CACHE");
     if (settings.cacheDir.isEmpty())
         settings.cacheDir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + u"/accelplan/prices"_s;
@@ -206,6 +230,14 @@ FetchSettings fetchSettingsFromEnvironment()
 FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpoint, const FetchSettings &settings)
 {
     FetchOutcome outcome;
+    const bool needsKey = endpoint.format == u"gcp"_s;
+    if (needsKey && settings.gcpApiKey.isEmpty()) {
+        outcome.status = FetchOutcome::Status::Skipped;
+        outcome.error = Tr::tr("Google's Cloud Billing Catalog needs an API key: --gcp-api-key-file FILE or "
+                               "ACCELPLAN_GCP_API_KEY");
+        return outcome;
+    }
+    const QByteArray apiKey = needsKey ? settings.gcpApiKey.toUtf8() : QByteArray();
     if (!QDir().mkpath(settings.cacheDir)) {
         outcome.error = Tr::tr("cannot create the cache folder %1").arg(settings.cacheDir);
         return outcome;
@@ -235,7 +267,7 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
         // Only the first page is conditional: the later pages' links are new each run.
         const bool first = outcome.pages == 0;
         const Answer answer = getWithRetries(network, url, pageFile, first ? etag : QString(),
-                                             first ? lastModified : QString(), settings, outcome.pages + 1);
+                                             first ? lastModified : QString(), settings, outcome.pages + 1, apiKey);
         if (answer.interrupted) {
             outcome.status = FetchOutcome::Status::Interrupted;
             outcome.error = Tr::tr("interrupted");
@@ -266,7 +298,7 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
             }
         }
         pageFile.close();
-        url = endpoint.format == u"azure"_s && outcome.error.isEmpty() ? nextPageLink(page) : QString();
+        url = outcome.error.isEmpty() ? nextPage(endpoint, page) : QString();
         if (outcome.pages > 100000)
             outcome.error = Tr::tr("%1: more than 100000 pages").arg(endpoint.url);
         if (!outcome.error.isEmpty())

@@ -28,10 +28,10 @@ QList<Endpoint> shippedEndpoints(QString *error);
 
 struct FetchOutcome
 {
-    enum class Status { Fetched, Unchanged, Failed, Interrupted };
+    enum class Status { Fetched, Unchanged, Failed, Interrupted, Skipped };
     Status status = Status::Failed;
     QString file;          ///< the complete download (Fetched only)
-    QString error;         ///< Failed: why
+    QString error;         ///< Failed and Skipped: why
     QString etag;
     QString lastModified;
     QDateTime fetchedAt;   ///< UTC; Unchanged: when the stored copy was fetched
@@ -42,6 +42,9 @@ struct FetchSettings
 {
     QString cacheDir;
     QString caFile;         ///< PEM certificates trusted besides the system's (a TLS-inspecting proxy)
+    /// Google's Cloud Billing Catalog key, sent as a header (never in a URL, a message or a file);
+    /// without it Google's endpoint is Skipped.
+    QString gcpApiKey;
     int timeoutMs = 60000;  ///< no bytes for this long: the transfer fails
     int attempts = 4;       ///< tries on 429/5xx
     int backoffMs = 1000;   ///< first wait without Retry-After; doubles
@@ -53,11 +56,11 @@ struct FetchSettings
     std::function<void(qint64 bytes, int page)> progress;
 };
 
-/// ACCELPLAN_HTTP_TIMEOUT_MS, ACCELPLAN_HTTP_BACKOFF_MS, ACCELPLAN_HTTP_MAX_WAIT_MS, ACCELPLAN_CA_FILE and
-/// ACCELPLAN_UPDATE_CACHE override the defaults.
+/// ACCELPLAN_HTTP_TIMEOUT_MS, ACCELPLAN_HTTP_BACKOFF_MS, ACCELPLAN_HTTP_MAX_WAIT_MS, ACCELPLAN_CA_FILE,
+/// ACCELPLAN_GCP_API_KEY and ACCELPLAN_UPDATE_CACHE override the defaults.
 FetchSettings fetchSettingsFromEnvironment();
 
-/// Downloads \a endpoint (all its pages for Azure) into settings.cacheDir. A failure leaves no
+/// Downloads \a endpoint (all its pages for Azure and Google) into settings.cacheDir. A failure leaves no
 /// file behind and keeps the stored validators; Fetched files replace the last download only once
 /// complete. \a commitValidators false (dry run) keeps the ETag of the last run.
 FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpoint,

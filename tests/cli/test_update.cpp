@@ -180,6 +180,61 @@ TEST_CASE("prices update follows a redirect to the list", "[cli][update]")
     CHECK(f.updateSheets(u"aws"_s) == 1);
 }
 
+TEST_CASE("prices update reads Google's SKU pages with the API key in a header only", "[cli][update]")
+{
+    Fixture f;
+    // gcp_traps.json is two pages one after the other; the first ends with "nextPageToken": "page-2".
+    const QByteArray both = fixture(u"gcp/gcp_traps.json"_s);
+    const qsizetype split = both.indexOf("\n}\n{") + 3;
+    REQUIRE(both.left(split).contains("\"nextPageToken\": \"page-2\""));
+    f.server.script(u"/gcp"_s, {{200, both.left(split), {{"ETag", "\"gc1\""}}, HttpResponse::Fault::None}});
+    f.server.script(u"/gcp?pageToken=page-2"_s, {{200, both.mid(split), {}, HttpResponse::Fault::None}});
+    const QStringList gcp{u"--provider"_s, u"gcp,aws"_s, u"--endpoint"_s, u"gcp=%1/gcp"_s.arg(f.server.url())};
+
+    SECTION("without a key Google is skipped and the others land")
+    {
+        const Run run = f.update(gcp);
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 0);
+        CHECK(f.status(run, u"gcp"_s) == u"skipped"_s);
+        CHECK(run.out.contains(u"ACCELPLAN_GCP_API_KEY"_s));
+        CHECK(f.status(run, u"aws"_s) == u"fetched"_s);
+        CHECK(f.server.requests(u"/gcp"_s).isEmpty());
+    }
+    SECTION("with a key both pages are read into one sheet; the key is in no URL, message or file")
+    {
+        const QString secret = u"AIza-test-key-0123"_s;
+        const QString keyFile = f.scratch.write(u"gcp.key"_s, secret.toUtf8() + "\n");
+        const Run run = f.update(gcp + QStringList{u"--gcp-api-key-file"_s, keyFile});
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 0);
+        CHECK(f.status(run, u"gcp"_s) == u"fetched"_s);
+        REQUIRE(f.server.requests(u"/gcp"_s).size() == 1);
+        REQUIRE(f.server.requests(u"/gcp?pageToken=page-2"_s).size() == 1);
+        for (const QString &path : {u"/gcp"_s, u"/gcp?pageToken=page-2"_s})
+            CHECK(f.server.requests(path).first().contains(QByteArray(QByteArray("X-Goog-Api-Key: ") + secret.toUtf8())));
+        CHECK(f.updateSheets(u"gcp"_s) == 1);
+        const Run sheets = f.scratch.run({u"prices"_s, u"sheets"_s, u"--format"_s, u"json"_s});
+        CHECK(sheets.out.contains(f.server.url() + u"/gcp"_s));
+        CHECK_FALSE(sheets.out.contains(secret));
+        CHECK_FALSE(run.out.contains(secret));
+        CHECK_FALSE(run.err.contains(secret));
+        const QDir cache(f.scratch.dir.filePath(u"cache"_s));
+        for (const QString &name : cache.entryList(QDir::Files)) {
+            QFile file(cache.filePath(name));
+            REQUIRE(file.open(QIODevice::ReadOnly));
+            CHECK_FALSE(file.readAll().contains(secret.toUtf8()));
+        }
+    }
+    SECTION("a key file that cannot be read is a usage error and nothing is fetched")
+    {
+        const Run run = f.update(gcp + QStringList{u"--gcp-api-key-file"_s, f.scratch.dir.filePath(u"missing.key"_s)});
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(u"--gcp-api-key-file"_s));
+        CHECK(f.server.requests(u"/aws"_s).isEmpty());
+    }
+}
+
 TEST_CASE("prices update answered 304 the second time imports nothing", "[cli][update]")
 {
     Fixture f;

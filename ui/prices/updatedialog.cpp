@@ -182,6 +182,7 @@ void UpdateDialog::finished(int row, const net::FetchOutcome &outcome)
         break;
     case net::FetchOutcome::Status::Failed: status = tr("failed: %1").arg(outcome.error); break;
     case net::FetchOutcome::Status::Interrupted: status = tr("stopped"); break;
+    case net::FetchOutcome::Status::Skipped: status = tr("skipped: %1").arg(outcome.error); break;
     }
     m_model->item(row, StatusColumn)->setText(status);
     m_model->item(row, StatusColumn)->setToolTip(status);
@@ -207,16 +208,19 @@ void UpdateDialog::allFinished()
         setState(State::Stopped, tr("Stopped: what was downloaded is removed; nothing was written."));
         return;
     }
-    int fetched = 0, unchanged = 0, failed = 0;
+    int fetched = 0, unchanged = 0, failed = 0, skipped = 0;
     for (const auto &[endpoint, outcome] : std::as_const(m_results)) {
         fetched += outcome.status == net::FetchOutcome::Status::Fetched;
         unchanged += outcome.status == net::FetchOutcome::Status::Unchanged;
         failed += outcome.status == net::FetchOutcome::Status::Failed;
+        skipped += outcome.status == net::FetchOutcome::Status::Skipped;
     }
     QString message = tr("%1 downloaded, %2 unchanged, %3 failed (their prices stay as they are).")
                           .arg(fetched)
                           .arg(unchanged)
                           .arg(failed);
+    if (skipped > 0)
+        message += u' ' + tr("%n skipped (see why in its row).", nullptr, skipped);
     message += u' '
                + (fetched > 0 ? tr("Preview and Import opens each download in the import preview; nothing is written yet.")
                               : tr("Nothing to import."));
