@@ -223,6 +223,8 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
             ++reached;
             result.status = u"fetched"_s;
             importDownload(context, reader, endpoint, fetched[i], dryRun, result);
+            for (const QString &note : std::as_const(fetched[i].notes))
+                result.detail += u"; "_s + note;
             if (result.status == u"fetched"_s && !dryRun) {
                 storeValidators(settings, endpoint, fetched[i]); // only once its prices are in
                 imported.append(endpoint.provider);

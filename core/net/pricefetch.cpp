@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -185,6 +187,51 @@ QString nextPage(const Endpoint &endpoint, const QString &pageFile)
     return {};
 }
 
+// AWS's region index (offers/v1.0/aws/SERVICE/current/region_index.json) lists each region's file.
+bool isRegionIndex(const QString &url)
+{
+    return QUrl(url).path().endsWith(u"/region_index.json"_s);
+}
+
+// An AWS region CSV: five preamble lines (FormatVersion … OfferCode), then the header.
+constexpr int kAwsCsvHeadLines = 6;
+
+// The CSV lists of the regions \a endpoint asks for, from the region index in \a indexFile (a few
+// kilobytes, read whole): "currentVersionUrl" is relative and names index.json. A region the index
+// no longer lists is noted in \a outcome, not failed: only none at all is an error.
+QStringList regionLists(const Endpoint &endpoint, QFile &indexFile, FetchOutcome &outcome)
+{
+    QString *error = &outcome.error;
+    indexFile.seek(0);
+    QJsonParseError parseError;
+    const QJsonDocument index = QJsonDocument::fromJson(indexFile.readAll(), &parseError);
+    const QJsonObject regions = index.object().value(u"regions"_s).toObject();
+    if (parseError.error != QJsonParseError::NoError || regions.isEmpty()) {
+        *error = Tr::tr("%1: not an AWS region index (no \"regions\" object)").arg(endpoint.url);
+        return {};
+    }
+    QStringList urls;
+    QStringList missing;
+    const QStringList wanted = endpoint.regions.isEmpty() ? regions.keys() : endpoint.regions;
+    for (const QString &region : wanted) {
+        const QString relative = regions.value(region).toObject().value(u"currentVersionUrl"_s).toString();
+        if (relative.isEmpty()) {
+            missing.append(region);
+            continue;
+        }
+        QString csv = QUrl(endpoint.url).resolved(QUrl(relative)).toString();
+        if (csv.endsWith(u".json"_s))
+            csv = csv.left(csv.size() - 5) + u".csv"_s;
+        urls.append(csv);
+    }
+    if (urls.isEmpty())
+        *error = Tr::tr("%1: none of the regions data/catalog/endpoints.csv names is in the index (%2)")
+                     .arg(endpoint.url, wanted.join(u", "_s));
+    else if (!missing.isEmpty())
+        outcome.notes.append(Tr::tr("not in the region index, so not updated: %1").arg(missing.join(u", "_s)));
+    return urls;
+}
+
 QString failed(const QString &url, const Answer &answer)
 {
     if (!answer.error.isEmpty())
@@ -206,7 +253,7 @@ QList<Endpoint> shippedEndpoints(QString *error)
         &file, u"data/catalog/endpoints.csv"_s, {u"provider"_s, u"url"_s, u"format"_s, u"source_page"_s},
         [&](const CsvRecord &r) {
             endpoints.append({r.required(u"provider"_s), r.required(u"url"_s), r.required(u"format"_s),
-                              r.required(u"source_page"_s)});
+                              r.required(u"source_page"_s), r.text(u"regions"_s).split(u' ', Qt::SkipEmptyParts)});
         });
     if (hasErrors(problems))
         *error = Tr::tr("data/catalog/endpoints.csv has errors: %1").arg(problems.constFirst().toString());
@@ -257,15 +304,20 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
         return outcome;
     }
     outcome.fetchedAt = QDateTime::currentDateTimeUtc();
-    QString url = endpoint.url;
-    while (!url.isEmpty()) {
+    // The URLs still to fetch: pages follow one another (Azure, Google); an AWS region index
+    // queues its regions' lists.
+    QStringList queue{endpoint.url};
+    const bool regionIndex = isRegionIndex(endpoint.url);
+    bool first = true;
+    QByteArray header; // region lists: the first list's CSV header, which every other must repeat
+    while (!queue.isEmpty()) {
+        const QString url = queue.takeFirst();
         QFile pageFile(page);
         if (!pageFile.open(QIODevice::ReadWrite | QIODevice::Truncate)) {
             outcome.error = Tr::tr("cannot write %1: %2").arg(page, pageFile.errorString());
             break;
         }
-        // Only the first page is conditional: the later pages' links are new each run.
-        const bool first = outcome.pages == 0;
+        // Only the first request is conditional: the later pages' links are new each run.
         const Answer answer = getWithRetries(network, url, pageFile, first ? etag : QString(),
                                              first ? lastModified : QString(), settings, outcome.pages + 1, apiKey);
         if (answer.interrupted) {
@@ -288,8 +340,33 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
             outcome.etag = answer.etag;
             outcome.lastModified = answer.lastModified;
         }
+        if (regionIndex && first) { // the index itself is not a price list: its regions' lists are
+            first = false;
+            queue = regionLists(endpoint, pageFile, outcome);
+            if (!outcome.error.isEmpty())
+                break;
+            continue;
+        }
+        first = false;
         ++outcome.pages;
         pageFile.seek(0);
+        if (regionIndex) { // one CSV: the preamble and header once, then every region's rows
+            QByteArray head;
+            for (int line = 0; line < kAwsCsvHeadLines && !pageFile.atEnd(); ++line)
+                head += pageFile.readLine();
+            const QByteArray columns = head.mid(head.lastIndexOf('\n', head.size() - 2) + 1);
+            if (header.isEmpty()) {
+                header = columns;
+                if (whole.write(head) != head.size()) {
+                    outcome.error = Tr::tr("cannot write %1: %2").arg(partial, whole.errorString());
+                    break;
+                }
+            } else if (columns != header) {
+                outcome.error = Tr::tr("%1: its columns differ from the first region's list; nothing of %2 is imported")
+                                    .arg(url, endpoint.provider);
+                break;
+            }
+        }
         while (!pageFile.atEnd()) { // copied in pieces: a page is never whole in memory
             const QByteArray chunk = pageFile.read(1 << 20);
             if (whole.write(chunk) != chunk.size()) {
@@ -298,11 +375,14 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
             }
         }
         pageFile.close();
-        url = outcome.error.isEmpty() ? nextPage(endpoint, page) : QString();
-        if (outcome.pages > 100000)
-            outcome.error = Tr::tr("%1: more than 100000 pages").arg(endpoint.url);
         if (!outcome.error.isEmpty())
             break;
+        if (const QString next = nextPage(endpoint, page); !next.isEmpty())
+            queue.append(next);
+        if (outcome.pages > 100000) {
+            outcome.error = Tr::tr("%1: more than 100000 pages").arg(endpoint.url);
+            break;
+        }
     }
     whole.close();
     QFile::remove(page);

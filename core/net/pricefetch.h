@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -20,6 +21,8 @@ struct Endpoint
     QString url;
     QString format;     ///< an import format name (core/pricing/sheetreader.h)
     QString sourcePage; ///< where people read about the list
+    /// An AWS region index's regions to fetch (all when empty); their lists become one CSV.
+    QStringList regions;
 };
 
 /// The shipped endpoints (:/data/catalog/endpoints.csv, read as every shipped table is); an
@@ -32,6 +35,7 @@ struct FetchOutcome
     Status status = Status::Failed;
     QString file;          ///< the complete download (Fetched only)
     QString error;         ///< Failed and Skipped: why
+    QStringList notes;     ///< what a user should know of a good download (regions no longer listed)
     QString etag;
     QString lastModified;
     QDateTime fetchedAt;   ///< UTC; Unchanged: when the stored copy was fetched

@@ -235,6 +235,80 @@ TEST_CASE("prices update reads Google's SKU pages with the API key in a header o
     }
 }
 
+TEST_CASE("prices update reads AWS's region index and the lists of the regions it names as one sheet", "[cli][update]")
+{
+    // ec2_traps.csv cut in two region lists, each with the preamble and header: together the same rows.
+    const QList<QByteArray> lines = fixture(u"aws/ec2_traps.csv"_s).split('\n');
+    const QByteArray head = lines.mid(0, 6).join('\n') + '\n';
+    const QByteArray east1 = head + lines.mid(6, 8).join('\n') + '\n';
+    const QByteArray east2 = head + lines.mid(14).join('\n');
+    const QString version = u"/offers/v1.0/aws/AmazonEC2/20261120000000/"_s;
+    auto index = [&](const QString &extra) {
+        return (uR"({"formatVersion": "v1.0", "publicationDate": "2026-11-20T00:00:00Z", "regions": {
+            "us-east-1": {"regionCode": "us-east-1", "currentVersionUrl": "%1us-east-1/index.json"},
+            "us-east-2": {"regionCode": "us-east-2", "currentVersionUrl": "%1us-east-2/index.json"},
+            "af-south-1": {"regionCode": "af-south-1", "currentVersionUrl": "%1af-south-1/index.json"}%2}})"_s)
+            .arg(version, extra)
+            .toUtf8();
+    };
+    Fixture whole; // the same rows as one file, for comparison
+    REQUIRE(whole.update({u"--provider"_s, u"aws"_s}).exitCode == 0);
+
+    Fixture f;
+    const QStringList aws{u"--provider"_s, u"aws"_s, u"--endpoint"_s, u"aws=%1/aws/region_index.json"_s.arg(f.server.url())};
+    f.server.script(u"/aws/region_index.json"_s, {{200, index({}), {{"ETag", "\"ix1\""}}, HttpResponse::Fault::None}});
+    f.server.script(version + u"us-east-1/index.csv"_s, {{200, east1, {}, HttpResponse::Fault::None}});
+    f.server.script(version + u"us-east-2/index.csv"_s, {{200, east2, {}, HttpResponse::Fault::None}});
+
+    SECTION("the regions endpoints.csv names, one sheet equal to the whole list's")
+    {
+        const Run run = f.update(aws);
+        INFO(run.err.toStdString());
+        CHECK(run.exitCode == 0);
+        CHECK(f.status(run, u"aws"_s) == u"fetched"_s);
+        CHECK(f.updateSheets(u"aws"_s) == 1);
+        CHECK(f.server.requests(version + u"af-south-1/index.csv"_s).isEmpty()); // not a region asked for
+        CHECK(f.prices() == whole.prices());
+        // The regions endpoints.csv names that the index does not list are said, not failed.
+        const QString detail = jsonArray(run).first()[u"detail"_s].toString();
+        CHECK(detail.contains(u"not in the region index, so not updated: ap-northeast-1"_s));
+        CHECK_FALSE(detail.contains(u"us-east-1,"_s));
+        // The index is asked conditionally next time.
+        f.server.script(u"/aws/region_index.json"_s, {{304, {}, {}, HttpResponse::Fault::None}});
+        const Run again = f.update(aws);
+        CHECK(f.status(again, u"aws"_s) == u"unchanged"_s);
+        CHECK(f.server.requests(u"/aws/region_index.json"_s).last().contains("If-None-Match: \"ix1\""));
+        CHECK(f.server.requests(version + u"us-east-1/index.csv"_s).size() == 1);
+    }
+    SECTION("a region list with other columns fails AWS alone")
+    {
+        QByteArray other = east2;
+        other.replace("\"MarketOption\"", "\"Market Option\"");
+        f.server.script(version + u"us-east-2/index.csv"_s, {{200, other, {}, HttpResponse::Fault::None}});
+        const Run run = f.update({u"--provider"_s, u"aws,oracle"_s, u"--endpoint"_s, u"aws=%1/aws/region_index.json"_s.arg(f.server.url())});
+        CHECK(run.exitCode == 3);
+        CHECK(f.status(run, u"aws"_s) == u"failed"_s);
+        CHECK(run.err.contains(u"columns differ"_s));
+        CHECK(f.updateSheets(u"aws"_s) == 0);
+        CHECK(f.updateSheets(u"oracle"_s) == 1);
+    }
+    SECTION("an index with none of the regions asked for fails AWS and says so")
+    {
+        f.server.script(u"/aws/region_index.json"_s, {{200, R"({"regions": {"af-south-1": {"currentVersionUrl": "/x.json"}}})", {}, HttpResponse::Fault::None}});
+        const Run run = f.update(aws);
+        CHECK(f.status(run, u"aws"_s) == u"failed"_s);
+        CHECK(run.err.contains(u"none of the regions"_s));
+        CHECK(f.updateSheets(u"aws"_s) == 0);
+    }
+    SECTION("a body that is not a region index fails AWS")
+    {
+        f.server.script(u"/aws/region_index.json"_s, {{200, "<html>moved</html>", {}, HttpResponse::Fault::None}});
+        const Run run = f.update(aws);
+        CHECK(f.status(run, u"aws"_s) == u"failed"_s);
+        CHECK(run.err.contains(u"not an AWS region index"_s));
+    }
+}
+
 TEST_CASE("prices update answered 304 the second time imports nothing", "[cli][update]")
 {
     Fixture f;

@@ -34,9 +34,9 @@ struct UpdateEnvironment
 
 QList<net::Endpoint> endpointsOn(const test::HttpServer &server)
 {
-    return {{u"aws"_s, server.url() + u"/aws"_s, u"aws"_s, u"https://aws.amazon.com/ec2/pricing/"_s},
-            {u"lambda"_s, server.url() + u"/lambda"_s, u"skypilot"_s, u"https://github.com/skypilot-org/skypilot-catalog"_s},
-            {u"oracle"_s, server.url() + u"/oracle"_s, u"oci"_s, u"https://www.oracle.com/cloud/price-list/"_s}};
+    return {{u"aws"_s, server.url() + u"/aws"_s, u"aws"_s, u"https://aws.amazon.com/ec2/pricing/"_s, {}},
+            {u"lambda"_s, server.url() + u"/lambda"_s, u"skypilot"_s, u"https://github.com/skypilot-org/skypilot-catalog"_s, {}},
+            {u"oracle"_s, server.url() + u"/oracle"_s, u"oci"_s, u"https://www.oracle.com/cloud/price-list/"_s, {}}};
 }
 
 // Whatever modal dialog is up, the next step a user would take (every 20 ms): in the update dialog

@@ -175,7 +175,9 @@ void UpdateDialog::finished(int row, const net::FetchOutcome &outcome)
     m_results.append({m_endpoints[row], outcome});
     QString status;
     switch (outcome.status) {
-    case net::FetchOutcome::Status::Fetched: status = tr("downloaded"); break;
+    case net::FetchOutcome::Status::Fetched:
+        status = outcome.notes.isEmpty() ? tr("downloaded") : tr("downloaded; %1").arg(outcome.notes.join(u"; "_s));
+        break;
     case net::FetchOutcome::Status::Unchanged:
         status = tr("unchanged since %1")
                      .arg(outcome.lastModified.isEmpty() ? outcome.fetchedAt.toString(Qt::ISODate) : outcome.lastModified);
