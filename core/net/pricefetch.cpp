@@ -34,6 +34,8 @@ int envInt(const char *name, int fallback)
     return ok && value > 0 ? value : fallback;
 }
 
+constexpr qint64 kReadBufferBytes = 4 << 20;
+
 // One GET into an open file, streamed as it arrives.
 struct Answer
 {
@@ -69,6 +71,10 @@ Answer get(QNetworkAccessManager &network, const QString &url, QFile &out, const
     if (!apiKey.isEmpty()) // a header, never the URL: the URL is the sheet's source and goes into messages
         request.setRawHeader("X-Goog-Api-Key", apiKey);
     QNetworkReply *reply = network.get(request);
+    // Back-pressure: without a limit Qt's network thread reads the socket as fast as it can and
+    // queues every chunk for this thread, so a list faster than the disk piles up in memory (a 2 GB
+    // AWS list reached 2 GB of RSS). With one, the transfer waits for readAll().
+    reply->setReadBufferSize(kReadBufferBytes);
     bool writeFailed = false;
     QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
         const QByteArray chunk = reply->readAll();
