@@ -1,5 +1,7 @@
 #include "app/cli/planoptions.h"
 
+#include "core/catalog/hfconfig.h"
+
 #include "core/common/tr.h"
 #include "core/planning/model/counts.h"
 #include "core/pricing/currency.h"
@@ -113,21 +115,41 @@ bool readConstraints(Context &context, const QCommandLineParser &parser, const c
     return true;
 }
 
-const catalog::ModelPreset *presetOption(Context &context, const QCommandLineParser &parser,
-                                         const catalog::PlanningCatalog &planning, bool *failed)
+int modelOption(Context &context, const QCommandLineParser &parser, const catalog::PlanningCatalog &planning,
+                scenario::ModelSection &section)
 {
-    *failed = false;
+    if (parser.isSet(u"model"_s) && parser.isSet(u"model-config"_s))
+        return context.usage(Tr::tr("give --model or --model-config, not both"));
+    if (parser.isSet(u"model-config"_s)) {
+        QFile file(parser.value(u"model-config"_s));
+        if (!file.open(QIODevice::ReadOnly))
+            return context.report(Error::badInput(Tr::tr("--model-config: cannot read %1: %2").arg(file.fileName(), file.errorString())));
+        auto model = catalog::modelFromHfConfig(file.readAll(), file.fileName());
+        if (!model)
+            return context.report(model.error());
+        section.modelConfig = std::move(model).value();
+        return ExitOk;
+    }
     if (!parser.isSet(u"model"_s))
-        return nullptr;
+        return ExitOk;
     const catalog::ModelPreset *preset = planning.findModel(parser.value(u"model"_s));
     if (!preset) {
         QStringList ids;
         for (const catalog::ModelPreset &m : planning.models())
             ids.append(m.id);
-        context.usage(Tr::tr("unknown --model '%1'; presets: %2").arg(parser.value(u"model"_s), ids.join(u", "_s)));
-        *failed = true;
+        return context.usage(Tr::tr("unknown --model '%1'; presets: %2").arg(parser.value(u"model"_s), ids.join(u", "_s)));
     }
-    return preset;
+    section.model = preset->id;
+    return ExitOk;
+}
+
+void addModelOptions(QCommandLineParser &p)
+{
+    p.addOption({u"model"_s, Tr::tr("A model preset (data/catalog/models.csv, or a name people use) for shape and size."),
+                 u"ID"_s});
+    p.addOption({u"model-config"_s,
+                 Tr::tr("A Hugging Face config.json: the model's architecture, its parameters computed from it."),
+                 u"FILE"_s});
 }
 
 int writeJson(Context &context, const std::function<void(QIODevice *)> &write)

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/scenario/scenario.h"
 
 #include "app/cli/cliapp.h"
 #include "core/catalog/acceleratorcatalog.h"
@@ -35,9 +36,13 @@ void addConstraintOptions(QCommandLineParser &parser);
 bool readConstraints(Context &context, const QCommandLineParser &parser, const catalog::AcceleratorCatalog &accelerators,
                      scenario::Constraints *constraints, QString *currency, const catalog::Accelerator **accelerator);
 
-/// Applies --model PRESET: the preset, or null when none was given or *failed after a usage error.
-const catalog::ModelPreset *presetOption(Context &context, const QCommandLineParser &parser,
-                                         const catalog::PlanningCatalog &planning, bool *failed);
+/// Applies --model PRESET or --model-config FILE (a Hugging Face config.json, its architecture and
+/// the parameters computed from it) to \a section: ExitOk, or the exit status after a usage error
+/// or a bad file (its line and field named).
+int modelOption(Context &context, const QCommandLineParser &parser, const catalog::PlanningCatalog &planning,
+                scenario::ModelSection &section);
+/// Declares --model and --model-config.
+void addModelOptions(QCommandLineParser &parser);
 
 /// Streams JSON to standard output after what the text stream holds.
 int writeJson(Context &context, const std::function<void(QIODevice *)> &write);

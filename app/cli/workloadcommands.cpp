@@ -52,11 +52,8 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
     // request as `plan` (planning::trainingRequest).
     scenario::Scenario s;
     scenario::TrainingSection &t = s.training.emplace();
-    bool presetFailed = false;
-    if (const catalog::ModelPreset *preset = presetOption(context, parser, planning, &presetFailed))
-        t.model = preset->id;
-    if (presetFailed)
-        return ExitUsage;
+    if (const int exit = modelOption(context, parser, planning, t); exit != ExitOk)
+        return exit;
     t.modelParams = params.value_or(0);
     t.activeParams = active;
     t.tokens = tokens.value_or(0);
@@ -193,16 +190,13 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     // The options fill a scenario's inference section, mapped to a request as `plan` maps it.
     scenario::Scenario s;
     scenario::InferenceSection &i = s.inference.emplace();
-    bool presetFailed = false;
-    const catalog::ModelPreset *preset = presetOption(context, parser, planning, &presetFailed);
-    if (presetFailed)
-        return ExitUsage;
-    if (preset)
-        i.model = preset->id;
+    if (const int exit = modelOption(context, parser, planning, i); exit != ExitOk)
+        return exit;
+    const bool preset = !i.model.isEmpty() || i.modelConfig;
     i.modelParams = params.value_or(0);
     i.activeParams = active;
     if ((i.modelParams <= 0 && !preset) || !inputTokens || !outputTokens)
-        return context.usage(Tr::tr("serve needs --model-params N (or --model PRESET), --input-tokens I and --output-tokens O"));
+        return context.usage(Tr::tr("serve needs --model-params N (or --model PRESET, or --model-config FILE), --input-tokens I and --output-tokens O"));
     i.inputTokens = *inputTokens;
     i.outputTokens = *outputTokens;
     i.requestsPerSecond = qps;
@@ -237,7 +231,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     const InferenceRequest &request = *mapped;
     const InferenceInput &input = request.input;
     if (input.modelParams <= 0)
-        return context.usage(Tr::tr("serve needs --model-params N (or --model PRESET), --input-tokens I and --output-tokens O"));
+        return context.usage(Tr::tr("serve needs --model-params N (or --model PRESET, or --model-config FILE), --input-tokens I and --output-tokens O"));
     const InferencePlan plan = planInference(request, *accelerators, planning, *inputs->offers, inputs->fx);
 
     const std::optional<InferenceProjection> headline = inferenceHeadline(request, plan, accelerator, planning);
@@ -300,7 +294,7 @@ QList<Command> workloadCommands()
              p.addOption({u"model-params"_s, Tr::tr("Parameters (70e9, 70B)."), u"N"_s});
              p.addOption({u"tokens"_s, Tr::tr("Training tokens (2T)."), u"D"_s});
              p.addOption({u"active-params"_s, Tr::tr("Parameters active per token (MoE)."), u"N"_s});
-             p.addOption({u"model"_s, Tr::tr("A model preset (data/catalog/models.csv) for shape and size."), u"ID"_s});
+             addModelOptions(p);
              p.addOption({u"accelerator"_s, Tr::tr("Only this accelerator."), u"ID"_s});
              p.addOption({u"chips"_s, Tr::tr("Use exactly this many chips."), u"N"_s});
              p.addOption({u"precision"_s, Tr::tr("fp32, bf16, fp16, fp8, fp4 or int8 (where the chip has that peak; "
@@ -325,7 +319,7 @@ QList<Command> workloadCommands()
          [](QCommandLineParser &p) {
              p.addOption({u"model-params"_s, Tr::tr("Parameters (70e9, 70B)."), u"N"_s});
              p.addOption({u"active-params"_s, Tr::tr("Parameters active per token (MoE)."), u"N"_s});
-             p.addOption({u"model"_s, Tr::tr("A model preset for size and shape."), u"ID"_s});
+             addModelOptions(p);
              p.addOption({u"input-tokens"_s, Tr::tr("Prompt tokens per request."), u"I"_s});
              p.addOption({u"output-tokens"_s, Tr::tr("Generated tokens per request."), u"O"_s});
              p.addOption({u"qps"_s, Tr::tr("Requests per second."), u"Q"_s});

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/catalog/planningcatalog.h"
 
 #include "core/common/diagnostic.h"
 #include "core/scenario/constraints.h"
@@ -23,6 +24,9 @@ inline const QString kFileExtension = QStringLiteral("accelplan");
 struct ModelSection
 {
     QString model; ///< preset id; its sizes apply where the section gives none
+    /// A model read from a Hugging Face config.json (catalog::modelFromHfConfig), in place of a
+    /// preset: `--model-config FILE`.
+    std::optional<catalog::ModelPreset> modelConfig;
     double modelParams = 0;
     std::optional<double> activeParams; ///< mixture of experts: the parameters each token uses
     QString precision = QStringLiteral("bf16");

@@ -1228,3 +1228,32 @@ TEST_CASE("cli: serve --engine and a scenario's inference.engine set the sequenc
     CHECK(refused.err.contains(u"inference.engine"_s));
     CHECK(refused.err.contains(u"triton"_s));
 }
+
+TEST_CASE("train and serve read a model from its Hugging Face config.json", "[cli][model-config]")
+{
+    const QString llama = test::dataPath(u"hf/llama-3.1-70b.json"_s);
+    const QString v3 = test::dataPath(u"hf/deepseek-v3.json"_s);
+    // The same plan as the preset's: parameters within the norms' weights, the same KV cache.
+    const QJsonObject fromConfig = jsonObject(cli({u"train"_s, u"--model-config"_s, llama, u"--tokens"_s, u"1e12"_s, u"--format"_s, u"json"_s}));
+    const QJsonObject fromPreset = jsonObject(cli({u"train"_s, u"--model"_s, u"llama-3.1-70b"_s, u"--tokens"_s, u"1e12"_s, u"--format"_s, u"json"_s}));
+    CHECK(fromConfig[u"model_params"_s].toDouble() == Approx(fromPreset[u"model_params"_s].toDouble()).epsilon(0.0001));
+    CHECK(fromConfig[u"total_flops"_s].toDouble() == Approx(fromPreset[u"total_flops"_s].toDouble()).epsilon(0.0001));
+    const QStringList serve{u"serve"_s, u"--input-tokens"_s, u"1000"_s, u"--output-tokens"_s, u"1000"_s, u"--qps"_s, u"5"_s,
+                            u"--format"_s, u"json"_s};
+    const QJsonObject served = jsonObject(cli(serve + QStringList{u"--model-config"_s, v3}));
+    CHECK(served[u"model_params"_s].toDouble() == Approx(671e9).epsilon(0.005));
+    CHECK(served[u"active_params"_s].toDouble() == Approx(37e9).epsilon(0.02));
+    CHECK(served[u"kv_bytes_per_token"_s].toDouble()
+          == jsonObject(cli(serve + QStringList{u"--model"_s, u"deepseek-v3"_s}))[u"kv_bytes_per_token"_s].toDouble());
+
+    // A config without its layers: file, line and field, exit 2; both options: a usage error.
+    const Run missing = cli(serve + QStringList{u"--model-config"_s, test::dataPath(u"hf/no_layers.json"_s)});
+    CHECK(missing.exitCode == 2);
+    CHECK(missing.err.contains(u"no_layers.json:1: error: num_hidden_layers"_s));
+    const Run both = cli(serve + QStringList{u"--model-config"_s, v3, u"--model"_s, u"deepseek-v3"_s});
+    CHECK(both.exitCode == 1);
+    CHECK(both.err.contains(u"not both"_s));
+    const Run unreadable = cli(serve + QStringList{u"--model-config"_s, test::dataPath(u"hf/absent.json"_s)});
+    CHECK(unreadable.exitCode == 2);
+    CHECK(unreadable.err.contains(u"absent.json"_s));
+}

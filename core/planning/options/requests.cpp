@@ -30,8 +30,8 @@ Result<TrainingRequest> trainingRequest(const scenario::Scenario &s, const catal
     const scenario::TrainingSection &t = *s.training;
     TrainingRequest r;
     TrainingInput &in = r.input;
-    const catalog::ModelPreset *preset = nullptr;
-    if (const Status st = applyPreset(catalog, t.model, &preset); !st)
+    const catalog::ModelPreset *preset = t.modelConfig ? &*t.modelConfig : nullptr;
+    if (const Status st = preset ? Status(Done{}) : applyPreset(catalog, t.model, &preset); !st)
         return st.error();
     if (preset)
         applyPreset(*preset, in);
@@ -68,8 +68,8 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
     const scenario::InferenceSection &i = *s.inference;
     InferenceRequest r;
     InferenceInput &in = r.input;
-    const catalog::ModelPreset *preset = nullptr;
-    if (const Status st = applyPreset(catalog, i.model, &preset); !st)
+    const catalog::ModelPreset *preset = i.modelConfig ? &*i.modelConfig : nullptr;
+    if (const Status st = preset ? Status(Done{}) : applyPreset(catalog, i.model, &preset); !st)
         return st.error();
     if (preset)
         applyPreset(*preset, in);
