@@ -7,6 +7,7 @@
 #include "core/pricing/currency.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QLocale>
 
 #include <cmath>
@@ -124,10 +125,12 @@ int modelOption(Context &context, const QCommandLineParser &parser, const catalo
         QFile file(parser.value(u"model-config"_s));
         if (!file.open(QIODevice::ReadOnly))
             return context.report(Error::badInput(Tr::tr("--model-config: cannot read %1: %2").arg(file.fileName(), file.errorString())));
-        auto model = catalog::modelFromHfConfig(file.readAll(), file.fileName());
+        const QByteArray json = file.readAll();
+        auto model = catalog::modelFromHfConfig(json, file.fileName());
         if (!model)
             return context.report(model.error());
         section.modelConfig = std::move(model).value();
+        section.modelConfigJson = QJsonDocument::fromJson(json).object();
         return ExitOk;
     }
     if (!parser.isSet(u"model"_s))

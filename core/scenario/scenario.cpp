@@ -1,5 +1,7 @@
 #include "core/scenario/scenario.h"
 
+#include "core/catalog/hfconfig.h"
+
 #include "core/catalog/planningcatalog.h"
 #include "core/catalog/servingengine.h"
 #include "core/common/tr.h"
@@ -21,9 +23,9 @@ namespace {
 
 const QStringList kTopKeys = {u"format"_s, u"version"_s, u"name"_s, u"currency"_s, u"training"_s, u"inference"_s,
                               u"constraints"_s, u"lockin"_s, u"ownership"_s, u"sensitivity"_s};
-const QStringList kTrainingKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"tokens"_s, u"precision"_s,
+const QStringList kTrainingKeys = {u"model"_s, u"model_config"_s, u"model_params"_s, u"active_params"_s, u"tokens"_s, u"precision"_s,
                                    u"framework"_s, u"deadline_days"_s, u"runs"_s, u"start_month"_s, u"seq_len"_s, u"global_batch_tokens"_s, u"chips"_s, u"mfu"_s, u"steady_state"_s};
-const QStringList kInferenceKeys = {u"model"_s, u"model_params"_s, u"active_params"_s, u"precision"_s,
+const QStringList kInferenceKeys = {u"model"_s, u"model_config"_s, u"model_params"_s, u"active_params"_s, u"precision"_s,
                                     u"input_tokens"_s, u"output_tokens"_s, u"requests_per_second"_s,
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
                                     u"chips_per_replica"_s, u"utilization"_s, u"concurrency"_s, u"phase"_s,
@@ -66,6 +68,9 @@ public:
                                                           Tr::tr("unknown key; kept as it is")));
         }
     }
+
+    QJsonValue value(const QString &key) const { return m_object.value(key); }
+    const QString &file() const { return m_file; }
 
     void error(const QString &key, const QString &message)
     {
@@ -228,6 +233,21 @@ void readModel(Reader &r, ModelSection &m, const CheckModel &checkModel)
 {
     m.model = r.text(u"model"_s, {}, {});
     checkModel(r, m.model);
+    // A model without a preset: its Hugging Face config.json, kept whole in the scenario.
+    if (const QJsonValue config = r.value(u"model_config"_s); config.isObject()) {
+        auto model = catalog::modelFromHfConfig(QJsonDocument(config.toObject()).toJson(), r.file());
+        if (!model) {
+            for (const Diagnostic &d : model.error().details)
+                r.error(u"model_config"_s, d.field.isEmpty() ? d.message : d.field + u": "_s + d.message);
+        } else if (!m.model.isEmpty()) {
+            r.error(u"model_config"_s, Tr::tr("give model (a preset) or model_config, not both"));
+        } else {
+            m.modelConfig = std::move(model).value();
+            m.modelConfigJson = config.toObject();
+        }
+    } else if (!config.isUndefined() && !config.isNull()) {
+        r.error(u"model_config"_s, Tr::tr("must be an object: a Hugging Face config.json"));
+    }
     m.modelParams = r.number(u"model_params"_s, 1, kMaxCount).value_or(0);
     m.activeParams = r.number(u"active_params"_s, 1, kMaxCount);
     m.precision = r.text(u"precision"_s, kPrecisions, u"bf16"_s);
@@ -375,12 +395,14 @@ QList<Problem> validate(const Scenario &s)
                     Tr::tr("unknown fabric '%1'; expected one of: %2").arg(fabric, kFabrics.join(u", "_s)));
     }
     if (const auto &t = s.training) {
-        if (t->model.isEmpty() && (t->modelParams <= 0 || t->tokens <= 0))
+        if (t->modelConfig && t->tokens <= 0)
+            problem(u"training"_s, u"tokens"_s, Tr::tr("training needs tokens (a model_config gives the model, not its data)"));
+        else if (!t->modelConfig && t->model.isEmpty() && (t->modelParams <= 0 || t->tokens <= 0))
             problem(u"training"_s, u"model_params"_s, Tr::tr("training needs model_params and tokens (or a model preset)"));
         checkActive(u"training"_s, *t);
     }
     if (const auto &i = s.inference) {
-        if (i->model.isEmpty() && i->modelParams <= 0)
+        if (i->model.isEmpty() && !i->modelConfig && i->modelParams <= 0)
             problem(u"inference"_s, u"model_params"_s, Tr::tr("inference needs model_params (or a model preset)"));
         checkActive(u"inference"_s, *i);
         if (i->inputTokens < 0)

@@ -27,6 +27,7 @@ struct ModelSection
     /// A model read from a Hugging Face config.json (catalog::modelFromHfConfig), in place of a
     /// preset: `--model-config FILE`.
     std::optional<catalog::ModelPreset> modelConfig;
+    QJsonObject modelConfigJson; ///< that config as given: a scenario keeps it under `model_config`
     double modelParams = 0;
     std::optional<double> activeParams; ///< mixture of experts: the parameters each token uses
     QString precision = QStringLiteral("bf16");

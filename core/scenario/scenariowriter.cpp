@@ -40,6 +40,7 @@ void merge(QJsonObject &root, const QString &key, const QJsonObject &fields)
 QJsonObject modelJson(const ModelSection &m)
 {
     return {{u"model"_s, optionalText(m.model)},
+            {u"model_config"_s, m.modelConfigJson.isEmpty() ? QJsonValue() : QJsonValue(m.modelConfigJson)},
             {u"model_params"_s, m.modelParams > 0 ? QJsonValue(m.modelParams) : QJsonValue()},
             {u"active_params"_s, optionalNumber(m.activeParams)},
             {u"precision"_s, m.precision}};

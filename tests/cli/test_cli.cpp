@@ -1257,3 +1257,28 @@ TEST_CASE("train and serve read a model from its Hugging Face config.json", "[cl
     CHECK(unreadable.exitCode == 2);
     CHECK(unreadable.err.contains(u"absent.json"_s));
 }
+
+TEST_CASE("A scenario keeps a model's config.json under model_config and plans with it", "[cli][model-config]")
+{
+    Scratch scratch;
+    QFile config(test::dataPath(u"hf/llama-3.1-70b.json"_s));
+    REQUIRE(config.open(QIODevice::ReadOnly));
+    const QJsonObject llama = QJsonDocument::fromJson(config.readAll()).object();
+    auto scenarioWith = [&](const QJsonObject &modelConfig) {
+        QJsonObject training{{u"model_config"_s, modelConfig}, {u"tokens"_s, 2e12}, {u"precision"_s, u"bf16"_s}};
+        const QJsonObject root{{u"format"_s, u"accelplan-scenario"_s}, {u"version"_s, 1}, {u"name"_s, u"from a config"_s},
+                               {u"training"_s, training}};
+        return scratch.write(u"config.accelplan"_s, QJsonDocument(root).toJson());
+    };
+    const Run planned = cli({u"plan"_s, scenarioWith(llama), u"--format"_s, u"json"_s, u"--top"_s, u"1"_s});
+    INFO(planned.err.toStdString());
+    REQUIRE(planned.exitCode == 0);
+    CHECK(jsonObject(planned)[u"training"_s][u"model_params"_s].toDouble() == Approx(70.55e9).epsilon(0.001));
+
+    // A config without its layers: the scenario's file, the line of model_config and the field.
+    QJsonObject broken = llama;
+    broken.remove(u"num_hidden_layers"_s);
+    const Run refused = cli({u"plan"_s, scenarioWith(broken)});
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.contains(QRegularExpression(u"config\\.accelplan:\\d+: error: training\\.model_config: num_hidden_layers"_s)));
+}

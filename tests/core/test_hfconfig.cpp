@@ -2,12 +2,15 @@
 // computed from it against the counts the model cards publish, and bad files refused with file,
 // line and field.
 #include "core/catalog/hfconfig.h"
+#include "core/scenario/scenario.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 
 #include <catch2/catch.hpp>
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -86,4 +89,27 @@ TEST_CASE("A config.json that cannot describe a model is refused with file, line
     CHECK(firstProblem(readConfig(u"bad_heads.json"_s)).contains(u"bad_heads.json:6: error: num_attention_heads"_s));
     CHECK(firstProblem(readConfig(u"syntax_error.json"_s)).contains(u"syntax_error.json:4: error"_s));
     CHECK_FALSE(catalog::modelFromHfConfig("[1, 2]", u"list.json"_s).ok());
+}
+
+TEST_CASE("A scenario's model_config is read into its model and written back as given", "[hfconfig]")
+{
+    QFile config(test::dataPath(u"hf/mixtral-8x7b.json"_s));
+    REQUIRE(config.open(QIODevice::ReadOnly));
+    const QJsonObject mixtral = QJsonDocument::fromJson(config.readAll()).object();
+    const QJsonObject root{{u"format"_s, u"accelplan-scenario"_s},
+                           {u"version"_s, 1},
+                           {u"name"_s, u"a model from its config"_s},
+                           {u"inference"_s, QJsonObject{{u"model_config"_s, mixtral}, {u"input_tokens"_s, 500},
+                                                        {u"output_tokens"_s, 200}, {u"requests_per_second"_s, 2}}}};
+    const auto read = scenario::parseScenario(QJsonDocument(root).toJson(), u"s.accelplan"_s);
+    INFO((read.ok() ? QString() : read.error().message).toStdString());
+    REQUIRE(read.ok());
+    REQUIRE(read.value().inference->modelConfig);
+    CHECK(read.value().inference->modelConfig->activeParams == Approx(12.9e9).epsilon(0.01));
+    const QJsonObject written = scenario::toJson(read.value());
+    CHECK(written[u"inference"_s][u"model_config"_s].toObject() == mixtral);
+    // Read again, the same model.
+    const auto again = scenario::parseScenario(QJsonDocument(written).toJson(), u"s.accelplan"_s);
+    REQUIRE(again.ok());
+    CHECK(again.value().inference->modelConfig->totalParams == read.value().inference->modelConfig->totalParams);
 }
