@@ -1,4 +1,6 @@
 #include "tests/gui/windowtests.h"
+#include "ui/planner/scenariodocument.h"
+#include "ui/planner/scenarioeditor.h"
 
 TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes", "[gui][planner]")
 {
@@ -532,4 +534,48 @@ TEST_CASE("gui: The serving concurrency, phase and KV precision reach the plan f
         QTest::qWait(50);
         CHECK(window->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(u"serving-1024.png"_s)));
     }
+}
+
+TEST_CASE("gui: A scenario's model_config opens as its own model entry and plans with it", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    QFile config(test::dataPath(u"hf/llama-3.1-70b.json"_s));
+    REQUIRE(config.open(QIODevice::ReadOnly));
+    const QJsonObject root{{u"format"_s, u"accelplan-scenario"_s},
+                           {u"version"_s, 1},
+                           {u"name"_s, u"from a config"_s},
+                           {u"training"_s, QJsonObject{{u"model_config"_s, QJsonDocument::fromJson(config.readAll()).object()},
+                                                      {u"tokens"_s, 2e12}}}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"config.accelplan"_s);
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(root).toJson());
+    file.close();
+    const planning::Plan *before = planner->plan();
+    REQUIRE(window->openScenario(path).ok());
+    REQUIRE(waitForNewPlan(planner, before));
+
+    auto *preset = planner->findChild<QComboBox *>(u"trainingPreset"_s);
+    auto *params = planner->findChild<QLineEdit *>(u"trainingParams"_s);
+    CHECK(preset->currentText().startsWith(u"config.json: "_s));
+    CHECK(params->isReadOnly());
+    CHECK(params->text().startsWith(u"70.5"_s));
+    CHECK(planner->editor()->problems().isEmpty());
+    const scenario::Scenario shown = window->document()->scenario();
+    REQUIRE(shown.training->modelConfig);
+    CHECK(shown.training->modelConfig->layers == 80);
+    // Planned with the config's architecture: the FLOPs `train --model-config` gives for 1T tokens, doubled.
+    REQUIRE(planner->plan()->training);
+    REQUIRE_FALSE(planner->plan()->training->options.isEmpty());
+    CHECK(planner->plan()->training->options.first().projection.totalFlops == Approx(2 * 4.87738834944e23).epsilon(0.0001));
+
+    // A preset chosen instead: the config is dropped, the sizes editable again.
+    preset->setCurrentIndex(preset->findText(u"DeepSeek-V3"_s, Qt::MatchStartsWith));
+    const scenario::Scenario edited = window->document()->scenario();
+    CHECK_FALSE(edited.training->modelConfig);
+    CHECK(edited.training->modelConfigJson.isEmpty());
+    CHECK_FALSE(params->isReadOnly());
 }

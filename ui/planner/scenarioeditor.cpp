@@ -82,6 +82,13 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument *document, QWidget *parent) : QW
     showScenario(m_document->scenario());
 }
 
+namespace {
+
+/// The preset box's entry for a model given by its config.json (a section's model_config).
+const QString kConfigModel = u"config:"_s;
+
+} // namespace
+
 void ScenarioEditor::showScenario(const scenario::Scenario &s)
 {
     fill(s);
@@ -116,18 +123,45 @@ int ScenarioEditor::presetIndex(const QComboBox *box, const QString &model) cons
 
 void ScenarioEditor::fillModel(const ModelFields &fields, const scenario::ModelSection &m)
 {
-    fields.preset->setCurrentIndex(presetIndex(fields.preset, m.model));
-    fields.params->setText(m.modelParams > 0 ? countText(m.modelParams) : QString());
-    fields.active->setText(optionalCountText(m.activeParams));
+    // A model the scenario gives by its config.json (model_config): its own entry, its sizes shown
+    // and not editable (they follow from the architecture).
+    const int configIndex = fields.preset->findData(kConfigModel);
+    if (configIndex >= 0)
+        fields.preset->removeItem(configIndex);
+    if (m.modelConfig) {
+        fields.preset->addItem(tr("config.json: %1").arg(m.modelConfig->name), kConfigModel);
+        fields.preset->setCurrentIndex(fields.preset->count() - 1);
+    } else {
+        fields.preset->setCurrentIndex(presetIndex(fields.preset, m.model));
+    }
+    const double params = m.modelConfig ? m.modelConfig->totalParams : m.modelParams;
+    const std::optional<double> active = m.modelConfig && m.modelConfig->activeParams < params
+                                             ? std::optional<double>(m.modelConfig->activeParams)
+                                             : m.activeParams;
+    fields.params->setText(params > 0 ? countText(params) : QString());
+    fields.active->setText(optionalCountText(active));
+    fields.params->setReadOnly(m.modelConfig.has_value());
+    fields.active->setReadOnly(m.modelConfig.has_value());
     fields.precision->setCurrentText(m.precision);
 }
 
 void ScenarioEditor::readModel(const ModelFields &fields, scenario::ModelSection &m, const CountReader &count) const
 {
+    const bool fromConfig = fields.preset->currentData().toString() == kConfigModel && m.modelConfig;
+    fields.params->setReadOnly(fromConfig);
+    fields.active->setReadOnly(fromConfig);
+    m.precision = fields.precision->currentText();
+    if (fromConfig) { // the section's model_config stands; the sizes shown are its own
+        m.model.clear();
+        m.modelParams = 0;
+        m.activeParams.reset();
+        return;
+    }
+    m.modelConfig.reset(); // a preset or sizes chosen instead
+    m.modelConfigJson = {};
     m.model = fields.preset->currentData().toString();
     m.modelParams = count(fields.params, m.model.isEmpty(), fields.problemParams).value_or(0);
     m.activeParams = count(fields.active, false, fields.problemActive);
-    m.precision = fields.precision->currentText();
 }
 
 void ScenarioEditor::fill(const scenario::Scenario &s)
