@@ -216,9 +216,7 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
         } else if (fetched[i].status == FetchOutcome::Status::Unchanged) {
             ++reached;
             result.status = u"unchanged"_s;
-            result.detail = Tr::tr("unchanged since %1").arg(fetched[i].lastModified.isEmpty()
-                                                                 ? fetched[i].fetchedAt.toString(Qt::ISODate)
-                                                                 : fetched[i].lastModified);
+            result.detail = fetched[i].unchangedText();
         } else {
             ++reached;
             result.status = u"fetched"_s;

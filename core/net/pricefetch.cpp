@@ -419,6 +419,11 @@ void storeValidators(const FetchSettings &settings, const Endpoint &endpoint, co
     state.sync();
 }
 
+QString FetchOutcome::unchangedText() const
+{
+    return Tr::tr("unchanged since %1").arg(lastModified.isEmpty() ? fetchedAt.toString(Qt::ISODate) : lastModified);
+}
+
 QString updateSheetName(const Endpoint &endpoint, const FetchOutcome &outcome)
 {
     QString name = u"%1 update %2"_s.arg(endpoint.provider, outcome.fetchedAt.toString(Qt::ISODate));

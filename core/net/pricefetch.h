@@ -40,6 +40,9 @@ struct FetchOutcome
     QString lastModified;
     QDateTime fetchedAt;   ///< UTC; Unchanged: when the stored copy was fetched
     int pages = 0;
+
+    /// Unchanged: "unchanged since" the server's Last-Modified, or when the stored copy was fetched.
+    QString unchangedText() const;
 };
 
 struct FetchSettings

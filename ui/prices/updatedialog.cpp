@@ -179,8 +179,7 @@ void UpdateDialog::finished(int row, const net::FetchOutcome &outcome)
         status = outcome.notes.isEmpty() ? tr("downloaded") : tr("downloaded; %1").arg(outcome.notes.join(u"; "_s));
         break;
     case net::FetchOutcome::Status::Unchanged:
-        status = tr("unchanged since %1")
-                     .arg(outcome.lastModified.isEmpty() ? outcome.fetchedAt.toString(Qt::ISODate) : outcome.lastModified);
+        status = outcome.unchangedText();
         break;
     case net::FetchOutcome::Status::Failed: status = tr("failed: %1").arg(outcome.error); break;
     case net::FetchOutcome::Status::Interrupted: status = tr("stopped"); break;
