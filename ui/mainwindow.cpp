@@ -7,6 +7,7 @@
 #include "ui/help/glossarydialog.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/models/offertablemodel.h"
+#include "core/pricing/importers/spotadvisor.h"
 #include "core/pricing/sheetexporter.h"
 #include "core/pricing/shippedprices.h"
 #include "ui/charts/plancharts.h"
@@ -44,6 +45,7 @@
 #include <QMessageBox>
 #include <QSet>
 #include <QScreen>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QStatusBar>
@@ -386,6 +388,10 @@ QStringList MainWindow::updateFromProviders(QList<net::Endpoint> endpoints)
     for (const auto &[endpoint, outcome] : downloads.results()) {
         if (outcome.status != net::FetchOutcome::Status::Fetched)
             continue;
+        if (endpoint.format == pricing::kSpotAdvisorFormat) {
+            (importSpotBands(endpoint, outcome, settings) ? imported : skipped).append(endpoint.provider);
+            continue;
+        }
         // The same preview as an import, with the provenance of `prices update`.
         ImportDialog preview(m_database, m_catalog, outcome.file, this,
                              {net::updateSheetName(endpoint, outcome), endpoint.url, endpoint.format, endpoint.provider});
@@ -408,6 +414,42 @@ QStringList MainWindow::updateFromProviders(QList<net::Endpoint> endpoints)
                                        + (skipped.isEmpty() ? QString() : u' ' + tr("Skipped: %1.").arg(skipped.join(u", "_s))),
                              8000);
     return imported;
+}
+
+bool MainWindow::importSpotBands(const net::Endpoint &endpoint, const net::FetchOutcome &outcome,
+                                 const net::FetchSettings &settings)
+{
+    const auto rates = pricing::readSpotAdvisorFile(outcome.file, endpoint.url, outcome.fetchedAt.date());
+    const auto counted = rates ? m_database.importSpotRates(*rates, true) : Result<pricing::FxImportSummary>(rates.error());
+    if (!counted) {
+        QMessageBox::warning(this, tr("Cannot Import Interruption Bands"),
+                             tr("%1: %2\n\nNothing was written.").arg(endpoint.provider, counted.error().message));
+        return false;
+    }
+    // The preview of bands: what would change, before anything is written.
+    QMessageBox preview(QMessageBox::Question, tr("Import %1 Interruption Bands").arg(endpoint.provider),
+                        tr("The Spot Instance Advisor lists %1 interruption bands of accelerator instance types "
+                           "(instance type and region): %2 new, %3 changed, %4 the same.\n\nThey replace the shipped "
+                           "bands in spot plans, dated %5.")
+                            .arg(rates->size())
+                            .arg(counted->added)
+                            .arg(counted->changed)
+                            .arg(counted->unchanged)
+                            .arg(isoDate(outcome.fetchedAt.date())),
+                        QMessageBox::Cancel, this);
+    preview.setObjectName(u"spotBandsPreview"_s);
+    QPushButton *importButton = preview.addButton(tr("&Import"), QMessageBox::AcceptRole);
+    preview.setDefaultButton(importButton);
+    preview.exec();
+    if (preview.clickedButton() != importButton)
+        return false;
+    if (const auto written = m_database.importSpotRates(*rates, false); !written) {
+        QMessageBox::warning(this, tr("Cannot Import Interruption Bands"),
+                             tr("%1: %2\n\nNothing was written.").arg(endpoint.provider, written.error().message));
+        return false;
+    }
+    net::storeValidators(settings, endpoint, outcome); // asked conditionally next time
+    return true;
 }
 
 QString MainWindow::pricesAgeText() const

@@ -113,6 +113,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// A fetched Spot Instance Advisor feed: what it would change, asked, then stored (all or
+    /// nothing); true once imported.
+    bool importSpotBands(const net::Endpoint &endpoint, const net::FetchOutcome &outcome,
+                         const net::FetchSettings &settings);
     void createActions();
     void openDialog();
     bool saveAsDialog();

@@ -6,6 +6,7 @@
 #include "core/net/pricefetch.h"
 
 #include "core/common/tr.h"
+#include "core/pricing/importers/spotadvisor.h"
 #include "core/pricing/pricedatabase.h"
 #include "core/pricing/sheetreader.h"
 
@@ -34,6 +35,7 @@ struct ProviderResult
     int changed = 0;
     int historical = 0;            ///< rows an earlier-dated or outranked price: history only
     QList<PriceChange> biggestMoves; ///< the changed prices that moved most
+    QDateTime lastUpdate;            ///< the provider's update before this one; invalid when none
 };
 
 constexpr int kMovesShown = 3;
@@ -116,6 +118,35 @@ void importDownload(Context &context, SheetReader &reader, const Endpoint &endpo
                                                     : Tr::tr("sheet %1").arg(summary->sheetId);
 }
 
+// The Spot Instance Advisor's feed: interruption bands, not prices; stored as bands dated today.
+void importSpotBands(Context &context, const Endpoint &endpoint, const FetchOutcome &fetched, bool dryRun,
+                     ProviderResult &result)
+{
+    result.status = u"failed"_s;
+    const auto rates = readSpotAdvisorFile(fetched.file, endpoint.url, fetched.fetchedAt.date());
+    if (!rates) {
+        result.detail = rates.error().message;
+        return;
+    }
+    PriceDatabase *database = context.database();
+    if (!database) {
+        result.detail = Tr::tr("no database");
+        return;
+    }
+    const auto summary = database->importSpotRates(*rates, dryRun);
+    if (!summary) {
+        result.detail = summary.error().message;
+        return;
+    }
+    result.status = u"fetched"_s;
+    result.added = summary->added;
+    result.changed = summary->changed;
+    result.detail = Tr::tr("%1 interruption bands (instance type and region), %2 the same as before%3")
+                        .arg(rates->size())
+                        .arg(summary->unchanged)
+                        .arg(dryRun ? Tr::tr("; dry run: nothing written") : QString());
+}
+
 void printResults(Context &context, const QList<ProviderResult> &results, OutputFormat format)
 {
     QJsonArray json;
@@ -132,7 +163,9 @@ void printResults(Context &context, const QList<ProviderResult> &results, Output
         }
         json.append(QJsonObject{{u"provider"_s, r.provider}, {u"status"_s, r.status}, {u"detail"_s, r.detail},
                                 {u"added"_s, r.added}, {u"changed"_s, r.changed}, {u"history_only"_s, r.historical},
-                                {u"biggest_moves"_s, moves}});
+                                {u"biggest_moves"_s, moves},
+                                {u"last_update"_s, r.lastUpdate.isValid() ? QJsonValue(r.lastUpdate.toString(Qt::ISODate))
+                                                                          : QJsonValue()}});
         rows.append({r.provider, r.status, QString::number(r.added), QString::number(r.changed),
                      QString::number(r.historical),
                      movesText.isEmpty() ? r.detail : r.detail + Tr::tr("; biggest moves: ") + movesText.join(u"; "_s)});
@@ -183,8 +216,19 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
     int reached = 0;
     // Every download first: Ctrl-C while they run (most of an update's time) writes nothing.
     QList<FetchOutcome> fetched;
+    QList<QDateTime> previous; // each provider's last update, before this one
+    const bool sinceLast = parser.isSet(u"since-last"_s);
     for (const Endpoint &endpoint : std::as_const(endpoints)) {
         current = endpoint.provider;
+        previous.append(lastUpdate(settings, endpoint.provider));
+        if (sinceLast && !previous.last().isValid()) {
+            FetchOutcome never;
+            never.status = FetchOutcome::Status::Skipped;
+            never.error = Tr::tr("never updated here; --since-last refreshes only the providers updated before "
+                                 "(run without it to add this one)");
+            fetched.append(never);
+            continue;
+        }
         fetched.append(fetchEndpoint(network, endpoint, settings));
         if (showProgress)
             context.err << '\n';
@@ -206,7 +250,7 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
                         << '\n';
             return ExitInterrupted;
         }
-        ProviderResult result{endpoint.provider, {}, {}, 0, 0, 0, {}};
+        ProviderResult result{endpoint.provider, {}, {}, 0, 0, 0, {}, previous[i]};
         if (fetched[i].status == FetchOutcome::Status::Failed) {
             result.status = u"failed"_s;
             result.detail = fetched[i].error;
@@ -220,9 +264,14 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
         } else {
             ++reached;
             result.status = u"fetched"_s;
-            importDownload(context, reader, endpoint, fetched[i], dryRun, result);
+            if (endpoint.format == kSpotAdvisorFormat)
+                importSpotBands(context, endpoint, fetched[i], dryRun, result);
+            else
+                importDownload(context, reader, endpoint, fetched[i], dryRun, result);
             for (const QString &note : std::as_const(fetched[i].notes))
                 result.detail += u"; "_s + note;
+            if (sinceLast)
+                result.detail += Tr::tr("; changes since the last update, %1").arg(previous[i].toString(Qt::ISODate));
             if (result.status == u"fetched"_s && !dryRun) {
                 storeValidators(settings, endpoint, fetched[i]); // only once its prices are in
                 imported.append(endpoint.provider);
@@ -235,6 +284,12 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
         results.append(result);
     }
     printResults(context, results, *format);
+    if (sinceLast && std::none_of(previous.begin(), previous.end(), [](const QDateTime &t) { return t.isValid(); })) {
+        context.err << Tr::tr("accelplan-cli: --since-last: no provider was updated here before; run `prices update` "
+                              "once without it (nothing was written)")
+                    << '\n';
+        return ExitBadInput;
+    }
     if (reached == 0 && !endpoints.isEmpty()) {
         context.err << Tr::tr("accelplan-cli: no price list could be reached; nothing was written") << '\n';
         return ExitBadInput;
@@ -254,6 +309,9 @@ QList<Command> pricesUpdateCommands()
                  p.addOption({u"endpoint"_s, Tr::tr("Fetch PROVIDER's list from URL instead (repeatable)."),
                               u"PROVIDER=URL"_s});
                  p.addOption({u"progress"_s, Tr::tr("Show download progress on stderr even when it is not a terminal.")});
+                 p.addOption({u"since-last"_s,
+                              Tr::tr("Only the providers updated before, each asked for what changed since its last "
+                                     "update; the others are skipped.")});
                  p.addOption({u"gcp-api-key-file"_s,
                               Tr::tr("Google Cloud API key for the Cloud Billing Catalog, read from FILE "
                                      "(or ACCELPLAN_GCP_API_KEY); without one Google is skipped."),

@@ -153,9 +153,18 @@ std::optional<SpotRate> readSpotRate(const CsvRecord &r)
     s.monthlyLow = r.number(u"monthly_low"_s, true).value_or(0);
     s.monthlyTypical = r.number(u"monthly_typical"_s, true).value_or(0);
     s.monthlyHigh = r.number(u"monthly_high"_s, true).value_or(0);
-    if (!(s.monthlyLow > 0 && s.monthlyLow <= s.monthlyTypical && s.monthlyTypical <= s.monthlyHigh
-          && s.monthlyHigh <= 1))
-        r.error(u"monthly_low"_s, Tr::tr("needs 0 < low <= typical <= high <= 1"));
+    // The columns spell out the one reading of the band (SpotRate::fromBand), which a fetched advisor
+    // file gets too: a row that reads its band otherwise is an error, not a second reading.
+    const std::optional<SpotRate> reading = SpotRate::fromBand(s.band);
+    if (!reading)
+        r.error(u"band"_s, Tr::tr("'%1' is not a Spot Advisor band (<5%, 5-10%, 10-15%, 15-20%, >20%)").arg(s.band));
+    else if (!qFuzzyCompare(s.monthlyLow, reading->monthlyLow) || !qFuzzyCompare(s.monthlyTypical, reading->monthlyTypical)
+             || !qFuzzyCompare(s.monthlyHigh, reading->monthlyHigh))
+        r.error(u"monthly_low"_s, Tr::tr("band %1 reads as %2, %3, %4 a month (SpotRate::fromBand)")
+                                      .arg(s.band)
+                                      .arg(reading->monthlyLow)
+                                      .arg(reading->monthlyTypical)
+                                      .arg(reading->monthlyHigh));
     s.source = {r.required(u"source_url"_s), parseIsoDate(r.required(u"as_of"_s)),
                 r.text(u"confidence"_s), r.text(u"notes"_s)};
     return s;

@@ -397,8 +397,7 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
         tables::readSpotRate);
     if (!spot)
         return spot.error();
-    for (const SpotRate &s : std::as_const(*spot))
-        catalog.m_spotRates.insert(TextKey{(s.provider + u'|' + s.instanceType + u'|' + s.region).toLower()}, s);
+    catalog.addSpotRates(*spot);
     // No rate per GPU family is published elsewhere: 5-30 % of nodes reclaimed a month, wide.
     catalog.m_defaultSpotRate.source = {QString(), QDate(), u"assumed"_s,
                                         Tr::tr("default: no published interruption rate for this offer")};
@@ -422,7 +421,7 @@ QList<EgressTier> PlanningCatalog::egressTiers(const QString &provider) const
 const SpotRate &PlanningCatalog::spotRate(const QString &provider, const QString &instanceType,
                                           const QString &region) const
 {
-    const auto found = m_spotRates.constFind(TextKey{(provider + u'|' + instanceType + u'|' + region).toLower()});
+    const auto found = m_spotRates.constFind(TextKey{SpotRate::key(provider, instanceType, region)});
     return found == m_spotRates.constEnd() ? m_defaultSpotRate : *found;
 }
 
@@ -443,6 +442,37 @@ QList<CapacityBlockRule> PlanningCatalog::capacityBlockRules(const QString &prov
     }
     std::sort(rules.begin(), rules.end(), [](const auto &a, const auto &b) { return a.toDays < b.toDays; });
     return rules;
+}
+
+std::optional<SpotRate> SpotRate::fromBand(const QString &band)
+{
+    struct Reading
+    {
+        const char16_t *band;
+        double low, typical, high;
+    };
+    static constexpr Reading kBands[] = {{u"<5%", 0.01, 0.03, 0.05},
+                                         {u"5-10%", 0.05, 0.075, 0.10},
+                                         {u"10-15%", 0.10, 0.125, 0.15},
+                                         {u"15-20%", 0.15, 0.175, 0.20},
+                                         {u">20%", 0.20, 0.30, 0.50}};
+    for (const Reading &r : kBands) {
+        if (band == QStringView(r.band)) {
+            SpotRate rate;
+            rate.band = band;
+            rate.monthlyLow = r.low;
+            rate.monthlyTypical = r.typical;
+            rate.monthlyHigh = r.high;
+            return rate;
+        }
+    }
+    return std::nullopt;
+}
+
+void PlanningCatalog::addSpotRates(const QList<SpotRate> &rates)
+{
+    for (const SpotRate &s : rates)
+        m_spotRates.insert(TextKey{s.key()}, s);
 }
 
 void PlanningCatalog::addUserProfiles(const QList<Profile> &profiles)

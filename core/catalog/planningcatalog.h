@@ -199,6 +199,17 @@ struct SpotRate
     double monthlyHigh = 0.30;
     Source source;
     bool published() const { return !band.isEmpty(); }
+    /// What a rate is looked up by: provider, instance type and region, case ignored.
+    static QString key(const QString &provider, const QString &instanceType, const QString &region)
+    {
+        return (provider + u'|' + instanceType + u'|' + region).toLower();
+    }
+    QString key() const { return key(provider, instanceType, region); }
+    /// The share reclaimed a month that a Spot Advisor band stands for: the band's edges, with a
+    /// 1 % floor for "<5%" and a 50 % ceiling for ">20%" (assumed; data/README.md). The one reading
+    /// of a band, for the shipped table and for a fetched advisor file alike; nullopt for a label
+    /// that is not one of the five.
+    static std::optional<SpotRate> fromBand(const QString &band);
 };
 
 /// Everything the planner reads besides prices: accelerators are in AcceleratorCatalog; this
@@ -214,6 +225,9 @@ public:
 
     /// Adds profiles that take precedence over shipped ones for the same key.
     void addUserProfiles(const QList<Profile> &profiles);
+    /// Adds interruption rates (a fetched Spot Advisor file) that replace the shipped ones for the
+    /// same provider, instance type and region.
+    void addSpotRates(const QList<SpotRate> &rates);
 
     const QList<Profile> &profiles() const { return m_profiles; }
     const QList<FrameworkFit> &frameworks() const { return m_frameworks; }

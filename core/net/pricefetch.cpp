@@ -419,6 +419,12 @@ void storeValidators(const FetchSettings &settings, const Endpoint &endpoint, co
     state.sync();
 }
 
+QDateTime lastUpdate(const FetchSettings &settings, const QString &provider)
+{
+    const QSettings state(settings.cacheDir + u"/validators.ini"_s, QSettings::IniFormat);
+    return state.value(provider + u"/fetched_at"_s).toDateTime();
+}
+
 QString FetchOutcome::unchangedText() const
 {
     return Tr::tr("unchanged since %1").arg(lastModified.isEmpty() ? fetchedAt.toString(Qt::ISODate) : lastModified);

@@ -76,6 +76,9 @@ FetchOutcome fetchEndpoint(QNetworkAccessManager &network, const Endpoint &endpo
 /// Records the validators of a download once its prices are in (so a failed import fetches again).
 void storeValidators(const FetchSettings &settings, const Endpoint &endpoint, const FetchOutcome &outcome);
 
+/// When \a provider's list was last fetched and imported (its stored validators); invalid when never.
+QDateTime lastUpdate(const FetchSettings &settings, const QString &provider);
+
 /// The name of the sheet a download becomes: provider, fetch time and the server's ETag (a SkyPilot
 /// catalog's revision), "lambda update 2026-11-29T05:02:11Z ETag \"9f2c…\"".
 QString updateSheetName(const Endpoint &endpoint, const FetchOutcome &outcome);

@@ -42,6 +42,9 @@ const QList<Table> &tables()
         {u"fx_rates"_s,
          {u"id"_s, u"date"_s, u"base"_s, u"quote"_s, u"rate"_s, u"source_url"_s, u"notes"_s, u"imported_at"_s}},
         {u"user_profile_files"_s, {u"id"_s, u"name"_s, u"added_at"_s, u"content"_s, u"disabled"_s}},
+        {u"spot_rates"_s,
+         {u"id"_s, u"provider"_s, u"instance_type"_s, u"region"_s, u"as_of"_s, u"band"_s, u"source_url"_s,
+          u"imported_at"_s}},
     };
     return all;
 }
@@ -101,8 +104,8 @@ Result<ContentDigest> PriceDatabase::copyFrom(const PriceDatabase &source, bool 
     const auto expected = source.contentDigest();
     if (!expected)
         return expected.error();
-    // Every table is written: the lock of sheets, as an import takes it, and of FX rates.
-    if (Status begun = beginWrite(u"sheets, fx_rates"_s); !begun)
+    // Every table is written: the lock of sheets, as an import takes it, of FX rates and of spot rates.
+    if (Status begun = beginWrite(u"sheets, fx_rates, spot_rates"_s); !begun)
         return begun.error();
     const ServerWatch::Scope watching(m_watch.get());
     const ServerWatch::Scope watchingSource(source.m_watch.get());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/catalog/planningcatalog.h"
 #include "core/common/diagnostic.h"
 #include "core/pricing/dblocation.h"
 #include "core/pricing/sheetdiff.h"
@@ -162,6 +163,13 @@ public:
 
     Result<FxTable> fxTable() const;
     Result<FxImportSummary> importFxRates(const QList<FxRate> &rates, bool dryRun);
+
+    /// The newest fetched spot interruption band of each provider, instance type and region (read
+    /// by catalog::SpotRate::fromBand), with its source and date; they replace the shipped bands.
+    Result<QList<catalog::SpotRate>> spotRates() const;
+    /// Stores fetched bands in one transaction, each dated by its source.as_of; counts them against
+    /// the newest stored band of the same key (changed: another band). \a dryRun writes nothing.
+    Result<FxImportSummary> importSpotRates(const QList<catalog::SpotRate> &rates, bool dryRun);
 
     /// A user profile file as added by `catalog add-profile` (validated by the caller).
     struct ProfileFile

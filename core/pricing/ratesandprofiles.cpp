@@ -1,7 +1,8 @@
-// The price database's exchange rates and user throughput-profile files.
+// The price database's exchange rates, fetched spot interruption bands and user throughput-profile files.
 #include "core/pricing/pricedatabase.h"
 
 #include "core/common/tr.h"
+#include "core/pricing/importers/spotadvisor.h"
 #include "core/pricing/serverwatch.h"
 
 #include <QSqlQuery>
@@ -66,6 +67,84 @@ Result<FxImportSummary> PriceDatabase::importFxRates(const QList<FxRate> &rates,
             write.addBindValue(v);
         if (!write.exec()) {
             const Error error = writeError(Tr::tr("writing exchange rates"), write);
+            rollbackWrite();
+            return error;
+        }
+    }
+    if (Status committed = commitWrite(); !committed) {
+        rollbackWrite();
+        return committed.error();
+    }
+    return summary;
+}
+
+Result<QList<catalog::SpotRate>> PriceDatabase::spotRates() const
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    QSqlQuery query(database());
+    // Oldest first, so that the newest band of a key is the one kept (addSpotRates replaces).
+    if (!query.exec(u"SELECT provider, instance_type, region, band, source_url, as_of FROM spot_rates"
+                    " ORDER BY as_of, id"_s))
+        return readError(Tr::tr("reading spot interruption rates"), query);
+    QHash<QString, qsizetype> index;
+    QList<catalog::SpotRate> rates;
+    while (query.next()) {
+        std::optional<catalog::SpotRate> rate = catalog::SpotRate::fromBand(query.value(3).toString());
+        if (!rate)
+            continue; // written by this code only: a band fromBand reads
+        rate->provider = query.value(0).toString();
+        rate->instanceType = query.value(1).toString();
+        rate->region = query.value(2).toString();
+        rate->source = spotAdvisorSource(rate->band, query.value(4).toString(),
+                                         QDate::fromString(query.value(5).toString(), Qt::ISODate));
+        const QString key = rate->key();
+        if (const auto at = index.constFind(key); at != index.constEnd())
+            rates[*at] = *rate;
+        else {
+            index.insert(key, rates.size());
+            rates.append(*rate);
+        }
+    }
+    return rates;
+}
+
+Result<FxImportSummary> PriceDatabase::importSpotRates(const QList<catalog::SpotRate> &rates, bool dryRun)
+{
+    const auto stored = spotRates();
+    if (!stored)
+        return stored.error();
+    QHash<QString, QString> bands;
+    for (const catalog::SpotRate &r : *stored)
+        bands.insert(r.key(), r.band);
+    FxImportSummary summary;
+    for (const catalog::SpotRate &r : rates) {
+        const auto was = bands.constFind(r.key());
+        if (was == bands.constEnd())
+            ++summary.added;
+        else if (*was == r.band)
+            ++summary.unchanged;
+        else
+            ++summary.changed;
+    }
+    if (dryRun)
+        return summary;
+    const ServerWatch::Scope watching(m_watch.get());
+    if (Status begun = beginWrite(u"spot_rates"_s); !begun)
+        return begun.error();
+    QSqlQuery write(database());
+    // The same key fetched twice on one day: the later fetch is the band of that day.
+    write.prepare(u"INSERT INTO spot_rates (provider, instance_type, region, as_of, band, source_url, imported_at)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, instance_type, region, as_of) DO UPDATE SET"
+                  " band = excluded.band, source_url = excluded.source_url, imported_at = excluded.imported_at"_s);
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    for (const catalog::SpotRate &r : rates) {
+        watching.touch();
+        for (const QVariant &v : {QVariant(r.provider), QVariant(r.instanceType), QVariant(r.region),
+                                  QVariant(r.source.asOf.toString(Qt::ISODate)), QVariant(r.band),
+                                  QVariant(r.source.url), QVariant(now)})
+            write.addBindValue(v);
+        if (!write.exec()) {
+            const Error error = writeError(Tr::tr("writing spot interruption rates"), write);
             rollbackWrite();
             return error;
         }

@@ -88,6 +88,20 @@ const QList<QStringList> kSteps = {
     {
         u"ALTER TABLE user_profile_files ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0"_s,
     },
+    // 5 -> 6: spot interruption bands fetched from a provider (the AWS Spot Instance Advisor), each
+    // dated; the newest of an instance type and region replaces the shipped band.
+    {
+        u"CREATE TABLE spot_rates ("
+        "  id INTEGER PRIMARY KEY,"
+        "  provider TEXT NOT NULL,"
+        "  instance_type TEXT NOT NULL,"
+        "  region TEXT NOT NULL,"
+        "  as_of TEXT NOT NULL,"
+        "  band TEXT NOT NULL,"
+        "  source_url TEXT NOT NULL,"
+        "  imported_at TEXT NOT NULL,"
+        "  UNIQUE (provider, instance_type, region, as_of))"_s,
+    },
 };
 
 bool isPostgres(const QSqlDatabase &db)

@@ -323,6 +323,82 @@ TEST_CASE("prices update answered 304 the second time imports nothing", "[cli][u
     CHECK(f.prices() == before);
 }
 
+TEST_CASE("prices update --since-last refreshes only the providers updated before", "[cli][update]")
+{
+    Fixture f;
+    // Nothing updated yet: said, nothing fetched or written, exit 2.
+    const QString before = f.prices();
+    const Run none = f.update({u"--since-last"_s});
+    CHECK(none.exitCode == 2);
+    CHECK(none.err.contains(u"no provider was updated here before"_s));
+    CHECK(f.server.requests(u"/lambda"_s).isEmpty());
+    CHECK(f.prices() == before);
+
+    REQUIRE(f.update({u"--provider"_s, u"lambda"_s}).exitCode == 0);
+    f.server.script(u"/lambda"_s, {{304, {}, {}, HttpResponse::Fault::None}});
+    const Run run = f.update({u"--since-last"_s});
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 0);
+    // Lambda asked for what changed since (a conditional request), the rest skipped and never asked.
+    CHECK(f.status(run, u"lambda"_s) == u"unchanged"_s);
+    CHECK(f.server.requests(u"/lambda"_s).last().contains("If-None-Match: \"la1\""));
+    for (const QString &provider : {u"aws"_s, u"azure"_s, u"oracle"_s, u"nebius"_s}) {
+        CHECK(f.status(run, provider) == u"skipped"_s);
+        CHECK(f.server.requests(u"/"_s + provider).isEmpty());
+    }
+    for (const auto &value : jsonArray(run)) {
+        const QJsonObject row = value.toObject();
+        INFO(row[u"provider"_s].toString().toStdString());
+        // When each was last updated: Lambda's first update, none for the others.
+        CHECK(row[u"last_update"_s].isString() == (row[u"provider"_s].toString() == u"lambda"_s));
+    }
+    CHECK(f.updateSheets(u"lambda"_s) == 1);
+}
+
+TEST_CASE("prices update reads the Spot Instance Advisor's bands, and spot plans use them", "[cli][update]")
+{
+    Fixture f;
+    f.server.script(u"/aws-spot-advisor"_s, {fileResponse(u"aws/spot_advisor_excerpt.json"_s, {{"ETag", "\"sa1\""}})});
+    const QStringList advisor{u"--provider"_s, u"aws-spot-advisor"_s, u"--endpoint"_s,
+                              u"aws-spot-advisor=%1/aws-spot-advisor"_s.arg(f.server.url())};
+    // The share of a spot run's time kept through interruptions, p5.48xlarge in us-east-1.
+    auto kept = [&] {
+        const Run train = f.scratch.run({u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s,
+                                         u"--deadline-days"_s, u"60"_s, u"--provider"_s, u"AWS"_s, u"--format"_s, u"json"_s});
+        for (const auto &value : jsonObject(train)[u"options"_s].toArray()) {
+            const QJsonObject o = value.toObject();
+            if (o[u"sku"_s].toString() == u"p5.48xlarge"_s && o[u"region"_s].toString() == u"us-east-1"_s
+                && o[u"price_model"_s].toString() == u"spot"_s)
+                return o[u"interruption"_s].toDouble();
+        }
+        return -1.0;
+    };
+    const double shipped = kept(); // the shipped band: ">20%" reclaimed a month
+    REQUIRE(shipped > 0);
+
+    const Run run = f.update(advisor);
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 0);
+    const QJsonObject row = jsonArray(run).first().toObject();
+    CHECK(row[u"status"_s].toString() == u"fetched"_s);
+    CHECK(row[u"added"_s].toInt() == 3); // the Linux bands of the accelerator instance types
+    CHECK(row[u"detail"_s].toString().contains(u"3 interruption bands"_s));
+    const double fetched = kept(); // "<5%" now
+    CHECK(fetched > shipped);
+
+    // Asked conditionally next time; a feed that is not one is the provider's failure, bands kept.
+    f.server.script(u"/aws-spot-advisor"_s, {{304, {}, {}, HttpResponse::Fault::None}});
+    const Run again = f.update(advisor);
+    CHECK(f.status(again, u"aws-spot-advisor"_s) == u"unchanged"_s);
+    CHECK(f.server.requests(u"/aws-spot-advisor"_s).last().contains("If-None-Match: \"sa1\""));
+    f.server.script(u"/aws-spot-advisor"_s, {{200, "{\"Items\": []}", {{"ETag", "\"sa2\""}}, HttpResponse::Fault::None}});
+    const Run bad = f.update(advisor);
+    CHECK(bad.exitCode != 0);
+    CHECK(f.status(bad, u"aws-spot-advisor"_s) == u"failed"_s);
+    CHECK(bad.err.contains(u"not the Spot Instance Advisor's feed"_s));
+    CHECK(kept() == fetched);
+}
+
 TEST_CASE("prices update retries a 429 and imports the answer after it", "[cli][update]")
 {
     Fixture f;

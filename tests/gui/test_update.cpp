@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
@@ -45,12 +46,18 @@ struct Driver
 {
     QTimer timer;
     QStringList previewed; ///< the import previews' window titles
+    QString bandsPreview;  ///< the text of the interruption bands' preview, imported
     explicit Driver(std::function<void(ui::UpdateDialog &)> onUpdate)
     {
         QObject::connect(&timer, &QTimer::timeout, [this, onUpdate] {
             QWidget *modal = QApplication::activeModalWidget();
             if (auto *update = qobject_cast<ui::UpdateDialog *>(modal)) {
                 onUpdate(*update);
+            } else if (auto *box = qobject_cast<QMessageBox *>(modal); box && box->objectName() == u"spotBandsPreview"_s) {
+                bandsPreview = box->text();
+                for (QAbstractButton *button : box->buttons())
+                    if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                        button->click();
             } else if (auto *preview = qobject_cast<ui::ImportDialog *>(modal)) {
                 if (preview->state() == ui::ImportDialog::State::Ready) {
                     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty() && previewed.isEmpty())
@@ -138,6 +145,31 @@ TEST_CASE("gui: Update from Providers downloads, previews each list and imports 
     CHECK(driver.previewed.isEmpty());
     CHECK(sheetsNamed(*db.database, u"aws update "_s) == 1);
     CHECK(window->statusBar()->currentMessage().contains(u"nothing was written"_s));
+}
+
+TEST_CASE("gui: Update from Providers previews and imports the Spot Instance Advisor's bands", "[gui][update]")
+{
+    UpdateEnvironment environment;
+    test::HttpServer server;
+    server.script(u"/aws-spot-advisor"_s, {test::fileResponse(u"aws/spot_advisor_excerpt.json"_s)});
+    SeededDatabase db;
+    auto window = makeWindow(*db.database);
+    Driver driver([](ui::UpdateDialog &dialog) {
+        if (dialog.state() == ui::UpdateDialog::State::Choosing)
+            dialog.download();
+        else if (dialog.state() == ui::UpdateDialog::State::Done)
+            dialog.findChild<QPushButton *>(u"downloadButton"_s)->click();
+    });
+    const net::Endpoint advisor{u"aws-spot-advisor"_s, server.url() + u"/aws-spot-advisor"_s, u"spot-advisor"_s,
+                                u"https://aws.amazon.com/ec2/spot/instance-advisor/"_s, {}};
+    CHECK(window->updateFromProviders({advisor}) == QStringList{u"aws-spot-advisor"_s});
+    INFO(driver.bandsPreview.toStdString());
+    CHECK(driver.bandsPreview.contains(u"3 interruption bands"_s));
+    CHECK(driver.bandsPreview.contains(u"3 new, 0 changed, 0 the same"_s));
+    CHECK(driver.previewed.isEmpty()); // bands, not a price sheet
+    const auto stored = db.database->spotRates();
+    REQUIRE(stored.ok());
+    CHECK(stored->size() == 3);
 }
 
 TEST_CASE("gui: Stopping Update from Providers removes the downloads and writes nothing", "[gui][update]")

@@ -45,6 +45,10 @@ Result<catalog::PlanningCatalog> loadPlanningCatalog(const pricing::PriceDatabas
     if (accuracy)
         *accuracy = std::move(scored);
     planning.addUserProfiles(user);
+    const auto spot = database.spotRates(); // fetched Spot Advisor bands replace the shipped ones
+    if (!spot)
+        return spot.error();
+    planning.addSpotRates(*spot);
     return planning;
 }
 
