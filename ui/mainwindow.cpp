@@ -394,7 +394,7 @@ QStringList MainWindow::updateFromProviders(QList<net::Endpoint> endpoints)
         }
         // The same preview as an import, with the provenance of `prices update`.
         ImportDialog preview(m_database, m_catalog, outcome.file, this,
-                             {net::updateSheetName(endpoint, outcome), endpoint.url, endpoint.format, endpoint.provider});
+                             {net::updateSheetName(endpoint, outcome), endpoint.url, endpoint.format, endpoint.offersOf()});
         preview.setWindowTitle(tr("Import %1 Prices").arg(endpoint.provider));
         if (preview.exec() == QDialog::Accepted) {
             net::storeValidators(settings, endpoint, outcome); // asked conditionally next time

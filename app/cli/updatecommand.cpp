@@ -84,7 +84,7 @@ void importDownload(Context &context, SheetReader &reader, const Endpoint &endpo
         result.detail = format ? file.errorString() : Tr::tr("unknown format '%1' in endpoints.csv").arg(endpoint.format);
         return;
     }
-    reader.setProvider(endpoint.provider); // a SkyPilot catalog does not name its provider
+    reader.setProvider(endpoint.offersOf()); // a SkyPilot catalog does not name its provider
     const ParsedSheet sheet = reader.read(&file, fetched.file, *format);
     if (!sheet.ok() || sheet.records.isEmpty()) {
         result.status = u"failed"_s;

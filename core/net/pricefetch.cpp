@@ -259,7 +259,8 @@ QList<Endpoint> shippedEndpoints(QString *error)
         &file, u"data/catalog/endpoints.csv"_s, {u"provider"_s, u"url"_s, u"format"_s, u"source_page"_s},
         [&](const CsvRecord &r) {
             endpoints.append({r.required(u"provider"_s), r.required(u"url"_s), r.required(u"format"_s),
-                              r.required(u"source_page"_s), r.text(u"regions"_s).split(u' ', Qt::SkipEmptyParts)});
+                              r.required(u"source_page"_s), r.text(u"regions"_s).split(u' ', Qt::SkipEmptyParts),
+                              r.text(u"sheet_provider"_s)});
         });
     if (hasErrors(problems))
         *error = Tr::tr("data/catalog/endpoints.csv has errors: %1").arg(problems.constFirst().toString());

@@ -23,6 +23,11 @@ struct Endpoint
     QString sourcePage; ///< where people read about the list
     /// An AWS region index's regions to fetch (all when empty); their lists become one CSV.
     QStringList regions;
+    /// Whose offers the list holds when that is not the endpoint's name: "aws" for "aws-spot",
+    /// SkyPilot's copy of AWS's list with its spot prices beside AWS's own list.
+    QString sheetProvider{};
+    /// The provider the list's offers are read as.
+    QString offersOf() const { return sheetProvider.isEmpty() ? provider : sheetProvider; }
 };
 
 /// The shipped endpoints (:/data/catalog/endpoints.csv, read as every shipped table is); an

@@ -399,6 +399,26 @@ TEST_CASE("prices update reads the Spot Instance Advisor's bands, and spot plans
     CHECK(kept() == fetched);
 }
 
+TEST_CASE("prices update reads AWS's spot prices from SkyPilot's copy of its list, as AWS offers", "[cli][update]")
+{
+    Fixture f;
+    QByteArray list = fixture(u"skypilot/aws_vms_excerpt.csv"_s);
+    REQUIRE(list.contains(",17.628900,us-east-1,use1-az6,"));
+    list.replace(",17.628900,us-east-1,use1-az6,", ",16.000000,us-east-1,use1-az6,"); // the spot price moved
+    f.server.script(u"/aws-spot"_s, {{200, list, {{"ETag", "\"as1\""}}, HttpResponse::Fault::None}});
+    const Run run = f.update({u"--provider"_s, u"aws-spot"_s, u"--endpoint"_s, u"aws-spot=%1/aws-spot"_s.arg(f.server.url())});
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 0);
+    CHECK(f.status(run, u"aws-spot"_s) == u"fetched"_s);
+    CHECK(f.updateSheets(u"aws-spot"_s) == 1);
+    const QJsonObject row = jsonArray(run).first().toObject();
+    CHECK(row[u"changed"_s].toInt() >= 1);
+    // The offers are AWS's (the endpoints.csv row's sheet_provider), the lowest of the region's zones.
+    const QString prices = f.prices();
+    CHECK(prices.contains(u"AWS,cloud_vm,p5.48xlarge,h100-sxm,8,us-east-1,spot,16,USD,hour,"_s));
+    CHECK_FALSE(prices.contains(u"aws-spot"_s, Qt::CaseInsensitive));
+}
+
 TEST_CASE("prices update retries a 429 and imports the answer after it", "[cli][update]")
 {
     Fixture f;

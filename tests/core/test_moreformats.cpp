@@ -247,6 +247,36 @@ TEST_CASE("SkyPilot rows repeated per zone keep one on-demand price and the lowe
     CHECK(test::skippedFor(sheet, u"a fraction of an accelerator"_s) == 1);
 }
 
+TEST_CASE("SkyPilot's AWS catalog: the lowest spot price of the region's zones, an AWS Local Zone left out")
+{
+    // Real rows of SkyPilot's AWS catalog (tests/data/skypilot/README.md): p5.48xlarge in us-east-1
+    // is 10.24/h spot in the Atlanta Local Zone, 17.63/h in use1-az6, the lowest of the region's zones.
+    const ParsedSheet sheet = readFile(u"skypilot/aws_vms_excerpt.csv"_s, ImportFormat::Skypilot, u"aws"_s);
+    INFO(messages(sheet, Diagnostic::Severity::Error).join(u"\n"_s).toStdString());
+    REQUIRE(sheet.ok());
+    const PriceRecord *east1 = test::findRecord(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::Spot);
+    REQUIRE(east1);
+    CHECK(east1->key.provider == u"AWS"_s);
+    CHECK(east1->accelerator == u"h100-sxm"_s);
+    CHECK(east1->price.toString() == u"17.6289"_s);
+    CHECK(east1->notes.contains(u"the lowest of 6 zones"_s));
+    CHECK(test::skippedFor(sheet, u"AWS Local Zone (not the region's capacity)"_s) == 1);
+    CHECK(test::findRecord(sheet, u"p5.48xlarge"_s, u"us-east-1"_s, PriceModel::OnDemand)->price.toString()
+          == u"55.04"_s);
+    CHECK(test::findRecord(sheet, u"p5.48xlarge"_s, u"us-east-2"_s, PriceModel::Spot)->price.toString()
+          == u"11.2543"_s);
+    // A region with no spot market listed has its on-demand price only.
+    CHECK(test::findRecord(sheet, u"p5.48xlarge"_s, u"ap-northeast-2"_s, PriceModel::OnDemand));
+    CHECK_FALSE(test::findRecord(sheet, u"p5.48xlarge"_s, u"ap-northeast-2"_s, PriceModel::Spot));
+    // Elsewhere a zone id with more dashes is the provider's own spelling ("us-central1-a"), kept.
+    const ParsedSheet gcp = readText("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,"
+                                     "SpotPrice,AvailabilityZone\n"
+                                     "a3-highgpu-8g,H100,8,208,1872,88.49,us-central1,35.0,us-central1-a\n",
+                                     ImportFormat::Skypilot, u"gcp"_s);
+    REQUIRE(gcp.ok());
+    CHECK(test::findRecord(gcp, u"a3-highgpu-8g"_s, u"us-central1"_s, PriceModel::Spot));
+}
+
 TEST_CASE("A SkyPilot catalog without a provider or with a bad price is refused with file line and field")
 {
     const QByteArray csv = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"

@@ -716,6 +716,40 @@ TEST_CASE("An Azure price file imported today is read today: dated by effectiveS
     CHECK(price->confidence == u"exact"_s);
 }
 
+TEST_CASE("Schema 6: a schema 5 database keeps its prices and gains the fetched spot bands' table",
+          "[database][migration][spot]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"v5.sqlite"_s);
+    qsizetype offers = 0;
+    {
+        auto db = openDatabase(path);
+        offers = db->prices()->size();
+        REQUIRE(offers > 0);
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v5"_s);
+        db.setDatabaseName(path);
+        REQUIRE(db.open());
+        REQUIRE(QSqlQuery(db).exec(u"DROP TABLE spot_rates"_s));
+        REQUIRE(QSqlQuery(db).exec(u"PRAGMA user_version = 5"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v5"_s);
+    auto db = openDatabase(path);
+    CHECK(db->schemaVersion() == schema::kCurrentVersion);
+    CHECK(db->prices()->size() == offers);
+    CHECK(db->spotRates()->isEmpty());
+    catalog::SpotRate band = *catalog::SpotRate::fromBand(u"5-10%"_s);
+    band.provider = u"AWS"_s;
+    band.instanceType = u"p5.48xlarge"_s;
+    band.region = u"us-east-1"_s;
+    band.source = {u"https://example.test/advisor.json"_s, QDate(2026, 11, 29), u"approximate"_s, {}};
+    REQUIRE(db->importSpotRates({band}, false).ok());
+    REQUIRE(db->spotRates()->size() == 1);
+    CHECK(db->spotRates()->first().band == u"5-10%"_s);
+}
+
 TEST_CASE("Schema 5: profile files stored under schema 4 stay in use, and can be disabled and removed",
           "[database][migration][profiles]")
 {
@@ -726,11 +760,12 @@ TEST_CASE("Schema 5: profile files stored under schema 4 stay in use, and can be
         REQUIRE(db->addProfileFile({u"ours.csv"_s, "accelerator,workload\n"}).ok());
     }
     {
-        // Back to how schema 4 stored them: no disabled column.
+        // Back to how schema 4 stored them: no disabled column (and no later table).
         QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v4"_s);
         db.setDatabaseName(path);
         REQUIRE(db.open());
         REQUIRE(QSqlQuery(db).exec(u"ALTER TABLE user_profile_files DROP COLUMN disabled"_s));
+        REQUIRE(QSqlQuery(db).exec(u"DROP TABLE spot_rates"_s));
         REQUIRE(QSqlQuery(db).exec(u"PRAGMA user_version = 4"_s));
         db.close();
     }

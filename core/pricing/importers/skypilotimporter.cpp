@@ -289,6 +289,12 @@ ParsedSheet parseSkypilotCsv(QIODevice *device, const QString &fileName, const Q
             error(line, type.isEmpty() ? u"InstanceType"_s : u"Region"_s, Tr::tr("empty"));
             continue;
         }
+        // An AWS Local Zone (zone id "use1-atl2-az1": a metro between the region and the zone) is a
+        // small site with a spot market of its own, not the region's capacity for a cluster.
+        if (providerName == u"AWS"_s && columns.value(fields, u"availabilityzone"_s).count(u'-') > 1) {
+            sheet.skip(Tr::tr("AWS Local Zone (not the region's capacity)"));
+            continue;
+        }
         PriceRecord base;
         base.offerKind = kind;
         base.accelerator = accelerator;
