@@ -241,15 +241,20 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
         }
     }
     QStringList imported;
+    // Asked between providers and after the last: each sheet is all or nothing.
+    auto interrupted = [&] {
+        if (!interruptRequested())
+            return false;
+        context.err << Tr::tr("accelplan-cli: interrupted; %1").arg(imported.isEmpty() ? Tr::tr("nothing was written")
+                                                                                      : Tr::tr("imported before it: %1")
+                                                                                            .arg(imported.join(u", "_s)))
+                    << '\n';
+        return true;
+    };
     for (qsizetype i = 0; i < endpoints.size(); ++i) {
         const Endpoint &endpoint = endpoints[i];
-        if (interruptRequested()) { // between providers: each sheet is all or nothing
-            context.err << Tr::tr("accelplan-cli: interrupted; %1").arg(imported.isEmpty() ? Tr::tr("nothing was written")
-                                                                                          : Tr::tr("imported before it: %1")
-                                                                                                .arg(imported.join(u", "_s)))
-                        << '\n';
+        if (interrupted())
             return ExitInterrupted;
-        }
         ProviderResult result{endpoint.provider, {}, {}, 0, 0, 0, {}, previous[i]};
         if (fetched[i].status == FetchOutcome::Status::Failed) {
             result.status = u"failed"_s;
@@ -283,6 +288,8 @@ int updateCommand(Context &context, const QCommandLineParser &parser)
         }
         results.append(result);
     }
+    if (interrupted())
+        return ExitInterrupted;
     printResults(context, results, *format);
     if (sinceLast && std::none_of(previous.begin(), previous.end(), [](const QDateTime &t) { return t.isValid(); })) {
         context.err << Tr::tr("accelplan-cli: --since-last: no provider was updated here before; run `prices update` "

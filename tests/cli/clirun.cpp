@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
 
@@ -100,6 +101,27 @@ Run finish(QProcess &process, int seconds)
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+WriteLockHolder::WriteLockHolder(const QString &path)
+{
+    db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+    db.setDatabaseName(path);
+    REQUIRE(db.open());
+    REQUIRE(QSqlQuery(db).exec(QStringLiteral("BEGIN IMMEDIATE")));
+}
+
+void WriteLockHolder::release()
+{
+    QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
+}
+
+WriteLockHolder::~WriteLockHolder()
+{
+    release();
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(name);
 }
 
 } // namespace accelplan::test

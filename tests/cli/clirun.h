@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSqlDatabase>
 #include <QStringList>
 #include <QTemporaryDir>
 
@@ -52,5 +53,16 @@ std::unique_ptr<QProcess> startCli(const QStringList &arguments, const QList<std
 /// Waits up to \a seconds for a process started by startCli, killing it when it does not end: a Run
 /// with exit code -1 then (-2 when it crashed).
 Run finish(QProcess &process, int seconds);
+
+/// A second SQLite connection holding the write lock of \a path (BEGIN IMMEDIATE) until released.
+struct WriteLockHolder
+{
+    QString name = QStringLiteral("holder");
+    QSqlDatabase db;
+
+    explicit WriteLockHolder(const QString &path);
+    void release();
+    ~WriteLockHolder();
+};
 
 } // namespace accelplan::test

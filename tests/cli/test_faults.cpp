@@ -588,32 +588,6 @@ TEST_CASE("faults: catalog add-profile refuses a file over 64 MiB or a device un
 
 // Issue 35, the database side: locks, interrupts, full disks and read-only files.
 
-namespace {
-
-/// A second SQLite connection holding the write lock of \a path (BEGIN IMMEDIATE) until released.
-struct WriteLockHolder
-{
-    QString name = u"holder"_s;
-    QSqlDatabase db;
-
-    explicit WriteLockHolder(const QString &path)
-    {
-        db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
-        db.setDatabaseName(path);
-        REQUIRE(db.open());
-        REQUIRE(QSqlQuery(db).exec(u"BEGIN IMMEDIATE"_s));
-    }
-    void release() { QSqlQuery(db).exec(u"ROLLBACK"_s); }
-    ~WriteLockHolder()
-    {
-        release();
-        db.close();
-        db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(name);
-    }
-};
-
-} // namespace
 
 TEST_CASE("faults: an SQLite import waiting for another's write lock says so and gives up after the lock timeout, exit 2", "[cli][faults][database]")
 {

@@ -518,6 +518,40 @@ TEST_CASE("prices update interrupted by Ctrl-C exits 130 and writes nothing", "[
     CHECK_FALSE(QFile::exists(cache.filePath(u"validators.ini"_s)));
 }
 
+TEST_CASE("prices update interrupted by Ctrl-C once importing has begun writes nothing more and exits 130", "[cli][update]")
+{
+    Fixture f;
+    const QString before = f.prices(); // creates and seeds the database
+    // Another import holds the write lock: the downloads end and the first import waits for it.
+    WriteLockHolder holder(f.scratch.db);
+    // Interrupted before the next provider, or during the last one's import.
+    const QString providers = GENERATE(u"aws,lambda"_s, u"aws"_s);
+    auto process = f.start({u"--provider"_s, providers});
+    QString err;
+    QElapsedTimer waited;
+    waited.start();
+    while (!err.contains(u"waiting for another import"_s) && waited.elapsed() < 60'000 * ACCELPLAN_TEST_SLOWDOWN) {
+        process->waitForReadyRead(100);
+        err += QString::fromUtf8(process->readAllStandardError());
+    }
+    REQUIRE(err.contains(u"waiting for another import"_s));
+    if (providers.contains(u"lambda"_s))
+        CHECK(f.server.requests(u"/lambda"_s).size() == 1); // every list downloaded first
+    ::kill(pid_t(process->processId()), SIGINT);
+    QThread::msleep(500);
+    holder.release(); // the lock frees: an update that went on would now write
+    Run run = finish(*process, 30 * ACCELPLAN_TEST_SLOWDOWN);
+    run.err.prepend(err);
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 130);
+    CHECK(run.err.contains(u"interrupted; nothing was written"_s));
+    CHECK(f.updateSheets(u"aws"_s) == 0);
+    CHECK(f.updateSheets(u"lambda"_s) == 0); // not imported after the interrupt
+    CHECK(f.prices() == before);
+    // Nothing imported keeps no validators: the next run downloads again.
+    CHECK_FALSE(QFile::exists(QDir(f.scratch.dir.filePath(u"cache"_s)).filePath(u"validators.ini"_s)));
+}
+
 TEST_CASE("prices update lists each provider's biggest price moves and its history-only rows", "[cli][update]")
 {
     Fixture f;
