@@ -54,6 +54,8 @@ struct Driver
             if (auto *update = qobject_cast<ui::UpdateDialog *>(modal)) {
                 onUpdate(*update);
             } else if (auto *box = qobject_cast<QMessageBox *>(modal); box && box->objectName() == u"spotBandsPreview"_s) {
+                if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty() && bandsPreview.isEmpty())
+                    box->grab().save(QDir(QString::fromUtf8(dir)).filePath(u"update-spot-bands.png"_s));
                 bandsPreview = box->text();
                 for (QAbstractButton *button : box->buttons())
                     if (box->buttonRole(button) == QMessageBox::AcceptRole)
