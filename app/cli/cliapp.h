@@ -60,6 +60,7 @@ struct Command
 
 QList<Command> pricesCommands();
 QList<Command> pricesUpdateCommands(); ///< prices update (updatecommand.cpp)
+QList<Command> discountCommands();     ///< discounts (discountcommands.cpp)
 QList<Command> catalogCommands();
 QList<Command> fxCommands();
 QList<Command> workloadCommands(); ///< train, serve

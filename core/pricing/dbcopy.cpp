@@ -45,6 +45,9 @@ const QList<Table> &tables()
         {u"spot_rates"_s,
          {u"id"_s, u"provider"_s, u"instance_type"_s, u"region"_s, u"as_of"_s, u"band"_s, u"source_url"_s,
           u"imported_at"_s}},
+        {u"discounts"_s,
+         {u"id"_s, u"provider"_s, u"sku_pattern"_s, u"price_model"_s, u"valid_from"_s, u"valid_to"_s, u"percent"_s,
+          u"source"_s, u"entered_by"_s, u"entered_at"_s}},
     };
     return all;
 }
@@ -104,8 +107,8 @@ Result<ContentDigest> PriceDatabase::copyFrom(const PriceDatabase &source, bool 
     const auto expected = source.contentDigest();
     if (!expected)
         return expected.error();
-    // Every table is written: the lock of sheets, as an import takes it, of FX rates and of spot rates.
-    if (Status begun = beginWrite(u"sheets, fx_rates, spot_rates"_s); !begun)
+    // Every table is written: the lock of sheets, as an import takes it, of FX rates, spot rates and discounts.
+    if (Status begun = beginWrite(u"sheets, fx_rates, spot_rates, discounts"_s); !begun)
         return begun.error();
     const ServerWatch::Scope watching(m_watch.get());
     const ServerWatch::Scope watchingSource(source.m_watch.get());

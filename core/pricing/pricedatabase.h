@@ -3,6 +3,7 @@
 #include "core/catalog/planningcatalog.h"
 #include "core/common/diagnostic.h"
 #include "core/pricing/dblocation.h"
+#include "core/pricing/discount.h"
 #include "core/pricing/sheetdiff.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
@@ -170,6 +171,14 @@ public:
     /// Stores fetched bands in one transaction, each dated by its source.as_of; counts them against
     /// the newest stored band of the same key (changed: another band). \a dryRun writes nothing.
     Result<FxImportSummary> importSpotRates(const QList<catalog::SpotRate> &rates, bool dryRun);
+
+    /// The team's negotiated discounts, in the order entered (the last entered wins where several
+    /// match an offer: applyDiscounts).
+    Result<QList<Discount>> discounts() const;
+    /// Stores \a discounts in one transaction, each stamped with \a enteredBy and the time; their ids.
+    Result<QList<qint64>> addDiscounts(const QList<Discount> &discounts, const QString &enteredBy);
+    /// Removes the discount \a id; false (and nothing changed) when there is none.
+    Result<bool> removeDiscount(qint64 id);
 
     /// A user profile file as added by `catalog add-profile` (validated by the caller).
     struct ProfileFile

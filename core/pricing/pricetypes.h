@@ -79,6 +79,10 @@ struct PriceRecord
     QString sourceUrl;
     QString confidence; ///< exact | approximate | remembered, or empty
     QString notes;
+    /// Under a negotiated discount (discount.h): the list price, price then being the effective
+    /// one, and the overlay that made it.
+    std::optional<Decimal> listPrice{};
+    QString discountSource{};
 
     // Provenance inside the database (0 when not stored yet).
     qint64 sheetId = 0;

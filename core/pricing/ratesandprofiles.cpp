@@ -1,4 +1,5 @@
-// The price database's exchange rates, fetched spot interruption bands and user throughput-profile files.
+// The price database's exchange rates, fetched spot interruption bands, negotiated discounts and user
+// throughput-profile files.
 #include "core/pricing/pricedatabase.h"
 
 #include "core/common/tr.h"
@@ -154,6 +155,78 @@ Result<FxImportSummary> PriceDatabase::importSpotRates(const QList<catalog::Spot
         return committed.error();
     }
     return summary;
+}
+
+Result<QList<Discount>> PriceDatabase::discounts() const
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    QSqlQuery query(database());
+    if (!query.exec(u"SELECT id, provider, sku_pattern, price_model, valid_from, valid_to, percent, source,"
+                    " entered_by, entered_at FROM discounts ORDER BY id"_s))
+        return readError(Tr::tr("reading discounts"), query);
+    QList<Discount> discounts;
+    while (query.next()) {
+        Discount d;
+        d.id = query.value(0).toLongLong();
+        d.provider = query.value(1).toString();
+        d.skuPattern = query.value(2).toString();
+        if (const QString model = query.value(3).toString(); !model.isEmpty())
+            d.priceModel = priceModelFromString(model);
+        d.from = QDate::fromString(query.value(4).toString(), Qt::ISODate);
+        d.to = QDate::fromString(query.value(5).toString(), Qt::ISODate);
+        d.percent = Decimal::parse(query.value(6).toString()).value_or(Decimal());
+        d.source = query.value(7).toString();
+        d.enteredBy = query.value(8).toString();
+        d.enteredAt = query.value(9).toString();
+        discounts.append(d);
+    }
+    return discounts;
+}
+
+Result<QList<qint64>> PriceDatabase::addDiscounts(const QList<Discount> &discounts, const QString &enteredBy)
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    if (Status begun = beginWrite(u"discounts"_s); !begun)
+        return begun.error();
+    QSqlQuery write(database());
+    write.prepare(u"INSERT INTO discounts (provider, sku_pattern, price_model, valid_from, valid_to, percent, source,"
+                  " entered_by, entered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    QList<qint64> ids;
+    for (const Discount &d : discounts) {
+        watching.touch();
+        // An open field is stored as '' (bound as text, not NULL).
+        for (const QVariant &v : {QVariant(d.provider), QVariant(d.skuPattern),
+                                  QVariant(d.priceModel ? toString(*d.priceModel) : u""_s),
+                                  QVariant(d.from.isValid() ? d.from.toString(Qt::ISODate) : u""_s),
+                                  QVariant(d.to.isValid() ? d.to.toString(Qt::ISODate) : u""_s),
+                                  QVariant(d.percent.toString()), QVariant(d.source), QVariant(enteredBy), QVariant(now)})
+            write.addBindValue(v);
+        if (!write.exec()) {
+            const Error error = writeError(Tr::tr("writing discounts"), write);
+            rollbackWrite();
+            return error;
+        }
+        ids.append(write.lastInsertId().toLongLong());
+    }
+    if (Status committed = commitWrite(); !committed) {
+        rollbackWrite();
+        return committed.error();
+    }
+    return ids;
+}
+
+Result<bool> PriceDatabase::removeDiscount(qint64 id)
+{
+    if (Status writable = checkWritable(); !writable)
+        return writable.error();
+    const ServerWatch::Scope watching(m_watch.get());
+    QSqlQuery query(database());
+    query.prepare(u"DELETE FROM discounts WHERE id = ?"_s);
+    query.addBindValue(id);
+    if (!query.exec())
+        return writeError(Tr::tr("removing discount %1").arg(id), query);
+    return query.numRowsAffected() > 0;
 }
 
 Status PriceDatabase::addProfileFile(const ProfileFile &file)

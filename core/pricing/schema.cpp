@@ -102,6 +102,20 @@ const QList<QStringList> kSteps = {
         "  imported_at TEXT NOT NULL,"
         "  UNIQUE (provider, instance_type, region, as_of))"_s,
     },
+    // 6 -> 7: the team's negotiated discounts, overlays on the list prices (issue 39).
+    {
+        u"CREATE TABLE discounts ("
+        "  id INTEGER PRIMARY KEY,"
+        "  provider TEXT NOT NULL,"
+        "  sku_pattern TEXT NOT NULL,"
+        "  price_model TEXT NOT NULL DEFAULT '',"
+        "  valid_from TEXT NOT NULL DEFAULT '',"
+        "  valid_to TEXT NOT NULL DEFAULT '',"
+        "  percent TEXT NOT NULL,"
+        "  source TEXT NOT NULL,"
+        "  entered_by TEXT NOT NULL,"
+        "  entered_at TEXT NOT NULL)"_s,
+    },
 };
 
 bool isPostgres(const QSqlDatabase &db)

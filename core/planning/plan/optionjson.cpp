@@ -214,6 +214,11 @@ JsonFields offerFields(const pricing::PriceRecord &offer)
         {u"accelerator"_s, offer.accelerator},
         {u"accelerator_count"_s, offer.acceleratorCount},
         {u"price"_s, offer.price.toDouble()},
+        // The team's discount (issue 39): price and effective_price are what it pays, list_price
+        // the provider's; discount_source the overlay, null without one.
+        {u"list_price"_s, offer.listPrice.value_or(offer.price).toDouble()},
+        {u"effective_price"_s, offer.price.toDouble()},
+        {u"discount_source"_s, offer.discountSource.isEmpty() ? JsonNode() : JsonNode(offer.discountSource)},
         {u"price_currency"_s, offer.currency},
         {u"price_unit"_s, pricing::toString(offer.unit)},
         {u"price_effective_date"_s, offer.effectiveDate.toString(Qt::ISODate)},

@@ -64,13 +64,18 @@ Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
     auto offers = database.prices(filter);
     if (!offers)
         return offers.error();
+    const auto discounts = database.discounts(); // the team's own prices over the list prices
+    if (!discounts)
+        return discounts.error();
+    QList<pricing::PriceRecord> priced = std::move(offers).value();
+    pricing::applyDiscounts(priced, *discounts, asOf.isValid() ? asOf : QDate::currentDate());
     auto fx = database.fxTable();
     if (!fx)
         return fx.error();
     PlanInputs inputs;
     inputs.accelerators = &accelerators;
     inputs.planning = std::make_shared<const catalog::PlanningCatalog>(std::move(planning).value());
-    inputs.offers = std::make_shared<const QList<pricing::PriceRecord>>(std::move(offers).value());
+    inputs.offers = std::make_shared<const QList<pricing::PriceRecord>>(std::move(priced));
     inputs.fx = std::move(fx).value();
     inputs.pricesAsOf = asOf.isValid() ? asOf : database.pricesAsOf();
     return inputs;
