@@ -13,6 +13,7 @@
 #include "ui/charts/plancharts.h"
 #include "ui/planner/compareview.h"
 #include "ui/planner/plannerview.h"
+#include "ui/prices/discountsdialog.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
 #include "ui/prices/teamdatabase.h"
@@ -663,6 +664,21 @@ ProfilesDialog *MainWindow::showProfiles()
     m_profilesDialog->raise();
     m_profilesDialog->activateWindow();
     return m_profilesDialog;
+}
+
+DiscountsDialog *MainWindow::showDiscounts()
+{
+    if (!m_discountsDialog) {
+        m_discountsDialog = new DiscountsDialog(m_database, this);
+        // A discount added or removed changes what every option costs.
+        connect(m_discountsDialog, &DiscountsDialog::discountsChanged, this, &MainWindow::reload);
+    } else {
+        m_discountsDialog->refresh();
+    }
+    m_discountsDialog->show();
+    m_discountsDialog->raise();
+    m_discountsDialog->activateWindow();
+    return m_discountsDialog;
 }
 
 void MainWindow::showGlossary()

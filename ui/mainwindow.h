@@ -32,6 +32,7 @@ class OfferTableModel;
 class CompareView;
 class GlossaryDialog;
 class ProfilesDialog;
+class DiscountsDialog;
 class PlannerView;
 class PricesView;
 class ScenarioDocument;
@@ -99,6 +100,8 @@ public:
     void setSnapshotOf(const QString &url);
     /// Catalog > Throughput Profiles: the dialog listing the user's profiles (made when first asked for).
     ProfilesDialog *showProfiles();
+    /// Prices > Negotiated Discounts: the dialog of the team's discounts (made when first asked for).
+    DiscountsDialog *showDiscounts();
 
 public Q_SLOTS:
     /// Reads a fresh snapshot of the current prices, FX rates, sheets and the user's throughput
@@ -156,6 +159,7 @@ private:
     CompareView *m_compare = nullptr;
     GlossaryDialog *m_glossary = nullptr; ///< made when first asked for
     ProfilesDialog *m_profilesDialog = nullptr; ///< made when first asked for
+    DiscountsDialog *m_discountsDialog = nullptr; ///< made when first asked for
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_countLabel = nullptr;

@@ -79,6 +79,8 @@ void MainWindow::createActions()
     add(pricesMenu, tr("&Update from Providers…"), u"actionUpdatePrices"_s, QKeySequence(Qt::CTRL | Qt::Key_U),
         tr("Download the providers' published price lists, preview each and import"),
         [this] { updateFromProviders(); });
+    add(pricesMenu, tr("Negotiated &Discounts…"), u"actionDiscounts"_s, QKeySequence(Qt::CTRL | Qt::Key_K),
+        tr("The team's discounts over the list prices: list, add, remove"), &MainWindow::showDiscounts);
     pricesMenu->addSeparator();
     for (const QString &name : {u"actionImport"_s, u"actionExport"_s, u"actionEditPrice"_s})
         if (QAction *action = findChild<QAction *>(name))

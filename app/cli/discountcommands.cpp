@@ -33,12 +33,6 @@ std::optional<QStringList> providersWithPrices(Context &context, PriceDatabase &
     return providers;
 }
 
-QString enteredBy()
-{
-    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
-    return user.isEmpty() ? Tr::tr("unknown") : user;
-}
-
 int listCommand(Context &context, const QCommandLineParser &parser)
 {
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
@@ -88,7 +82,7 @@ int store(Context &context, PriceDatabase &database, const QList<Discount> &disc
           bool dryRun)
 {
     if (!dryRun) {
-        const auto ids = database.addDiscounts(discounts, enteredBy());
+        const auto ids = database.addDiscounts(discounts, loginName());
         if (!ids)
             return context.report(ids.error());
     }

@@ -83,6 +83,12 @@ qsizetype applyDiscounts(QList<PriceRecord> &offers, const QList<Discount> &disc
     return discounted;
 }
 
+QString loginName()
+{
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
+    return user.isEmpty() ? Tr::tr("unknown") : user;
+}
+
 QString unknownProvider(const QString &provider, const QStringList &providers)
 {
     if (providers.contains(provider, Qt::CaseInsensitive))

@@ -47,6 +47,9 @@ qsizetype applyDiscounts(QList<PriceRecord> &offers, const QList<Discount> &disc
 /// its line and the field, and nothing is kept.
 Result<QList<Discount>> readDiscounts(QIODevice *device, const QString &fileName, const QStringList &providers);
 
+/// Who is entering a discount: the login ($USER, else $LOGNAME), "unknown" without one.
+QString loginName();
+
 /// Whether \a provider is one of \a providers, case ignored; an error text naming them when not.
 QString unknownProvider(const QString &provider, const QStringList &providers);
 

@@ -199,3 +199,25 @@ TEST_CASE("report: the first page leads with the plan's headline, risks and all-
     CHECK(first.contains(u"%1 USD per 1M output tokens all-in"_s.arg(
         c.toString(headline[u"cost_per_million_output_tokens_all_in"_s].toDouble(), 'f', 3))));
 }
+
+TEST_CASE("report: the team's discounts are named in the sources with the list price beside the price paid", "[cli][report][discounts]")
+{
+    Scratch scratch;
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    const Run plan = scratch.run({u"plan"_s, examplePath(u"llama-70b.accelplan"_s), u"--format"_s, u"json"_s});
+    REQUIRE(plan.exitCode == 0);
+    const QJsonObject top = QJsonDocument::fromJson(plan.out.toUtf8()).object()[u"training"_s][u"options"_s][0].toObject();
+    const Run added = scratch.run({u"discounts"_s, u"add"_s, u"--provider"_s, top[u"provider"_s].toString(), u"--sku"_s,
+                                   top[u"sku"_s].toString(), u"--price-model"_s, top[u"price_model"_s].toString(),
+                                   u"--percent"_s, u"10"_s, u"--source"_s, u"Quote Q-17"_s});
+    REQUIRE(added.exitCode == 0);
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"llama-70b.accelplan"_s)});
+    REQUIRE(run.exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    CHECK(flat.contains(u"The team's negotiated discounts applied"_s));
+    CHECK(flat.contains(u"Quote Q-17"_s));
+    CHECK(flat.contains(u"(list %1, the team's discount)"_s.arg(top[u"list_price"_s].toDouble())));
+}

@@ -73,6 +73,7 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
     int staleRows = 0;
     QSet<QString> seenRows;
     QStringList profiles;
+    QStringList discounts; // the team's overlays the rows are priced under
     auto addRow = [&](const pricing::PriceRecord &offer) {
         const QString id = offer.key.provider + u'|' + offer.key.sku + u'|' + offer.key.region + u'|'
                            + pricing::toString(offer.key.priceModel);
@@ -86,9 +87,15 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
                                 : tr("read %1").arg(offer.asOf.toString(Qt::ISODate));
         if (offer.stale(plan.pricesAsOf))
             ++staleRows;
+        // Under the team's discount: the price paid, then the list price it came from.
+        const QString price = offer.listPrice ? tr("%1 (list %2, the team's discount)")
+                                                    .arg(offer.price.toString(), offer.listPrice->toString())
+                                              : offer.price.toString();
+        if (!offer.discountSource.isEmpty() && !discounts.contains(offer.discountSource))
+            discounts.append(offer.discountSource);
         rows += u"<li>"_s
                 + esc(tr("%1, %2: %3 %4 per %5 from %6 (%7), sheet %8 line %9, %10: %11")
-                          .arg(optionName(offer), offer.key.region, offer.price.toString(), offer.currency,
+                          .arg(optionName(offer), offer.key.region, price, offer.currency,
                                pricing::toString(offer.unit), offer.effectiveDate.toString(Qt::ISODate), age,
                                QString::number(offer.sheetId), QString::number(offer.sheetLine))
                           .arg(offer.confidence.isEmpty() ? tr("confidence not stated") : offer.confidence,
@@ -123,6 +130,12 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
                           .arg(pricing::kStaleAfterDays))
                 + u"</b></p>"_s;
     html += u"<ul>"_s + rows + u"</ul>"_s;
+    if (!discounts.isEmpty()) {
+        html += u"<h3>%1</h3><ul>"_s.arg(tr("The team's negotiated discounts applied"));
+        for (const QString &line : std::as_const(discounts))
+            html += u"<li>"_s + esc(line) + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
     html += u"<h3>%1</h3><ul>"_s.arg(tr("Throughput profiles and factors used"));
     for (const QString &line : std::as_const(profiles))
         html += u"<li>"_s + esc(line) + u"</li>"_s;
