@@ -56,6 +56,7 @@ TEST_CASE("discounts: an overlay prices the offers it covers at the effective pr
     CHECK(onDemand[u"effective_price"_s].toDouble() == Approx(42.9312)); // 55.04 × 0.78, exact
     CHECK(onDemand[u"price"_s].toDouble() == Approx(42.9312));
     CHECK(onDemand[u"discount_source"_s].toString().contains(u"EDP 2026"_s));
+    CHECK(onDemand[u"cost_basis"_s].toString().contains(u"42.9312 USD/h (list 55.04, the team's discount)"_s));
     // The cost follows the price; another price model is not covered.
     CHECK(onDemand[u"cost"_s].toDouble() == Approx(before[u"on_demand"_s][u"cost"_s].toDouble() * 0.78).epsilon(1e-6));
     CHECK(after[u"spot"_s][u"effective_price"_s].toDouble() == before[u"spot"_s][u"effective_price"_s].toDouble());

@@ -104,6 +104,7 @@ CostTerms costTerms(const pricing::PriceRecord &offer, int instances)
     t.model = offer.key.priceModel;
     t.instances = instances;
     t.price = offer.price;
+    t.listPrice = offer.listPrice;
     t.currency = offer.currency;
     t.setupFee = offer.setupFee;
     return t;
@@ -188,7 +189,10 @@ Term serversTerm(const CostTerms &c)
 Term priceTerm(const CostTerms &c, const QString &per, const QString &label = Tr::tr("price"), const QString &after = {})
 {
     const QString unit = c.currency + per;
-    return costTerm("price", label, c.price.toDouble(), unit, Tr::tr("%1 %2%3").arg(c.price.toString(), unit, after));
+    // The price paid; under the team's discount, the list price beside it.
+    const QString discounted = c.listPrice ? Tr::tr(" (list %1, the team's discount)").arg(c.listPrice->toString()) : QString();
+    return costTerm("price", label, c.price.toDouble(), unit,
+                    Tr::tr("%1 %2%3%4").arg(c.price.toString(), unit, discounted, after));
 }
 
 Term ownedTerm(const CostTerms &c)

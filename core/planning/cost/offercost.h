@@ -38,6 +38,7 @@ struct CostTerms
     pricing::PriceModel model = pricing::PriceModel::OnDemand;
     int instances = 0;
     Decimal price;
+    std::optional<Decimal> listPrice; ///< under the team's discount: the provider's list price
     QString currency;
     double otherUse = 0;             ///< commitments: the share other work uses
     std::optional<Decimal> setupFee; ///< monthly servers
