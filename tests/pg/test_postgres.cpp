@@ -700,3 +700,45 @@ TEST_CASE("PostgreSQL: a maintainer's prices update lands in the team database, 
     CHECK(cliOn(server.url(name, u"reader1"_s), {u"prices"_s, u"list"_s, u"--provider"_s, u"Lambda"_s, u"--format"_s, u"csv"_s})
               .out.contains(u"gpu_8x_h100_sxm5"_s));
 }
+
+TEST_CASE("PostgreSQL: a maintainer's discounts reprice every reader's plan; a reader cannot change them")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = databaseWithRoles();
+    const QString reader = server.url(name, u"reader1"_s);
+    const QString maintainer = server.url(name, u"maint1"_s);
+    const QStringList add{u"discounts"_s, u"add"_s, u"--provider"_s, u"AWS"_s, u"--sku"_s, u"p5*"_s, u"--price-model"_s,
+                          u"on_demand"_s, u"--percent"_s, u"22"_s, u"--source"_s, u"EDP 2026"_s};
+    const QJsonObject before = content(server.url(name));
+
+    const Run refused = cliOn(reader, add);
+    INFO(refused.err.toStdString());
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.contains(u"permission denied for table discounts"_s));
+    CHECK(content(server.url(name)) == before);
+
+    const Run added = cliOn(maintainer, add);
+    INFO(added.err.toStdString());
+    REQUIRE(added.exitCode == 0);
+    const QJsonArray listed = jsonArray(cliOn(reader, {u"discounts"_s, u"list"_s, u"--format"_s, u"json"_s}));
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0][u"source"_s].toString() == u"EDP 2026"_s);
+    // The reader's plan is priced at the team's price.
+    const QJsonObject train = jsonObject(cliOn(reader, {u"train"_s, u"--model"_s, u"llama3-70b"_s, u"--tokens"_s, u"2T"_s,
+                                                        u"--deadline-days"_s, u"60"_s, u"--provider"_s, u"AWS"_s,
+                                                        u"--price-model"_s, u"on_demand"_s, u"--format"_s, u"json"_s}));
+    bool seen = false;
+    for (const auto &value : train[u"options"_s].toArray()) {
+        const QJsonObject o = value.toObject();
+        if (o[u"sku"_s].toString() == u"p5.48xlarge"_s && o[u"region"_s].toString() == u"us-east-1"_s) {
+            seen = true;
+            CHECK(o[u"effective_price"_s].toDouble() == Approx(42.9312));
+            CHECK(o[u"list_price"_s].toDouble() == 55.04);
+        }
+    }
+    CHECK(seen);
+    const Run remove = cliOn(reader, {u"discounts"_s, u"remove"_s, QString::number(listed[0][u"id"_s].toInteger())});
+    CHECK(remove.exitCode == 2);
+    CHECK(remove.err.contains(u"permission denied"_s));
+    CHECK(jsonArray(cliOn(reader, {u"discounts"_s, u"list"_s, u"--format"_s, u"json"_s})).size() == 1);
+}
