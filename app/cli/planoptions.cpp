@@ -1,13 +1,11 @@
 #include "app/cli/planoptions.h"
 
-#include "core/catalog/hfconfig.h"
 
 #include "core/common/tr.h"
 #include "core/planning/model/counts.h"
 #include "core/pricing/currency.h"
 
 #include <QFile>
-#include <QJsonDocument>
 #include <QLocale>
 
 #include <cmath>
@@ -122,15 +120,11 @@ int modelOption(Context &context, const QCommandLineParser &parser, const catalo
     if (parser.isSet(u"model"_s) && parser.isSet(u"model-config"_s))
         return context.usage(Tr::tr("give --model or --model-config, not both"));
     if (parser.isSet(u"model-config"_s)) {
-        QFile file(parser.value(u"model-config"_s));
-        if (!file.open(QIODevice::ReadOnly))
-            return context.report(Error::badInput(Tr::tr("--model-config: cannot read %1: %2").arg(file.fileName(), file.errorString())));
-        const QByteArray json = file.readAll();
-        auto model = catalog::modelFromHfConfig(json, file.fileName());
-        if (!model)
-            return context.report(model.error());
-        section.modelConfig = std::move(model).value();
-        section.modelConfigJson = QJsonDocument::fromJson(json).object();
+        if (Status read = section.setModelConfigFile(parser.value(u"model-config"_s)); !read) {
+            Error error = read.error();
+            error.message.prepend(u"--model-config: "_s);
+            return context.report(error);
+        }
         return ExitOk;
     }
     if (!parser.isSet(u"model"_s))

@@ -19,6 +19,24 @@ using namespace Qt::StringLiterals;
 
 namespace accelplan::scenario {
 
+Status ModelSection::setModelConfigFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::badInput(Tr::tr("cannot read %1: %2").arg(path, file.errorString()));
+    const QByteArray json = file.readAll();
+    auto config = catalog::modelFromHfConfig(json, path);
+    if (!config)
+        return config.error();
+    modelConfig = std::move(config).value();
+    modelConfigJson = QJsonDocument::fromJson(json).object();
+    model.clear();
+    modelParams = 0;
+    activeParams.reset();
+    return Done{};
+}
+
+
 namespace {
 
 const QStringList kTopKeys = {u"format"_s, u"version"_s, u"name"_s, u"currency"_s, u"training"_s, u"inference"_s,

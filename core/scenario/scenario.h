@@ -31,6 +31,11 @@ struct ModelSection
     double modelParams = 0;
     std::optional<double> activeParams; ///< mixture of experts: the parameters each token uses
     QString precision = QStringLiteral("bf16");
+
+    /// Takes the model from the Hugging Face config.json at \a path (`--model-config FILE`, the
+    /// window's Open config.json): modelConfig and modelConfigJson set, the preset and sizes cleared.
+    /// A file that cannot be read or is no model config is an error naming it; nothing changes then.
+    Status setModelConfigFile(const QString &path);
 };
 
 struct TrainingSection : ModelSection

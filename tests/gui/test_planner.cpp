@@ -2,6 +2,8 @@
 #include "ui/planner/scenariodocument.h"
 #include "ui/planner/scenarioeditor.h"
 
+#include <QToolButton>
+
 TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes", "[gui][planner]")
 {
     SeededDatabase db;
@@ -578,4 +580,40 @@ TEST_CASE("gui: A scenario's model_config opens as its own model entry and plans
     CHECK_FALSE(edited.training->modelConfig);
     CHECK(edited.training->modelConfigJson.isEmpty());
     CHECK_FALSE(params->isReadOnly());
+}
+
+TEST_CASE("gui: config.json… takes a section's model from a Hugging Face config, undoably; a bad one changes nothing", "[gui][planner]")
+{
+    SeededDatabase db;
+    auto window = plannedWindow(*db.database);
+    ui::PlannerView *planner = window->planner();
+    ui::ScenarioEditor *editor = planner->editor();
+    REQUIRE(planner->findChild<QToolButton *>(u"inferenceOpenConfig"_s) != nullptr);
+    REQUIRE(planner->findChild<QToolButton *>(u"trainingOpenConfig"_s) != nullptr);
+    const scenario::Scenario before = window->document()->scenario();
+
+    // A config without its layers: said with file and field, the scenario as it was.
+    const Status bad = editor->openModelConfig(false, test::dataPath(u"hf/no_layers.json"_s));
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().details.first().toString().contains(u"no_layers.json:1: error: num_hidden_layers"_s));
+    CHECK(scenario::toJson(window->document()->scenario()) == scenario::toJson(before));
+
+    const planning::Plan *planned = planner->plan();
+    REQUIRE(editor->openModelConfig(false, test::dataPath(u"hf/mixtral-8x7b.json"_s)).ok());
+    REQUIRE(waitForNewPlan(planner, planned));
+    const scenario::Scenario after = window->document()->scenario();
+    REQUIRE(after.inference);
+    REQUIRE(after.inference->modelConfig);
+    CHECK(after.inference->modelConfig->experts.value_or(0) == 8);
+    CHECK(planner->findChild<QComboBox *>(u"inferencePreset"_s)->currentText().startsWith(u"config.json: "_s));
+    CHECK(planner->findChild<QLineEdit *>(u"inferenceParams"_s)->isReadOnly());
+    CHECK(editor->problems().isEmpty());
+
+    // One undo step gives the model back.
+    window->document()->undoStack()->undo();
+    const scenario::Scenario undone = window->document()->scenario();
+    CHECK_FALSE(undone.inference->modelConfig);
+    CHECK(undone.inference->model == before.inference->model);
+    CHECK(undone.inference->modelParams == before.inference->modelParams);
+    CHECK_FALSE(planner->findChild<QLineEdit *>(u"inferenceParams"_s)->isReadOnly());
 }

@@ -701,7 +701,7 @@ TEST_CASE("PostgreSQL: a maintainer's prices update lands in the team database, 
               .out.contains(u"gpu_8x_h100_sxm5"_s));
 }
 
-TEST_CASE("PostgreSQL: a maintainer's discounts reprice every reader's plan; a reader cannot change them")
+TEST_CASE("PostgreSQL: a maintainer's discounts reprice every reader's plan, and a reader cannot change them")
 {
     PgServer &server = PgServer::instance();
     const QString name = databaseWithRoles();

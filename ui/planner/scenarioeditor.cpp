@@ -98,6 +98,26 @@ void ScenarioEditor::showScenario(const scenario::Scenario &s)
     check(m_last, problems);
 }
 
+Status ScenarioEditor::openModelConfig(bool training, const QString &path)
+{
+    scenario::Scenario now = m_last;
+    scenario::ModelSection *section = nullptr;
+    if (training) {
+        if (!now.training)
+            now.training = scenario::TrainingSection{};
+        section = &*now.training;
+    } else {
+        if (!now.inference)
+            now.inference = scenario::InferenceSection{};
+        section = &*now.inference;
+    }
+    if (Status read = section->setModelConfigFile(path); !read)
+        return read;
+    m_document->edit(m_last, now, this);
+    showScenario(now);
+    return Done{};
+}
+
 void ScenarioEditor::presetChosen(const ModelFields &fields)
 {
     if (m_filling)

@@ -42,6 +42,9 @@ public:
     void setCatalog(std::shared_ptr<const catalog::PlanningCatalog> catalog);
     /// Why the document's scenario cannot be planned, field by field; empty when it can.
     QStringList problems() const { return m_problems; }
+    /// Takes the training (or the inference) model from the Hugging Face config.json at \a path,
+    /// one undoable edit; the section is turned on if it was off. A bad file changes nothing.
+    Status openModelConfig(bool training, const QString &path);
 
 Q_SIGNALS:
     /// The fields were edited or refilled and checked: problems() is current.
@@ -87,6 +90,7 @@ private:
         QLineEdit *params = nullptr;
         QLineEdit *active = nullptr;
         QComboBox *precision = nullptr;
+        QToolButton *openConfig = nullptr; ///< "config.json…": the model from a Hugging Face config
         QString problemParams;
         QString problemActive;
     };

@@ -9,11 +9,14 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -161,7 +164,28 @@ ScenarioEditor::ModelFields ScenarioEditor::addModelFields(QWidget *group, QForm
     ModelFields fields;
     fields.preset = comboBox(group, section + u"Preset"_s, tr("%1 model preset").arg(what), {});
     fields.preset->addItem(tr("(custom)"), QString());
-    form->addRow(tr("Preset"), fields.preset);
+    fields.openConfig = new QToolButton(group);
+    fields.openConfig->setObjectName(section + u"OpenConfig"_s);
+    fields.openConfig->setText(tr("config.json…"));
+    fields.openConfig->setToolTip(tr("Take the %1 model from a Hugging Face config.json: its architecture and "
+                                     "parameter counts").arg(what.toLower()));
+    const bool training = section == u"training"_s;
+    connect(fields.openConfig, &QToolButton::clicked, this, [this, training] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a Model's config.json"), QString(),
+                                                          tr("Model config (*.json);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        if (Status opened = openModelConfig(training, path); !opened) {
+            QStringList lines{opened.error().message};
+            for (const Diagnostic &d : opened.error().details)
+                lines.append(d.toString());
+            QMessageBox::warning(this, tr("Cannot Read the Model Config"), lines.join(u'\n'));
+        }
+    });
+    auto *presetRow = new QHBoxLayout;
+    presetRow->addWidget(fields.preset, 1);
+    presetRow->addWidget(fields.openConfig);
+    form->addRow(tr("Preset"), presetRow);
     fields.params = lineEdit(group, section + u"Params"_s, tr("%1 model parameters").arg(what),
                              tr("e.g. %1").arg(paramsExample));
     form->addRow(tr("Parameters"), fields.params);
