@@ -582,7 +582,7 @@ TEST_CASE("gui: A scenario's model_config opens as its own model entry and plans
     CHECK_FALSE(params->isReadOnly());
 }
 
-TEST_CASE("gui: config.json… takes a section's model from a Hugging Face config, undoably; a bad one changes nothing", "[gui][planner]")
+TEST_CASE("gui: config.json… takes a section's model from a Hugging Face config, undoably, and a bad one changes nothing", "[gui][planner]")
 {
     SeededDatabase db;
     auto window = plannedWindow(*db.database);
