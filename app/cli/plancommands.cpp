@@ -1,7 +1,9 @@
 #include "app/cli/plancommands.h"
 
 #include "app/cli/planoptions.h"
+#include "core/common/savefile.h"
 #include "core/common/tr.h"
+#include "core/planning/plan/focus.h"
 #include "core/planning/plan/compare.h"
 #include "core/planning/plan/planinputs.h"
 #include "core/planning/plan/planjson.h"
@@ -64,8 +66,38 @@ QString money(double value)
     return QLocale::c().toString(value, 'f', 0);
 }
 
+// --format focus: the plan's budget as a FOCUS forecast, to stdout or -o FILE.
+int focusCommand(Context &context, const QCommandLineParser &parser)
+{
+    QDate first = QDate::currentDate();
+    first = QDate(first.year(), first.month(), 1);
+    if (parser.isSet(u"start"_s)) {
+        first = QDate::fromString(parser.value(u"start"_s) + u"-01"_s, Qt::ISODate);
+        if (!first.isValid())
+            return context.usage(Tr::tr("--start '%1' is not a month (YYYY-MM)").arg(parser.value(u"start"_s)));
+    }
+    int exitCode = ExitOk;
+    const auto planned = planScenarioFile(context, parser, u"plan"_s, &exitCode);
+    if (!planned)
+        return exitCode;
+    const QString csv = renderCsv(planning::focusColumns(), planning::focusForecast(*planned->plan, first));
+    const QString output = parser.value(u"output"_s);
+    if (output.isEmpty()) {
+        context.out << csv;
+        return ExitOk;
+    }
+    if (const Status written = writeFileAtomically(output, csv.toUtf8()); !written)
+        return context.report(written.error());
+    context.err << Tr::tr("Wrote %1").arg(output) << '\n';
+    return ExitOk;
+}
+
 int planCommand(Context &context, const QCommandLineParser &parser)
 {
+    if (parser.value(u"format"_s) == u"focus"_s)
+        return focusCommand(context, parser);
+    if (parser.isSet(u"output"_s) || parser.isSet(u"start"_s))
+        return context.usage(Tr::tr("-o and --start go with --format focus"));
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
     if (!format)
         return ExitUsage;
@@ -265,7 +297,13 @@ QList<Command> planCommands()
         {u"plan"_s, u""_s, Tr::tr("plan a scenario file: options ranked by lock-in-adjusted cost, budget, sensitivity"),
          [](QCommandLineParser &p) {
              p.addPositionalArgument(u"SCENARIO"_s, Tr::tr("A scenario file (.accelplan)."));
-             p.addOption({u"format"_s, Tr::tr("Output format: table, csv or json."), u"FORMAT"_s, u"table"_s});
+             p.addOption({u"format"_s,
+                          Tr::tr("Output format: table, csv, json, or focus (the budget as a FOCUS cost forecast CSV)."),
+                          u"FORMAT"_s, u"table"_s});
+             p.addOption({{u"o"_s, u"output"_s}, Tr::tr("--format focus: the file to write (atomically); stdout without it."),
+                          u"FILE"_s});
+             p.addOption({u"start"_s, Tr::tr("--format focus: the month the budget's month 1 is (default: this month)."),
+                          u"YYYY-MM"_s});
              p.addOption({u"seed"_s, Tr::tr("Seed of the Monte Carlo (default: the scenario's)."), u"S"_s});
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
              p.addOption({u"since"_s, Tr::tr("Also plan at the prices in force on this date and show what changed."),

@@ -388,8 +388,9 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
 
     const TrainingOption *train = plan.recommendedTraining();
     const InferenceOption *serve = plan.recommendedInference();
-    plan.budget = planBudget(train, plan.trainingRequest ? plan.trainingRequest->runs : 1,
-                             s.training ? s.training->startMonth - 1 : 0, serve, plan.inferenceMonths);
+    plan.trainingStartMonth = s.training ? s.training->startMonth - 1 : 0;
+    plan.budget = planBudget(train, plan.trainingRequest ? plan.trainingRequest->runs : 1, plan.trainingStartMonth,
+                             serve, plan.inferenceMonths);
     plan.sensitivity = planSensitivity(train, serve, plan.inferenceRequest ? plan.inferenceRequest->input.targetUtilisation : 1.0,
                                        s.sensitivity, plan.currency);
     plan.defaults.append(planningJudgements());

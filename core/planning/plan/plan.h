@@ -44,6 +44,7 @@ struct Plan
     std::optional<InferenceRequest> inferenceRequest;
     std::optional<InferencePlan> inference;   ///< ranked by lock-in-adjusted cost
     double inferenceMonths = 0;
+    int trainingStartMonth = 0; ///< the budget month index training starts in (0: the first)
     LockinParameters lockin;
     std::optional<BreakEven> trainingBreakEven;
     std::optional<BreakEven> inferenceBreakEven;
