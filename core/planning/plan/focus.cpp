@@ -23,18 +23,6 @@ QString amount(double value)
     return QString::number(value, 'f', 6);
 }
 
-struct Line
-{
-    const pricing::PriceRecord *offer = nullptr;
-    int instances = 0;
-    QList<pricing::FxRate> fxRates;
-    bool owned = false;
-    QStringList workloads;
-    double effective = 0;
-    double billed = 0;
-    double capex = 0;
-};
-
 QString pricingCategory(pricing::PriceModel model)
 {
     switch (model) {
@@ -81,24 +69,32 @@ QStringList focusPricingCategories()
     return {u"Standard"_s, u"Dynamic"_s, u"Committed"_s, u"Other"_s};
 }
 
-QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
+QList<ForecastLine> forecastLines(const Plan &plan)
 {
     // Each recommended option's own budget (the plan's, split by option), merged where both sides
-    // run on the same offer: one row per provider, SKU, region, price model and month.
-    QMap<std::pair<int, QString>, Line> lines; // (month index, offer key) -> line
+    // run on the same offer: one line per provider, SKU, region, price model and month.
+    QMap<std::pair<int, QString>, ForecastLine> lines;
     auto addOption = [&](const pricing::PriceRecord &offer, int instances, const QList<pricing::FxRate> &fxRates,
                          bool owned, const QString &workload, const Budget &budget) {
         const QString key = offer.key.provider + u'|' + offer.key.sku + u'|' + offer.key.region + u'|'
                             + pricing::toString(offer.key.priceModel);
+        // Unit prices in the plan's currency, at the rates the option was converted with.
+        const pricing::FxTable fx(fxRates);
+        const auto contracted = fx.convert(offer.price.toDouble(), offer.currency, plan.currency);
+        const auto list = fx.convert(offer.listPrice.value_or(offer.price).toDouble(), offer.currency, plan.currency);
         for (qsizetype m = 0; m < budget.months.size(); ++m) {
             const BudgetMonth &b = budget.months[m];
             if (b.total() <= 0 && b.cashOut <= 0)
                 continue;
-            Line &line = lines[{int(m), key}];
+            ForecastLine &line = lines[{int(m), key}];
+            line.month = int(m);
             line.offer = &offer;
             line.instances = std::max(line.instances, instances);
-            line.fxRates += fxRates;
             line.owned = line.owned || owned;
+            if (!owned && contracted && list) {
+                line.unitPrice = contracted->amount;
+                line.listUnitPrice = list->amount;
+            }
             if (!line.workloads.contains(workload))
                 line.workloads.append(workload);
             line.effective += b.total();
@@ -113,23 +109,22 @@ QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
     if (const InferenceOption *serve = plan.recommendedInference())
         addOption(serve->offer, serve->instances, serve->fxRates, serve->owned.has_value(), u"inference"_s,
                   planBudget(nullptr, 1, 0, serve, plan.inferenceMonths));
+    return lines.values();
+}
 
+QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
+{
     QList<QStringList> rows;
-    for (auto it = lines.cbegin(); it != lines.cend(); ++it) {
-        const int month = it.key().first;
-        const Line &line = it.value();
+    for (const ForecastLine &line : forecastLines(plan)) {
+        const int month = line.month;
         const pricing::PriceRecord &offer = *line.offer;
         const pricing::PriceModel model = offer.key.priceModel;
         const QDate start = firstMonth.addMonths(month);
         const QDate end = firstMonth.addMonths(month + 1);
-        // Unit prices in the plan's currency, at the rates the option was converted with.
-        const pricing::FxTable fx(line.fxRates);
-        const auto contracted = fx.convert(offer.price.toDouble(), offer.currency, plan.currency);
-        const auto list = fx.convert(offer.listPrice.value_or(offer.price).toDouble(), offer.currency, plan.currency);
-        const bool rented = !line.owned && contracted && contracted->amount > 0;
-        const double listCost = rented && list ? line.effective * list->amount / contracted->amount : line.effective;
+        const bool rented = line.quantity().has_value();
+        const double listCost = rented ? line.effective * *line.listUnitPrice / *line.unitPrice : line.effective;
         const QString unit = model == pricing::PriceModel::Monthly ? u"Months"_s : u"Hours"_s;
-        const QString quantity = rented ? amount(line.effective / contracted->amount) : QString();
+        const QString quantity = rented ? amount(*line.quantity()) : QString();
         const bool commitment = isCommitment(model);
         const bool bought = line.capex > 0;
         const QString frequency = bought                                                        ? u"One-Time"_s
@@ -165,11 +160,11 @@ QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
             quantity,                                            // ConsumedQuantity
             rented ? unit : QString(),                           // ConsumedUnit
             amount(line.effective),                              // ContractedCost: at the team's prices
-            rented ? amount(contracted->amount) : QString(),     // ContractedUnitPrice
+            rented ? amount(*line.unitPrice) : QString(),        // ContractedUnitPrice
             amount(line.effective),                              // EffectiveCost
             offer.key.provider,                                  // InvoiceIssuerName
             amount(listCost),                                    // ListCost
-            rented && list ? amount(list->amount) : QString(),   // ListUnitPrice
+            rented ? amount(*line.listUnitPrice) : QString(),    // ListUnitPrice
             pricingCategory(model),                              // PricingCategory
             quantity,                                            // PricingQuantity
             rented ? unit : QString(),                           // PricingUnit

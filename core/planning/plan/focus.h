@@ -10,6 +10,30 @@
 
 namespace accelplan::planning {
 
+/// One month of one recommended offer in the plan's budget (both sides merged where they run on
+/// the same offer): what focusForecast() writes and planVariance() compares with a bill.
+struct ForecastLine
+{
+    int month = 0;                            ///< budget month index (0: month 1)
+    const pricing::PriceRecord *offer = nullptr;
+    int instances = 0;
+    QStringList workloads;                    ///< "training", "inference"
+    double effective = 0;                     ///< the budget's (amortised) cost
+    double billed = 0;                        ///< invoiced: owned hardware in full when bought
+    double capex = 0;                         ///< of billed, hardware bought in the month
+    bool owned = false;
+    std::optional<double> unitPrice;          ///< rented: the team's price per hour (month), plan currency
+    std::optional<double> listUnitPrice;      ///< rented: the list price, plan currency
+    /// Rented: the instance-hours (months) the effective cost pays for.
+    std::optional<double> quantity() const
+    {
+        return unitPrice && *unitPrice > 0 ? std::optional<double>(effective / *unitPrice) : std::nullopt;
+    }
+};
+
+/// The plan's recommended options month by month, in month then offer order.
+QList<ForecastLine> forecastLines(const Plan &plan);
+
 /// The columns written, in order: FOCUS 1.2's (every one it requires, and those a forecast can
 /// fill), then Accelplan's own, prefixed x_ as FOCUS reserves for extensions.
 QStringList focusColumns();
