@@ -21,7 +21,7 @@ namespace {
 
 QList<Command> allCommands()
 {
-    return pricesCommands() + pricesUpdateCommands() + discountCommands() + catalogCommands() + fxCommands() + workloadCommands() + planCommands() + dbCommands();
+    return pricesCommands() + pricesUpdateCommands() + discountCommands() + actualsCommands() + catalogCommands() + fxCommands() + workloadCommands() + planCommands() + dbCommands();
 }
 
 QString overview()

@@ -48,6 +48,9 @@ const QList<Table> &tables()
         {u"discounts"_s,
          {u"id"_s, u"provider"_s, u"sku_pattern"_s, u"price_model"_s, u"valid_from"_s, u"valid_to"_s, u"percent"_s,
           u"source"_s, u"entered_by"_s, u"entered_at"_s}},
+        {u"actuals"_s,
+         {u"id"_s, u"file_name"_s, u"file_sha256"_s, u"imported_at"_s, u"line"_s, u"provider"_s, u"sku"_s, u"region"_s,
+          u"month"_s, u"effective_cost"_s, u"currency"_s, u"quantity"_s, u"unit"_s}},
     };
     return all;
 }
@@ -107,8 +110,8 @@ Result<ContentDigest> PriceDatabase::copyFrom(const PriceDatabase &source, bool 
     const auto expected = source.contentDigest();
     if (!expected)
         return expected.error();
-    // Every table is written: the lock of sheets, as an import takes it, of FX rates, spot rates and discounts.
-    if (Status begun = beginWrite(u"sheets, fx_rates, spot_rates, discounts"_s); !begun)
+    // Every table is written: the lock of sheets, as an import takes it, of FX rates, spot rates, discounts and actuals.
+    if (Status begun = beginWrite(u"sheets, fx_rates, spot_rates, discounts, actuals"_s); !begun)
         return begun.error();
     const ServerWatch::Scope watching(m_watch.get());
     const ServerWatch::Scope watchingSource(source.m_watch.get());

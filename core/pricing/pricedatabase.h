@@ -2,6 +2,7 @@
 
 #include "core/catalog/planningcatalog.h"
 #include "core/common/diagnostic.h"
+#include "core/pricing/actuals.h"
 #include "core/pricing/dblocation.h"
 #include "core/pricing/discount.h"
 #include "core/pricing/sheetdiff.h"
@@ -179,6 +180,12 @@ public:
     Result<QList<qint64>> addDiscounts(const QList<Discount> &discounts, const QString &enteredBy);
     /// Removes the discount \a id; false (and nothing changed) when there is none.
     Result<bool> removeDiscount(qint64 id);
+
+    /// Actual spend: every stored charge, oldest file first.
+    Result<QList<ActualCharge>> actuals() const;
+    /// Stores the charges of one FOCUS file (its name and SHA-256 kept with each) in one
+    /// transaction; a file already imported (the same SHA-256) is refused and nothing is written.
+    Status importActuals(const QList<ActualCharge> &charges, const QString &fileName, const QByteArray &sha256);
 
     /// A user profile file as added by `catalog add-profile` (validated by the caller).
     struct ProfileFile

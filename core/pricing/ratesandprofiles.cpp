@@ -1,5 +1,5 @@
-// The price database's exchange rates, fetched spot interruption bands, negotiated discounts and user
-// throughput-profile files.
+// The price database's exchange rates, fetched spot interruption bands, negotiated discounts, actual
+// spend and user throughput-profile files.
 #include "core/pricing/pricedatabase.h"
 
 #include "core/common/tr.h"
@@ -227,6 +227,70 @@ Result<bool> PriceDatabase::removeDiscount(qint64 id)
     if (!query.exec())
         return writeError(Tr::tr("removing discount %1").arg(id), query);
     return query.numRowsAffected() > 0;
+}
+
+Result<QList<ActualCharge>> PriceDatabase::actuals() const
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    QSqlQuery query(database());
+    if (!query.exec(u"SELECT provider, sku, region, month, effective_cost, currency, quantity, unit, line FROM actuals"
+                    " ORDER BY id"_s))
+        return readError(Tr::tr("reading actual spend"), query);
+    QList<ActualCharge> charges;
+    while (query.next())
+        charges.append({query.value(0).toString(), query.value(1).toString(), query.value(2).toString(),
+                        QDate::fromString(query.value(3).toString(), Qt::ISODate), query.value(4).toString().toDouble(),
+                        query.value(5).toString(), query.value(6).toString().toDouble(), query.value(7).toString(),
+                        query.value(8).toInt()});
+    return charges;
+}
+
+Status PriceDatabase::importActuals(const QList<ActualCharge> &charges, const QString &fileName, const QByteArray &sha256)
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    if (Status begun = beginWrite(u"actuals"_s); !begun)
+        return begun;
+    QSqlDatabase db = database();
+    QSqlQuery query(db);
+    query.prepare(u"SELECT file_name FROM actuals WHERE file_sha256 = ? LIMIT 1"_s);
+    query.addBindValue(QString::fromLatin1(sha256));
+    if (!query.exec()) {
+        const Error error = readError(Tr::tr("reading actual spend"), query);
+        rollbackWrite();
+        return error;
+    }
+    if (query.next()) {
+        const QString earlier = query.value(0).toString();
+        query.finish();
+        rollbackWrite();
+        return Error::badInput(Tr::tr("%1 was imported already (as %2, the same SHA-256); nothing was written")
+                                   .arg(fileName, earlier));
+    }
+    query.finish();
+    QSqlQuery write(db);
+    write.prepare(u"INSERT INTO actuals (file_name, file_sha256, imported_at, line, provider, sku, region, month,"
+                  " effective_cost, currency, quantity, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    auto text = [](const QString &value) { return QVariant(value.isNull() ? u""_s : value); }; // '' for NOT NULL
+    for (const ActualCharge &c : charges) {
+        watching.touch();
+        for (const QVariant &v : {QVariant(fileName), QVariant(QString::fromLatin1(sha256)), QVariant(now), QVariant(c.line),
+                                  QVariant(c.provider), QVariant(c.sku), text(c.region),
+                                  QVariant(c.month.toString(Qt::ISODate)), QVariant(QString::number(c.effectiveCost, 'g', 17)),
+                                  QVariant(c.currency), QVariant(QString::number(c.quantity, 'g', 17)),
+                                  text(c.unit)})
+            write.addBindValue(v);
+        if (!write.exec()) {
+            const Error error = writeError(Tr::tr("writing actual spend"), write);
+            rollbackWrite();
+            return error;
+        }
+    }
+    if (Status committed = commitWrite(); !committed) {
+        rollbackWrite();
+        return committed;
+    }
+    return Done{};
 }
 
 Status PriceDatabase::addProfileFile(const ProfileFile &file)

@@ -116,6 +116,24 @@ const QList<QStringList> kSteps = {
         "  entered_by TEXT NOT NULL,"
         "  entered_at TEXT NOT NULL)"_s,
     },
+    // 7 -> 8: actual spend from a bill's FOCUS export, each charge with the file it came from (issue 40).
+    {
+        u"CREATE TABLE actuals ("
+        "  id INTEGER PRIMARY KEY,"
+        "  file_name TEXT NOT NULL,"
+        "  file_sha256 TEXT NOT NULL,"
+        "  imported_at TEXT NOT NULL,"
+        "  line INTEGER NOT NULL,"
+        "  provider TEXT NOT NULL,"
+        "  sku TEXT NOT NULL,"
+        "  region TEXT NOT NULL,"
+        "  month TEXT NOT NULL,"
+        "  effective_cost TEXT NOT NULL,"
+        "  currency TEXT NOT NULL,"
+        "  quantity TEXT NOT NULL,"
+        "  unit TEXT NOT NULL)"_s,
+        u"CREATE INDEX actuals_by_file ON actuals (file_sha256)"_s,
+    },
 };
 
 bool isPostgres(const QSqlDatabase &db)

@@ -209,3 +209,177 @@ TEST_CASE("focus: a commitment, a purchase and the team's discount fill their FO
         CHECK(seen);
     }
 }
+
+namespace {
+
+// The forecast written back as a bill: each row's cost and quantity scaled, as a FOCUS export has them.
+QString billFrom(const Scratch &scratch, const QString &forecast, const QString &name, double costFactor,
+                 double quantityFactor, const QByteArray &extra = {})
+{
+    QFile file(forecast);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    QList<QByteArray> lines = file.readAll().split('\n');
+    const QList<QByteArray> header = lines.first().split(',');
+    const int billed = int(header.indexOf("BilledCost")), effective = int(header.indexOf("EffectiveCost"));
+    const int quantity = int(header.indexOf("PricingQuantity"));
+    REQUIRE(billed >= 0);
+    QByteArray out = lines.first() + '\n';
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        if (lines[i].isEmpty())
+            continue;
+        // The forecast's quoted fields hold no commas before PricingQuantity's column except the
+        // description, ChargeDescription, and Tags: split on commas outside quotes.
+        QList<QByteArray> fields;
+        QByteArray field;
+        bool quoted = false;
+        for (char c : lines[i]) {
+            if (c == '"')
+                quoted = !quoted;
+            if (c == ',' && !quoted) {
+                fields.append(field);
+                field.clear();
+            } else {
+                field += c;
+            }
+        }
+        fields.append(field);
+        fields[billed] = QByteArray::number(fields[billed].toDouble() * costFactor, 'f', 6);
+        fields[effective] = QByteArray::number(fields[effective].toDouble() * costFactor, 'f', 6);
+        if (!fields[quantity].isEmpty())
+            fields[quantity] = QByteArray::number(fields[quantity].toDouble() * quantityFactor, 'f', 6);
+        out += fields.join(',') + '\n';
+    }
+    return scratch.write(name, out + extra);
+}
+
+QJsonArray compare(const Scratch &scratch, const QString &scenario, const QStringList &extra = {})
+{
+    return jsonArray(scratch.run(QStringList{u"actuals"_s, u"compare"_s, scenario, u"--start"_s, u"2027-01"_s,
+                                             u"--format"_s, u"json"_s}
+                                 + extra));
+}
+
+double total(const QJsonArray &lines, const QString &field)
+{
+    double sum = 0;
+    for (const auto &l : lines)
+        sum += l[field].toDouble();
+    return sum;
+}
+
+} // namespace
+
+TEST_CASE("actuals: a bill's FOCUS export against the plan splits the difference into price, volume and throughput", "[cli][actuals]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString forecast = scratch.dir.filePath(u"forecast.csv"_s);
+    REQUIRE(scratch.run({u"plan"_s, scenario, u"--format"_s, u"focus"_s, u"-o"_s, forecast, u"--start"_s, u"2027-01"_s})
+                .exitCode == 0);
+    const QList<Row> planned = readForecast(forecast);
+    const double plannedTotal = sum(planned, u"EffectiveCost"_s);
+
+    SECTION("the bill the plan forecast: no variance")
+    {
+        const Run imported = scratch.run({u"actuals"_s, u"import"_s, billFrom(scratch, forecast, u"same.csv"_s, 1, 1)});
+        INFO(imported.err.toStdString());
+        REQUIRE(imported.exitCode == 0);
+        const QJsonArray lines = compare(scratch, scenario);
+        REQUIRE(lines.size() == planned.size());
+        CHECK(total(lines, u"variance"_s) == Approx(0).margin(0.01));
+        CHECK(total(lines, u"price"_s) == Approx(0).margin(0.01));
+        CHECK(total(lines, u"volume"_s) == Approx(0).margin(0.01));
+    }
+    SECTION("prices 10 % above the plan, the hours as planned: all price")
+    {
+        REQUIRE(scratch.run({u"actuals"_s, u"import"_s, billFrom(scratch, forecast, u"price.csv"_s, 1.1, 1)}).exitCode == 0);
+        const QJsonArray lines = compare(scratch, scenario);
+        CHECK(total(lines, u"variance"_s) == Approx(0.1 * plannedTotal).epsilon(1e-6));
+        CHECK(total(lines, u"price"_s) == Approx(0.1 * plannedTotal).epsilon(1e-6));
+        CHECK(total(lines, u"volume"_s) == Approx(0).margin(0.01));
+    }
+    SECTION("20 % more hours at the planned rate: all volume")
+    {
+        REQUIRE(scratch.run({u"actuals"_s, u"import"_s, billFrom(scratch, forecast, u"volume.csv"_s, 1.2, 1.2)}).exitCode == 0);
+        const QJsonArray lines = compare(scratch, scenario);
+        CHECK(total(lines, u"volume"_s) == Approx(0.2 * plannedTotal).epsilon(1e-6));
+        CHECK(total(lines, u"price"_s) == Approx(0).margin(0.01));
+        for (const auto &l : lines)
+            CHECK(l[u"throughput"_s].isNull()); // no work done given
+    }
+    SECTION("20 % more hours for the work planned: all throughput")
+    {
+        REQUIRE(scratch.run({u"actuals"_s, u"import"_s, billFrom(scratch, forecast, u"slow.csv"_s, 1.2, 1.2)}).exitCode == 0);
+        // The work the plan planned each month: training tokens in proportion to its hours, the
+        // requests of the load every hour.
+        double trainingHours = 0;
+        for (const Row &row : planned)
+            if (row.value(u"x_Workload"_s) == u"training"_s)
+                trainingHours += row.value(u"PricingQuantity"_s).toDouble();
+        QByteArray work = "month,tokens_trained,requests_served\n";
+        QSet<QString> months;
+        for (const Row &row : planned)
+            months.insert(row.value(u"ChargePeriodStart"_s).left(7));
+        for (const QString &month : months) {
+            double tokens = 0;
+            double servedHours = 0;
+            int instances = 1;
+            for (const Row &row : planned) {
+                if (!row.value(u"ChargePeriodStart"_s).startsWith(month))
+                    continue;
+                if (row.value(u"x_Workload"_s) == u"training"_s)
+                    tokens += 2e12 * row.value(u"PricingQuantity"_s).toDouble() / trainingHours;
+                else {
+                    servedHours += row.value(u"PricingQuantity"_s).toDouble();
+                    instances = row.value(u"x_Instances"_s).toInt();
+                }
+            }
+            work += month.toUtf8() + ',' + QByteArray::number(tokens, 'f', 0) + ','
+                    + QByteArray::number(20.0 * 3600 * servedHours / instances, 'f', 3) + '\n';
+        }
+        const QJsonArray lines = compare(scratch, scenario, {u"--work"_s, scratch.write(u"work.csv"_s, work)});
+        INFO(QJsonDocument(lines).toJson().toStdString());
+        CHECK(total(lines, u"throughput"_s) == Approx(0.2 * plannedTotal).epsilon(1e-4));
+        CHECK(total(lines, u"volume"_s) == Approx(0).margin(plannedTotal * 1e-4));
+        CHECK(total(lines, u"price"_s) == Approx(0).margin(0.01));
+    }
+}
+
+TEST_CASE("actuals: a bad FOCUS row is named by line and column, nothing is stored, and a file goes in once", "[cli][actuals]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString forecast = scratch.dir.filePath(u"forecast.csv"_s);
+    REQUIRE(scratch.run({u"plan"_s, scenario, u"--format"_s, u"focus"_s, u"-o"_s, forecast}).exitCode == 0);
+    const Row first = readForecast(forecast).first();
+    // A storage charge of the same bill is not an accelerator's: left out, counted.
+    const QByteArray storage = "12.5,acct,Team,USD,2027-02-01T00:00:00Z,2027-01-01T00:00:00Z,Usage,,S3 storage,"
+                               "Usage-Based,2027-02-01T00:00:00Z,2027-01-01T00:00:00Z,,,,,,500,GB-Mo,12.5,0.025,12.5,"
+                               "AWS,12.5,0.025,Standard,500,GB-Mo,AWS,AWS,us-east-1,US East,,,,Storage,Amazon S3,"
+                               "TimedStorage-ByteHrs,,,,,,,,,\n";
+    const QString good = billFrom(scratch, forecast, u"bill.csv"_s, 1, 1, storage);
+    const Run imported = scratch.run({u"actuals"_s, u"import"_s, good, u"--scenario"_s, scenario});
+    INFO(imported.err.toStdString());
+    REQUIRE(imported.exitCode == 0);
+    CHECK(imported.out.contains(u"1 other charge(s) left out"_s));
+    const Run again = scratch.run({u"actuals"_s, u"import"_s, good});
+    CHECK(again.exitCode == 2);
+    CHECK(again.err.contains(u"imported already"_s));
+
+    QFile file(good);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    QByteArray broken = file.readAll();
+    // Line 2's costs (BilledCost and EffectiveCost) made unreadable.
+    const QByteArray cost = first.value(u"EffectiveCost"_s).toUtf8();
+    const qsizetype start = broken.indexOf('\n') + 1;
+    const qsizetype end = broken.indexOf('\n', start);
+    broken.replace(start, end - start, broken.mid(start, end - start).replace(cost, "12.5x"));
+    Scratch fresh;
+    const Run bad = fresh.run({u"actuals"_s, u"import"_s, fresh.write(u"bad.csv"_s, broken)});
+    INFO(bad.err.toStdString());
+    CHECK(bad.exitCode == 2);
+    CHECK(bad.err.contains(u"bad.csv:2"_s));
+    CHECK(bad.err.contains(u"nothing was imported"_s));
+    CHECK(jsonArray(fresh.run({u"actuals"_s, u"compare"_s, scenario, u"--format"_s, u"json"_s})).size() > 0);
+    CHECK(total(jsonArray(fresh.run({u"actuals"_s, u"compare"_s, scenario, u"--format"_s, u"json"_s})), u"actual"_s) == 0);
+}
