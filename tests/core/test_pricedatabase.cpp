@@ -716,7 +716,7 @@ TEST_CASE("An Azure price file imported today is read today: dated by effectiveS
     CHECK(price->confidence == u"exact"_s);
 }
 
-TEST_CASE("Schemas 6 and 7: a schema 5 database keeps its prices and gains the spot bands' and discounts' tables",
+TEST_CASE("Schemas 6 to 8: a schema 5 database keeps its prices and gains the spot bands', discounts' and actuals' tables",
           "[database][migration][spot]")
 {
     QTemporaryDir dir;
@@ -733,6 +733,7 @@ TEST_CASE("Schemas 6 and 7: a schema 5 database keeps its prices and gains the s
         REQUIRE(db.open());
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE spot_rates"_s));
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE discounts"_s));
+        REQUIRE(QSqlQuery(db).exec(u"DROP TABLE actuals"_s));
         REQUIRE(QSqlQuery(db).exec(u"PRAGMA user_version = 5"_s));
         db.close();
     }
@@ -768,6 +769,7 @@ TEST_CASE("Schema 5: profile files stored under schema 4 stay in use, and can be
         REQUIRE(QSqlQuery(db).exec(u"ALTER TABLE user_profile_files DROP COLUMN disabled"_s));
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE spot_rates"_s));
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE discounts"_s));
+        REQUIRE(QSqlQuery(db).exec(u"DROP TABLE actuals"_s));
         REQUIRE(QSqlQuery(db).exec(u"PRAGMA user_version = 4"_s));
         db.close();
     }
