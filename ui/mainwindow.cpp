@@ -13,6 +13,7 @@
 #include "ui/charts/plancharts.h"
 #include "ui/planner/compareview.h"
 #include "ui/planner/plannerview.h"
+#include "ui/planner/actualsdialog.h"
 #include "ui/prices/discountsdialog.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
@@ -679,6 +680,18 @@ DiscountsDialog *MainWindow::showDiscounts()
     m_discountsDialog->raise();
     m_discountsDialog->activateWindow();
     return m_discountsDialog;
+}
+
+ActualsDialog *MainWindow::showActuals()
+{
+    if (!m_actualsDialog)
+        m_actualsDialog = new ActualsDialog(m_database, m_planner, this);
+    else
+        m_actualsDialog->refresh();
+    m_actualsDialog->show();
+    m_actualsDialog->raise();
+    m_actualsDialog->activateWindow();
+    return m_actualsDialog;
 }
 
 void MainWindow::showGlossary()

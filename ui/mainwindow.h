@@ -33,6 +33,7 @@ class CompareView;
 class GlossaryDialog;
 class ProfilesDialog;
 class DiscountsDialog;
+class ActualsDialog;
 class PlannerView;
 class PricesView;
 class ScenarioDocument;
@@ -102,6 +103,8 @@ public:
     ProfilesDialog *showProfiles();
     /// Prices > Negotiated Discounts: the dialog of the team's discounts (made when first asked for).
     DiscountsDialog *showDiscounts();
+    /// Prices > Plan vs Actual: the bill against the planner's plan (made when first asked for).
+    ActualsDialog *showActuals();
 
 public Q_SLOTS:
     /// Reads a fresh snapshot of the current prices, FX rates, sheets and the user's throughput
@@ -160,6 +163,7 @@ private:
     GlossaryDialog *m_glossary = nullptr; ///< made when first asked for
     ProfilesDialog *m_profilesDialog = nullptr; ///< made when first asked for
     DiscountsDialog *m_discountsDialog = nullptr; ///< made when first asked for
+    ActualsDialog *m_actualsDialog = nullptr;     ///< made when first asked for
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_countLabel = nullptr;

@@ -81,6 +81,8 @@ void MainWindow::createActions()
         [this] { updateFromProviders(); });
     add(pricesMenu, tr("Negotiated &Discounts…"), u"actionDiscounts"_s, QKeySequence(Qt::CTRL | Qt::Key_K),
         tr("The team's discounts over the list prices: list, add, remove"), &MainWindow::showDiscounts);
+    add(pricesMenu, tr("Plan vs &Actual…"), u"actionActuals"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+        tr("Your bill's FOCUS export against the plan: price, volume and throughput"), &MainWindow::showActuals);
     pricesMenu->addSeparator();
     for (const QString &name : {u"actionImport"_s, u"actionExport"_s, u"actionEditPrice"_s})
         if (QAction *action = findChild<QAction *>(name))

@@ -6,7 +6,6 @@
 #include "core/planning/plan/variance.h"
 #include "core/pricing/actuals.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonObject>
 
@@ -40,14 +39,12 @@ std::optional<QSet<QString>> chargedSkus(Context &context, const QCommandLinePar
         *exitCode = context.failureExitCode();
         return std::nullopt;
     }
-    const auto prices = database->prices();
-    if (!prices) {
-        *exitCode = context.report(prices.error());
+    auto priced = database->pricedSkus();
+    if (!priced) {
+        *exitCode = context.report(priced.error());
         return std::nullopt;
     }
-    for (const PriceRecord &r : *prices)
-        skus.insert(actualsKey(r.key.provider, r.key.sku));
-    return skus;
+    return std::move(priced).value();
 }
 
 int importCommand(Context &context, const QCommandLineParser &parser)
@@ -55,36 +52,22 @@ int importCommand(Context &context, const QCommandLineParser &parser)
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1)
         return context.usage(Tr::tr("actuals import needs one FILE (a FOCUS CSV export)"));
-    QFile file(files.first());
-    if (!file.open(QIODevice::ReadOnly))
-        return context.report(Error::badInput(Tr::tr("cannot open %1: %2").arg(file.fileName(), file.errorString())));
     int exitCode = ExitOk;
     const auto skus = chargedSkus(context, parser, &exitCode);
     if (!skus)
         return exitCode;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&file);
-    file.seek(0);
-    int skipped = 0;
-    const auto charges = readFocusActuals(&file, file.fileName(), *skus, &skipped);
-    if (!charges)
-        return context.report(charges.error());
     PriceDatabase *database = context.database();
     if (!database)
         return context.failureExitCode();
     const bool dryRun = parser.isSet(u"dry-run"_s);
-    if (!dryRun) {
-        if (Status stored = database->importActuals(*charges, file.fileName(), hash.result().toHex()); !stored)
-            return context.report(stored.error());
-    }
-    double total = 0;
-    for (const ActualCharge &c : *charges)
-        total += c.effectiveCost;
+    const auto done = database->importActualsFile(files.first(), *skus, dryRun);
+    if (!done)
+        return context.report(done.error());
     context.out << Tr::tr("%1: %2 accelerator charge(s), %3 in all; %4 other charge(s) left out%5")
-                       .arg(file.fileName())
-                       .arg(charges->size())
-                       .arg(money(total))
-                       .arg(skipped)
+                       .arg(files.first())
+                       .arg(done->charges)
+                       .arg(money(done->total))
+                       .arg(done->leftOut)
                        .arg(dryRun ? Tr::tr(" (dry run: nothing written)") : QString())
                 << '\n';
     return ExitOk;

@@ -37,7 +37,8 @@ Result<QList<ActualCharge>> readFocusActuals(QIODevice *device, const QString &f
             c.line = r.line();
             const QString start = r.required(u"chargeperiodstart"_s);
             const QDateTime at = QDateTime::fromString(start, Qt::ISODate);
-            const QDate day = at.isValid() ? at.date() : QDate::fromString(start.left(10), Qt::ISODate);
+            // A date and time (FOCUS), or a bare date as some exports write it.
+            const QDate day = at.isValid() ? at.date() : start.size() == 10 ? QDate::fromString(start, Qt::ISODate) : QDate();
             if (!day.isValid()) {
                 r.error(u"ChargePeriodStart"_s, Tr::tr("'%1' is not an ISO 8601 date and time").arg(start));
                 return;

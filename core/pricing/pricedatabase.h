@@ -186,6 +186,18 @@ public:
     /// Stores the charges of one FOCUS file (its name and SHA-256 kept with each) in one
     /// transaction; a file already imported (the same SHA-256) is refused and nothing is written.
     Status importActuals(const QList<ActualCharge> &charges, const QString &fileName, const QByteArray &sha256);
+    /// What importActualsFile() did: charges kept, other charges left out, their total.
+    struct ActualsImport
+    {
+        qsizetype charges = 0;
+        int leftOut = 0;
+        double total = 0;
+    };
+    /// Reads the FOCUS export at \a path (readFocusActuals, keeping the charges of \a skus: "provider|sku"
+    /// keys, actualsKey()) and stores them with the file's SHA-256 (importActuals); \a dryRun writes nothing.
+    Result<ActualsImport> importActualsFile(const QString &path, const QSet<QString> &skus, bool dryRun);
+    /// The "provider|sku" keys (actualsKey()) of every current offer: the SKUs a bill's charges are kept for.
+    Result<QSet<QString>> pricedSkus() const;
 
     /// A user profile file as added by `catalog add-profile` (validated by the caller).
     struct ProfileFile

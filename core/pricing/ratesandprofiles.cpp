@@ -6,6 +6,8 @@
 #include "core/pricing/importers/spotadvisor.h"
 #include "core/pricing/serverwatch.h"
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -291,6 +293,40 @@ Status PriceDatabase::importActuals(const QList<ActualCharge> &charges, const QS
         return committed;
     }
     return Done{};
+}
+
+Result<PriceDatabase::ActualsImport> PriceDatabase::importActualsFile(const QString &path, const QSet<QString> &skus,
+                                                                     bool dryRun)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::badInput(Tr::tr("cannot open %1: %2").arg(path, file.errorString()));
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&file);
+    file.seek(0);
+    ActualsImport done;
+    const auto charges = readFocusActuals(&file, path, skus, &done.leftOut);
+    if (!charges)
+        return charges.error();
+    if (!dryRun) {
+        if (Status stored = importActuals(*charges, path, hash.result().toHex()); !stored)
+            return stored.error();
+    }
+    done.charges = charges->size();
+    for (const ActualCharge &c : *charges)
+        done.total += c.effectiveCost;
+    return done;
+}
+
+Result<QSet<QString>> PriceDatabase::pricedSkus() const
+{
+    const auto offers = prices();
+    if (!offers)
+        return offers.error();
+    QSet<QString> skus;
+    for (const PriceRecord &r : *offers)
+        skus.insert(actualsKey(r.key.provider, r.key.sku));
+    return skus;
 }
 
 Status PriceDatabase::addProfileFile(const ProfileFile &file)
