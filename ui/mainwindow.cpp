@@ -29,6 +29,7 @@
 #include <QCloseEvent>
 #include <QShowEvent>
 #include <QComboBox>
+#include <QDateEdit>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
@@ -551,8 +552,11 @@ Status MainWindow::exportReport(const QString &path, QPageSize::PageSizeId pageS
     if (!m_planner->plan() || m_planner->busy() || !m_planner->problems().isEmpty())
         return Error::badInput(tr("There is no current plan to report: wait for the plan or fix the scenario (%1)")
                                    .arg(m_planner->problems().join(u"; "_s)));
+    // The bill against the plan, its month 1 as the Plan vs Actual dialog has it (this month without one).
+    const auto actuals = m_database.actuals();
     return report::writeReport({m_document->scenario(), m_planner->sharedPlan(), m_prices->sheets(), pageSize, top,
-                                QDate::currentDate(), {}},
+                                QDate::currentDate(), {}, actuals ? *actuals : QList<pricing::ActualCharge>(),
+                                m_actualsDialog ? m_actualsDialog->startMonth()->date() : QDate()},
                                path);
 }
 

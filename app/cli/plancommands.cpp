@@ -325,6 +325,9 @@ QList<Command> planCommands()
                                      u"SCENARIO [OTHER…]"_s);
              p.addOption({{u"o"_s, u"output"_s}, Tr::tr("The PDF to write (atomically)."), u"FILE"_s});
              p.addOption({u"page-size"_s, Tr::tr("A4 or Letter (default A4)."), u"SIZE"_s, u"A4"_s});
+             p.addOption({u"start"_s, Tr::tr("With actual spend stored: the month the plan's month 1 is (YYYY-MM; "
+                                             "default: this month)."),
+                          u"YYYY-MM"_s});
              p.addOption({u"top"_s, Tr::tr("Options listed per side (default 10)."), u"N"_s});
              p.addOption({u"seed"_s, Tr::tr("Seed of the Monte Carlo (default: the scenario's)."), u"S"_s});
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});

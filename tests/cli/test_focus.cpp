@@ -14,6 +14,7 @@
 #include <QDateTime>
 #include <QFile>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
@@ -382,4 +383,37 @@ TEST_CASE("actuals: a bad FOCUS row is named by line and column, nothing is stor
     CHECK(bad.err.contains(u"nothing was imported"_s));
     CHECK(jsonArray(fresh.run({u"actuals"_s, u"compare"_s, scenario, u"--format"_s, u"json"_s})).size() > 0);
     CHECK(total(jsonArray(fresh.run({u"actuals"_s, u"compare"_s, scenario, u"--format"_s, u"json"_s})), u"actual"_s) == 0);
+}
+
+TEST_CASE("actuals: the report's Plan against actual section gives the bill against the plan by month", "[cli][actuals][report]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString forecast = scratch.dir.filePath(u"forecast.csv"_s);
+    REQUIRE(scratch.run({u"plan"_s, scenario, u"--format"_s, u"focus"_s, u"-o"_s, forecast, u"--start"_s, u"2027-01"_s})
+                .exitCode == 0);
+    const double plannedTotal = sum(readForecast(forecast), u"EffectiveCost"_s);
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    auto reportText = [&] {
+        REQUIRE(scratch.run({u"report"_s, scenario, u"-o"_s, pdf, u"--start"_s, u"2027-01"_s}).exitCode == 0);
+        QProcess text;
+        text.start(u"pdftotext"_s, {pdf, u"-"_s});
+        REQUIRE(text.waitForFinished(30'000));
+        return QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    };
+    CHECK_FALSE(reportText().contains(u"Plan against actual"_s)); // no bill yet: no section
+    REQUIRE(scratch.run({u"actuals"_s, u"import"_s, billFrom(scratch, forecast, u"price.csv"_s, 1.1, 1)}).exitCode == 0);
+    const QString flat = reportText();
+    CHECK(flat.contains(u"Plan against actual"_s));
+    CHECK(flat.contains(u"month 1 being 2027-01"_s));
+    // The total row: planned, then actual 10 % above, the difference all price (amounts as the report
+    // writes them: whole units, thousands separated).
+    const QLocale english(QLocale::English);
+    const QString section = flat.mid(flat.indexOf(u"Plan against actual"_s), 2000);
+    INFO(section.toStdString());
+    CHECK(section.contains(u"Total"_s));
+    CHECK(section.contains(english.toString(plannedTotal, 'f', 0)));
+    CHECK(section.contains(english.toString(1.1 * plannedTotal, 'f', 0)));
+    CHECK(section.contains(english.toString(0.1 * plannedTotal, 'f', 0)));
+    CHECK_FALSE(section.contains(u" -0 "_s)); // a rounding residue is 0, not -0
 }

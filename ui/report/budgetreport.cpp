@@ -1,6 +1,7 @@
 #include "ui/report/budgetreport.h"
 
 #include "core/common/savefile.h"
+#include "core/planning/plan/variance.h"
 
 #include "ui/format.h"
 #include "ui/report/appendixsections.h"
@@ -11,6 +12,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QMap>
 #include <QChart>
 #include <QCoreApplication>
 #include <QGraphicsScene>
@@ -416,6 +418,52 @@ QString ownedSection(const Plan &plan, const QList<const TrainingOption *> &trai
     return html;
 }
 
+// Plan against actual: the stored charges against the plan by month, split as `actuals compare` splits them.
+QString actualsSection(const ReportRequest &request)
+{
+    if (request.actuals.isEmpty())
+        return {};
+    QDate first = request.firstMonth;
+    if (!first.isValid())
+        first = QDate(QDate::currentDate().year(), QDate::currentDate().month(), 1);
+    QString html = u"<h2>%1</h2>"_s.arg(tr("Plan against actual"));
+    const auto lines = planning::planVariance(*request.plan, first, request.actuals);
+    if (!lines)
+        return html + u"<p>"_s + esc(lines.error().message) + u"</p>"_s;
+    struct Month
+    {
+        double planned = 0, actual = 0, price = 0, volume = 0, throughput = 0;
+    };
+    QMap<QDate, Month> months;
+    Month all;
+    for (const planning::VarianceLine &l : *lines) {
+        for (Month *m : {&months[l.month], &all}) {
+            m->planned += l.planned;
+            m->actual += l.actual;
+            m->price += l.price;
+            m->volume += l.volume;
+            m->throughput += l.throughput.value_or(0);
+        }
+    }
+    Table table{{tr("Month"), tr("Planned"), tr("Actual"), tr("Price"), tr("Volume"), tr("Throughput")}, {1, 2, 3, 4, 5}, {}, {}};
+    auto amount = [](double value) { return reportAmount(std::abs(value) < 0.5 ? 0.0 : value); }; // no "-0"
+    auto row = [&](const QString &label, const Month &m) {
+        return QStringList{label, amount(m.planned), amount(m.actual), amount(m.price), amount(m.volume),
+                           amount(m.throughput)};
+    };
+    for (auto it = months.cbegin(); it != months.cend(); ++it)
+        table.add(row(it.key().toString(u"yyyy-MM"_s), it.value()));
+    table.add(row(tr("Total"), all), true);
+    html += u"<p>"_s
+            + esc(tr("The bill's accelerator charges (its FOCUS export) against this plan, month 1 being %1. Each "
+                     "difference is split into price (the rate paid against the rate planned), volume (hours used "
+                     "against hours planned) and throughput (hours the work took against what the projection said "
+                     "it needs, where the work done is given: accelplan-cli actuals compare --work).")
+                      .arg(first.toString(u"yyyy-MM"_s)))
+            + u"</p>"_s + table.html();
+    return html;
+}
+
 QString budgetSection(const Plan &plan)
 {
     QString html;
@@ -528,7 +576,7 @@ QString reportHtml(const ReportRequest &request)
     html += summarySection(plan);
     html += comparisonSection(request);
     html += optionsSection(plan, trainingShown, inferenceShown) + ownedSection(plan, trainingShown, inferenceShown);
-    html += budgetSection(plan) + lockinSection(request) + sensitivitySection(plan);
+    html += budgetSection(plan) + actualsSection(request) + lockinSection(request) + sensitivitySection(plan);
     html += assumptionsSection(request) + sourcesSection(request, trainingShown, inferenceShown);
     return html;
 }

@@ -26,6 +26,10 @@ struct ReportRequest
     /// Other scenarios to compare with this one (the first entry is this one, the baseline): with
     /// two or more, a Comparison section follows the Summary.
     QList<planning::ComparedScenario> comparison;
+    /// The bill's charges stored in the database (issue 40): with any, a Plan against actual
+    /// section follows the Budget, the plan's month 1 being \a firstMonth (this month when null).
+    QList<pricing::ActualCharge> actuals{};
+    QDate firstMonth{};
 };
 
 /// The report's body as HTML, with a `%%CHART:N%%` paragraph where chart N (ui::charts::ChartId,
