@@ -37,8 +37,10 @@ Result<QList<ActualCharge>> readFocusActuals(QIODevice *device, const QString &f
             c.line = r.line();
             const QString start = r.required(u"chargeperiodstart"_s);
             const QDateTime at = QDateTime::fromString(start, Qt::ISODate);
-            // A date and time (FOCUS), or a bare date as some exports write it.
-            const QDate day = at.isValid() ? at.date() : start.size() == 10 ? QDate::fromString(start, Qt::ISODate) : QDate();
+            // A date and time (FOCUS: "2027-01-01T00:00:00Z"), as a BigQuery export writes it ("2027-01-01
+            // 00:00:00 UTC"), or a bare date: a date of ten characters then nothing, a 'T' or a space.
+            const bool dated = start.size() == 10 || (start.size() > 10 && (start[10] == u'T' || start[10] == u' '));
+            const QDate day = at.isValid() ? at.date() : dated ? QDate::fromString(start.left(10), Qt::ISODate) : QDate();
             if (!day.isValid()) {
                 r.error(u"ChargePeriodStart"_s, Tr::tr("'%1' is not an ISO 8601 date and time").arg(start));
                 return;
