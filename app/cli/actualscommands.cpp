@@ -78,13 +78,9 @@ int compareCommand(Context &context, const QCommandLineParser &parser)
     const auto format = formatOption(context, parser, {OutputFormat::Table, OutputFormat::Csv, OutputFormat::Json});
     if (!format)
         return ExitUsage;
-    QDate first = QDate::currentDate();
-    first = QDate(first.year(), first.month(), 1);
-    if (parser.isSet(u"start"_s)) {
-        first = QDate::fromString(parser.value(u"start"_s) + u"-01"_s, Qt::ISODate);
-        if (!first.isValid())
-            return context.usage(Tr::tr("--start '%1' is not a month (YYYY-MM)").arg(parser.value(u"start"_s)));
-    }
+    const std::optional<QDate> first = monthOption(context, parser, u"start"_s);
+    if (!first)
+        return ExitUsage;
     QList<planning::WorkDone> work;
     if (parser.isSet(u"work"_s)) {
         QFile file(parser.value(u"work"_s));
@@ -102,7 +98,7 @@ int compareCommand(Context &context, const QCommandLineParser &parser)
     const auto actuals = context.database()->actuals();
     if (!actuals)
         return context.report(actuals.error());
-    const auto lines = planning::planVariance(*scenario->plan, first, *actuals, work);
+    const auto lines = planning::planVariance(*scenario->plan, *first, *actuals, work);
     if (!lines)
         return context.report(lines.error());
     const QStringList headers{u"month"_s,    u"provider"_s, u"sku"_s,    u"workload"_s, u"planned"_s,

@@ -217,6 +217,21 @@ std::optional<QDate> dateOption(Context &context, const QCommandLineParser &pars
     return date;
 }
 
+std::optional<QDate> monthOption(Context &context, const QCommandLineParser &parser, const QString &name)
+{
+    const QDate today = QDate::currentDate();
+    if (!parser.isSet(name))
+        return QDate(today.year(), today.month(), 1);
+    const QString given = parser.value(name);
+    const QString day = given.trimmed() + u"-01"_s;
+    const QDate first = parseIsoDate(day);
+    if (!first.isValid()) {
+        context.usage(Tr::tr("--%1 '%2' is not a month (YYYY-MM)").arg(name, given));
+        return std::nullopt;
+    }
+    return first;
+}
+
 int runCommand(Context &context, const Command &command, const QStringList &rest);
 
 int runCli(const QStringList &arguments)

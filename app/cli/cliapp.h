@@ -96,6 +96,9 @@ std::optional<QString> currencyOption(Context &context, const QCommandLineParser
 /// Reads the date option \a name, exactly YYYY-MM-DD (an invalid QDate when not given); prints a
 /// usage error naming the option and its value and returns nullopt otherwise.
 std::optional<QDate> dateOption(Context &context, const QCommandLineParser &parser, const QString &name);
+/// Reads the month option \a name (YYYY-MM) as its first day, the first day of this month when not
+/// given; prints a usage error and returns nullopt otherwise (the plan's month 1: --start).
+std::optional<QDate> monthOption(Context &context, const QCommandLineParser &parser, const QString &name);
 
 /// Reads --format for a command; prints a usage error and returns nullopt if it is not allowed.
 std::optional<OutputFormat> formatOption(Context &context, const QCommandLineParser &parser,

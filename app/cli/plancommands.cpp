@@ -69,18 +69,14 @@ QString money(double value)
 // --format focus: the plan's budget as a FOCUS forecast, to stdout or -o FILE.
 int focusCommand(Context &context, const QCommandLineParser &parser)
 {
-    QDate first = QDate::currentDate();
-    first = QDate(first.year(), first.month(), 1);
-    if (parser.isSet(u"start"_s)) {
-        first = QDate::fromString(parser.value(u"start"_s) + u"-01"_s, Qt::ISODate);
-        if (!first.isValid())
-            return context.usage(Tr::tr("--start '%1' is not a month (YYYY-MM)").arg(parser.value(u"start"_s)));
-    }
+    const std::optional<QDate> first = monthOption(context, parser, u"start"_s);
+    if (!first)
+        return ExitUsage;
     int exitCode = ExitOk;
     const auto planned = planScenarioFile(context, parser, u"plan"_s, &exitCode);
     if (!planned)
         return exitCode;
-    const QString csv = renderCsv(planning::focusColumns(), planning::focusForecast(*planned->plan, first));
+    const QString csv = renderCsv(planning::focusColumns(), planning::focusForecast(*planned->plan, *first));
     const QString output = parser.value(u"output"_s);
     if (output.isEmpty()) {
         context.out << csv;

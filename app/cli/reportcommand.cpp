@@ -47,15 +47,12 @@ int reportCommand(Context &context, const QCommandLineParser &parser)
     auto actuals = context.database()->actuals();
     if (!actuals)
         return context.report(actuals.error());
-    QDate first;
-    if (parser.isSet(u"start"_s)) {
-        first = QDate::fromString(parser.value(u"start"_s) + u"-01"_s, Qt::ISODate);
-        if (!first.isValid())
-            return context.usage(Tr::tr("--start '%1' is not a month (YYYY-MM)").arg(parser.value(u"start"_s)));
-    }
+    const std::optional<QDate> first = monthOption(context, parser, u"start"_s);
+    if (!first)
+        return ExitUsage;
     ui::report::ReportRequest request{std::move(planned->scenario), planned->plan, std::move(sheets).value(), *pageId,
                                       top ? int(*top) : 10, QDate::currentDate(), std::move(comparison),
-                                      std::move(actuals).value(), first};
+                                      std::move(actuals).value(), *first};
     if (const Status written = ui::report::writeReport(request, output); !written)
         return context.report(written.error());
     context.err << Tr::tr("Wrote %1").arg(output) << '\n';

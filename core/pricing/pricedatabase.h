@@ -13,6 +13,7 @@
 #include <QList>
 #include <QSqlDatabase>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <QVariantList>
 #include <QString>
 
@@ -251,6 +252,11 @@ private:
     Status beginWrite(const QString &table);
     Status commitWrite();
     void rollbackWrite();
+    /// Inside a write begun with beginWrite(): runs the prepared \a write once for each of \a count
+    /// rows with the values \a row gives, then commits; on a failure rolls back and returns the error
+    /// of \a what ("writing discounts"). \a ids, when given, gets each row's new id.
+    Status writeRows(QSqlQuery &write, qsizetype count, const std::function<QVariantList(qsizetype)> &row,
+                     const QString &what, QList<qint64> *ids = nullptr);
     Result<QList<PriceRecord>> selectPrices(const QString &joinAndWhere, const QVariantList &bindings,
                                             const QString &orderBy, bool withNotes = true) const;
     QSqlDatabase database() const;

@@ -15,6 +15,29 @@ using namespace Qt::StringLiterals;
 
 namespace accelplan::pricing {
 
+Status PriceDatabase::writeRows(QSqlQuery &write, qsizetype count, const std::function<QVariantList(qsizetype)> &row,
+                                const QString &what, QList<qint64> *ids)
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    for (qsizetype i = 0; i < count; ++i) {
+        watching.touch();
+        for (const QVariant &v : row(i))
+            write.addBindValue(v);
+        if (!write.exec()) {
+            const Error error = writeError(what, write);
+            rollbackWrite();
+            return error;
+        }
+        if (ids)
+            ids->append(write.lastInsertId().toLongLong());
+    }
+    if (Status committed = commitWrite(); !committed) {
+        rollbackWrite();
+        return committed;
+    }
+    return Done{};
+}
+
 Result<FxTable> PriceDatabase::fxTable() const
 {
     const ServerWatch::Scope watching(m_watch.get());
@@ -63,21 +86,12 @@ Result<FxImportSummary> PriceDatabase::importFxRates(const QList<FxRate> &rates,
                   " rate = excluded.rate, source_url = excluded.source_url, notes = excluded.notes,"
                   " imported_at = excluded.imported_at"_s);
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    for (const FxRate &r : rates) {
-        watching.touch();
-        for (const QVariant &v : {QVariant(r.date.toString(Qt::ISODate)), QVariant(r.base), QVariant(r.quote),
-                                  QVariant(r.rate.toString()), QVariant(r.sourceUrl), QVariant(r.notes), QVariant(now)})
-            write.addBindValue(v);
-        if (!write.exec()) {
-            const Error error = writeError(Tr::tr("writing exchange rates"), write);
-            rollbackWrite();
-            return error;
-        }
-    }
-    if (Status committed = commitWrite(); !committed) {
-        rollbackWrite();
-        return committed.error();
-    }
+    const auto row = [&](qsizetype i) -> QVariantList {
+        const FxRate &r = rates[i];
+        return {r.date.toString(Qt::ISODate), r.base, r.quote, r.rate.toString(), r.sourceUrl, r.notes, now};
+    };
+    if (Status written = writeRows(write, rates.size(), row, Tr::tr("writing exchange rates")); !written)
+        return written.error();
     return summary;
 }
 
@@ -140,22 +154,12 @@ Result<FxImportSummary> PriceDatabase::importSpotRates(const QList<catalog::Spot
                   " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, instance_type, region, as_of) DO UPDATE SET"
                   " band = excluded.band, source_url = excluded.source_url, imported_at = excluded.imported_at"_s);
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    for (const catalog::SpotRate &r : rates) {
-        watching.touch();
-        for (const QVariant &v : {QVariant(r.provider), QVariant(r.instanceType), QVariant(r.region),
-                                  QVariant(r.source.asOf.toString(Qt::ISODate)), QVariant(r.band),
-                                  QVariant(r.source.url), QVariant(now)})
-            write.addBindValue(v);
-        if (!write.exec()) {
-            const Error error = writeError(Tr::tr("writing spot interruption rates"), write);
-            rollbackWrite();
-            return error;
-        }
-    }
-    if (Status committed = commitWrite(); !committed) {
-        rollbackWrite();
-        return committed.error();
-    }
+    const auto row = [&](qsizetype i) -> QVariantList {
+        const catalog::SpotRate &r = rates[i];
+        return {r.provider, r.instanceType, r.region, r.source.asOf.toString(Qt::ISODate), r.band, r.source.url, now};
+    };
+    if (Status written = writeRows(write, rates.size(), row, Tr::tr("writing spot interruption rates")); !written)
+        return written.error();
     return summary;
 }
 
@@ -195,26 +199,15 @@ Result<QList<qint64>> PriceDatabase::addDiscounts(const QList<Discount> &discoun
                   " entered_by, entered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     QList<qint64> ids;
-    for (const Discount &d : discounts) {
-        watching.touch();
+    const auto row = [&](qsizetype i) -> QVariantList {
+        const Discount &d = discounts[i];
         // An open field is stored as '' (bound as text, not NULL).
-        for (const QVariant &v : {QVariant(d.provider), QVariant(d.skuPattern),
-                                  QVariant(d.priceModel ? toString(*d.priceModel) : u""_s),
-                                  QVariant(d.from.isValid() ? d.from.toString(Qt::ISODate) : u""_s),
-                                  QVariant(d.to.isValid() ? d.to.toString(Qt::ISODate) : u""_s),
-                                  QVariant(d.percent.toString()), QVariant(d.source), QVariant(enteredBy), QVariant(now)})
-            write.addBindValue(v);
-        if (!write.exec()) {
-            const Error error = writeError(Tr::tr("writing discounts"), write);
-            rollbackWrite();
-            return error;
-        }
-        ids.append(write.lastInsertId().toLongLong());
-    }
-    if (Status committed = commitWrite(); !committed) {
-        rollbackWrite();
-        return committed.error();
-    }
+        return {d.provider, d.skuPattern, d.priceModel ? toString(*d.priceModel) : u""_s,
+                d.from.isValid() ? d.from.toString(Qt::ISODate) : u""_s,
+                d.to.isValid() ? d.to.toString(Qt::ISODate) : u""_s, d.percent.toString(), d.source, enteredBy, now};
+    };
+    if (Status written = writeRows(write, discounts.size(), row, Tr::tr("writing discounts"), &ids); !written)
+        return written.error();
     return ids;
 }
 
@@ -273,26 +266,14 @@ Status PriceDatabase::importActuals(const QList<ActualCharge> &charges, const QS
     write.prepare(u"INSERT INTO actuals (file_name, file_sha256, imported_at, line, provider, sku, region, month,"
                   " effective_cost, currency, quantity, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    auto text = [](const QString &value) { return QVariant(value.isNull() ? u""_s : value); }; // '' for NOT NULL
-    for (const ActualCharge &c : charges) {
-        watching.touch();
-        for (const QVariant &v : {QVariant(fileName), QVariant(QString::fromLatin1(sha256)), QVariant(now), QVariant(c.line),
-                                  QVariant(c.provider), QVariant(c.sku), text(c.region),
-                                  QVariant(c.month.toString(Qt::ISODate)), QVariant(QString::number(c.effectiveCost, 'g', 17)),
-                                  QVariant(c.currency), QVariant(QString::number(c.quantity, 'g', 17)),
-                                  text(c.unit)})
-            write.addBindValue(v);
-        if (!write.exec()) {
-            const Error error = writeError(Tr::tr("writing actual spend"), write);
-            rollbackWrite();
-            return error;
-        }
-    }
-    if (Status committed = commitWrite(); !committed) {
-        rollbackWrite();
-        return committed;
-    }
-    return Done{};
+    auto text = [](const QString &value) { return value.isNull() ? u""_s : value; }; // '' for NOT NULL
+    const QString hash = QString::fromLatin1(sha256);
+    const auto row = [&](qsizetype i) -> QVariantList {
+        const ActualCharge &c = charges[i];
+        return {fileName, hash, now, c.line, c.provider, c.sku, text(c.region), c.month.toString(Qt::ISODate),
+                QString::number(c.effectiveCost, 'g', 17), c.currency, QString::number(c.quantity, 'g', 17), text(c.unit)};
+    };
+    return writeRows(write, charges.size(), row, Tr::tr("writing actual spend"));
 }
 
 Result<PriceDatabase::ActualsImport> PriceDatabase::importActualsFile(const QString &path, const QSet<QString> &skus,
