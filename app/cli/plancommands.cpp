@@ -152,10 +152,10 @@ int planCommand(Context &context, const QCommandLineParser &parser)
     const int runs = plan->trainingRequest ? plan->trainingRequest->runs : 1;
     if (plan->training)
         add(
-            u"training"_s, plan->training->options, [](const TrainingOption &o) { return o.projection.chips; },
-            [&](const TrainingOption &o) { return QString::number(o.projection.wallHours.typical * runs / 24, 'f', 1); },
-            [](const TrainingOption &o) { return o.projection.nodes; },
-            [](const TrainingOption &o) { return o.projection.fabric; });
+            u"training"_s, plan->training->options, [](const TrainingOption &o) { return o.projection->chips; },
+            [&](const TrainingOption &o) { return QString::number(o.projection->wallHours.typical * runs / 24, 'f', 1); },
+            [](const TrainingOption &o) { return o.projection->nodes; },
+            [](const TrainingOption &o) { return o.projection->fabric; });
     if (plan->inference)
         add(
             u"inference"_s, plan->inference->options, [](const InferenceOption &o) { return o.chips; },

@@ -98,8 +98,8 @@ int trainCommand(Context &context, const QCommandLineParser &parser)
     for (const TrainingOption &o : plan.options) {
         rows.append({o.runnable() ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku,
                      o.offer.key.region, pricing::toString(o.offer.key.priceModel), o.offer.accelerator,
-                     QString::number(o.projection.chips),
-                     o.runnable() ? QString::number(o.projection.wallHours.typical / 24.0, 'f', 1) : QString(),
+                     QString::number(o.projection->chips),
+                     o.runnable() ? QString::number(o.projection->wallHours.typical / 24.0, 'f', 1) : QString(),
                      o.runnable() ? QString::number(o.cost.typical, 'f', 0) : QString(),
                      o.runnable() ? QString::number(o.cost.low, 'f', 0) + u"–"_s + QString::number(o.cost.high, 'f', 0)
                                   : QString(),
@@ -142,7 +142,7 @@ QString servingLayout(const InferenceOption &o)
             .arg(d->prefillChipsPerReplica)
             .arg(d->decodeReplicas)
             .arg(d->decodeChipsPerReplica);
-    return Tr::tr("%1 × %2").arg(o.replicas).arg(o.projection.chipsPerReplica);
+    return Tr::tr("%1 × %2").arg(o.replicas).arg(o.projection->chipsPerReplica);
 }
 
 int serveCommand(Context &context, const QCommandLineParser &parser)
@@ -247,7 +247,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         rows.append({ok ? QString::number(++rank) : u"-"_s, o.offer.key.provider, o.offer.key.sku, o.offer.key.region,
                      pricing::toString(o.offer.key.priceModel), o.offer.accelerator,
                      ok ? servingLayout(o) : QString(), ok ? QString::number(o.chips) : QString(),
-                     ok ? QString::number(o.projection.tokensPerSecondPerChip, 'f', 0) : QString(),
+                     ok ? QString::number(o.projection->tokensPerSecondPerChip, 'f', 0) : QString(),
                      ok ? QString::number(o.monthlyCost, 'f', 0) : QString(),
                      ok ? QString::number(o.costPerRequest, 'g', 3) : QString(),
                      ok ? QString::number(o.costPerMillionOutputAllIn, 'f', 3) : QString(), o.cannotRun});

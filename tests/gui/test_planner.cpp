@@ -291,7 +291,7 @@ TEST_CASE("gui: The window plans with the user's own throughput profiles as the 
     REQUIRE(before->training);
     const planning::TrainingOption *shipped = h100(*before);
     REQUIRE(shipped != nullptr);
-    REQUIRE(shipped->projection.efficiency.mfu.typical != Approx(0.72));
+    REQUIRE(shipped->projection->efficiency.mfu.typical != Approx(0.72));
 
     // What `accelplan-cli catalog add-profile` stores: a profile for the default scenario's workload.
     const QByteArray profile = "accelerator,workload,precision,framework,low,typical,high,source_url,as_of,notes\n"
@@ -302,8 +302,8 @@ TEST_CASE("gui: The window plans with the user's own throughput profiles as the 
     REQUIRE(waitForNewPlan(planner, before));
     const planning::TrainingOption *mine = h100(*planner->plan());
     REQUIRE(mine != nullptr);
-    CHECK(mine->projection.efficiency.mfu.typical == Approx(0.72));
-    CHECK(mine->projection.efficiency.mfuSource.contains(u"example.test/window-profile"_s));
+    CHECK(mine->projection->efficiency.mfu.typical == Approx(0.72));
+    CHECK(mine->projection->efficiency.mfuSource.contains(u"example.test/window-profile"_s));
 }
 
 TEST_CASE("gui: While an input is invalid the results say they are out of date", "[gui][planner]")
@@ -430,7 +430,7 @@ TEST_CASE("gui: Options over the budget still show their cost and days and the w
         CHECK(model->index(row, ui::OptionTableModel::Cost).data(ui::OptionTableModel::RawValueRole).toDouble()
               == o.cost.typical);
         CHECK(model->index(row, ui::OptionTableModel::Time).data(ui::OptionTableModel::RawValueRole).toDouble()
-              == Approx(o.projection.wallHours.typical / 24.0));
+              == Approx(o.projection->wallHours.typical / 24.0));
         CHECK(model->index(row, ui::OptionTableModel::Fits).data(Qt::ToolTipRole).toString() == o.cannotRun);
         CHECK_FALSE(model->index(row, ui::OptionTableModel::Rank).data(ui::OptionTableModel::RawValueRole).isValid());
     }
@@ -451,14 +451,14 @@ TEST_CASE("gui: The options show nodes and fabric and the procurement constraint
     CHECK(model->headerData(ui::OptionTableModel::Nodes, Qt::Horizontal).toString() == u"Nodes"_s);
     CHECK(model->headerData(ui::OptionTableModel::Fabric, Qt::Horizontal).toString() == u"Fabric"_s);
     const planning::TrainingOption &top = *before->recommendedTraining();
-    CHECK(model->index(0, ui::OptionTableModel::Nodes).data(ui::OptionTableModel::RawValueRole).toInt() == top.projection.nodes);
+    CHECK(model->index(0, ui::OptionTableModel::Nodes).data(ui::OptionTableModel::RawValueRole).toInt() == top.projection->nodes);
     CHECK(model->index(0, ui::OptionTableModel::Fabric).data().toString().contains(u"Gb/s"_s));
     const QString details = planner->findChild<QTextBrowser *>(u"optionDetails"_s)->toPlainText();
     CHECK(details.contains(u"Cluster"_s));
     CHECK(details.contains(u"TP "_s));
     CHECK(details.contains(u"Each step: compute"_s));
     // The efficiency chain and the cost basis, rendered from the projection's and the option's terms.
-    for (const Term &t : top.projection.efficiencyTerms()) {
+    for (const Term &t : top.projection->efficiencyTerms()) {
         CAPTURE(t.label);
         CHECK(details.contains(t.label + u' ' + t.unit));
         CHECK(details.contains(t.rule.left(40)));
@@ -511,7 +511,7 @@ TEST_CASE("gui: The serving concurrency, phase and KV precision reach the plan f
     REQUIRE(plan->inference);
     const planning::InferenceOption *first = plan->recommendedInference();
     REQUIRE(first != nullptr);
-    CHECK(first->projection.batch == 48);
+    CHECK(first->projection->batch == 48);
     // The explanation tells the concurrency and the latencies at p90.
     auto *details = planner->findChild<QTextBrowser *>(u"optionDetails"_s);
     REQUIRE(details != nullptr);
@@ -572,7 +572,7 @@ TEST_CASE("gui: A scenario's model_config opens as its own model entry and plans
     // Planned with the config's architecture: the FLOPs `train --model-config` gives for 1T tokens, doubled.
     REQUIRE(planner->plan()->training);
     REQUIRE_FALSE(planner->plan()->training->options.isEmpty());
-    CHECK(planner->plan()->training->options.first().projection.totalFlops == Approx(2 * 4.87738834944e23).epsilon(0.0001));
+    CHECK(planner->plan()->training->options.first().projection->totalFlops == Approx(2 * 4.87738834944e23).epsilon(0.0001));
 
     // A preset chosen instead: the config is dropped, the sizes editable again.
     preset->setCurrentIndex(preset->findText(u"DeepSeek-V3"_s, Qt::MatchStartsWith));

@@ -47,7 +47,7 @@ bool calibratedByOurRun(const planning::Plan *plan)
         if (o.offer.accelerator != u"h100-sxm"_s)
             continue;
         anyH100 = true;
-        if (o.projection.calibrated && o.projection.calibrationSource.contains(kSource))
+        if (o.projection->calibrated && o.projection->calibrationSource.contains(kSource))
             return true;
     }
     REQUIRE(anyH100);

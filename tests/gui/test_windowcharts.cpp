@@ -12,7 +12,7 @@ TEST_CASE("gui: the cost-time chart takes a new plan in place and draws it as a 
     auto second = std::make_shared<planning::Plan>(*first);
     for (planning::TrainingOption &o : second->training->options) {
         o.cost.typical *= 3;
-        o.projection.wallHours.typical *= 0.5;
+        o.projection.edit().wallHours.typical *= 0.5;
     }
     REQUIRE(ui::charts::refillCostTimeChart(chart.get(), second));
     CHECK(chart->series() == series);
@@ -31,8 +31,8 @@ TEST_CASE("gui: the cost-time chart takes a new plan in place and draws it as a 
     auto narrow = std::make_shared<planning::Plan>(*first);
     auto spread = std::make_shared<planning::Plan>(*first);
     for (qsizetype i = 0; i < first->training->options.size(); ++i) {
-        narrow->training->options[i].projection.wallHours.typical = i % 2 ? 200.0 : 100.0;
-        spread->training->options[i].projection.wallHours.typical = i % 2 ? 10000.0 : 100.0;
+        narrow->training->options[i].projection.edit().wallHours.typical = i % 2 ? 200.0 : 100.0;
+        spread->training->options[i].projection.edit().wallHours.typical = i % 2 ? 10000.0 : 100.0;
     }
     std::unique_ptr<QChart> linear(ui::charts::costTimeChart(narrow));
     REQUIRE(qobject_cast<QValueAxis *>(linear->axes(Qt::Horizontal).first()) != nullptr);
@@ -125,7 +125,7 @@ TEST_CASE("gui: Thousands of options draw as the points that can be seen", "[gui
         planning::TrainingOption copy = cheapest;
         copy.pareto = false;
         copy.cost.typical *= 1.0 + 1e-7 * (i + 1);                      // the same spot
-        copy.projection.wallHours.typical *= i % 1000 == 0 ? 3.0 : 1.0; // a few elsewhere
+        copy.projection.edit().wallHours.typical *= i % 1000 == 0 ? 3.0 : 1.0; // a few elsewhere
         many->training->options.append(copy);
     }
     std::unique_ptr<QChart> chart(ui::charts::costTimeChart(many));
@@ -191,7 +191,7 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     const QAbstractAxis *costAxis = costTime->axes(Qt::Vertical).value(0);
     REQUIRE(costAxis != nullptr);
     CHECK(costAxis->titleText() == costScale.unit);
-    const QPointF bestPoint(best.projection.wallHours.typical / 24.0, best.cost.typical / costScale.divisor);
+    const QPointF bestPoint(best.projection->wallHours.typical / 24.0, best.cost.typical / costScale.divisor);
     REQUIRE(bestSeries->points().contains(bestPoint));
     Q_EMIT bestSeries->hovered(bestPoint, true);
     CHECK(charts->hoverText().contains(best.offer.key.sku));
@@ -326,7 +326,7 @@ TEST_CASE("gui: Amounts are formatted alike in the summary and the tables, and t
     auto *days = qobject_cast<QValueAxis *>(horizontal.first());
     REQUIRE(days != nullptr);
     CHECK(days->tickCount() >= 3);
-    CHECK(days->min() < plan->recommendedTraining()->projection.wallHours.typical / 24);
+    CHECK(days->min() < plan->recommendedTraining()->projection->wallHours.typical / 24);
 }
 
 TEST_CASE("gui: The budget chart draws the cash out when owned hardware is paid up front", "[gui][charts]")

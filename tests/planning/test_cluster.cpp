@@ -157,7 +157,16 @@ TEST_CASE("cluster: single-GPU marketplace hosts are refused for a 70B run and a
     CHECK_FALSE(vast.runnable());
     CHECK(vast.cannotRun.contains(u"no cluster network"_s));
 
-    const TrainingProjection &p = aws.projection;
+    // Offers of one accelerator on the same cluster and chips share one projection (issue 38:
+    // at 114,000 offers a copy each was a quarter of the plan's memory).
+    pricing::PriceRecord region = offers.at(1);
+    region.key.region = u"us-west-2"_s;
+    const TrainingPlan two = planTraining(llama70b(), test::shippedCatalog(), shippedPlanning(), {offers.at(1), region}, fx);
+    REQUIRE(two.options.size() == 2);
+    CHECK(&*two.options.at(0).projection == &*two.options.at(1).projection);
+    CHECK(two.options.at(0).projection->chips == aws.projection->chips);
+
+    const TrainingProjection &p = *aws.projection;
     CHECK(p.tp * p.pp * p.dp == p.chips);
     CHECK(p.tp <= 8); // tensor parallel stays inside the NVLink node
     CHECK(p.nodes == (p.chips + 7) / 8);
@@ -325,13 +334,13 @@ TEST_CASE("cluster: a capacity block is paid whole, never interrupted, and cappe
     REQUIRE(b->runnable());
     // Same cluster, no preemptions: the same projection as on demand.
     CHECK(b->instances == o->instances);
-    CHECK(b->projection.interruption == 1);
-    CHECK(b->projection.wallHours.typical == Approx(o->projection.wallHours.typical));
+    CHECK(b->projection->interruption == 1);
+    CHECK(b->projection->wallHours.typical == Approx(o->projection->wallHours.typical));
     // Paid for the whole block the run needs, by the shipped AWS durations.
     const auto rules = shippedPlanning().capacityBlockRules(u"aws"_s);
     REQUIRE_FALSE(rules.isEmpty());
-    const double paid = capacityBlockTerm(b->projection.wallHours.typical, rules).paidHours;
-    CHECK(paid >= b->projection.wallHours.typical);
+    const double paid = capacityBlockTerm(b->projection->wallHours.typical, rules).paidHours;
+    CHECK(paid >= b->projection->wallHours.typical);
     CHECK(b->cost.typical == Approx(b->instances * 41.528 * paid));
     CHECK(b->costBasis().contains(u"paid whole"_s));
     // More instances than a block sells cannot run, and says why.

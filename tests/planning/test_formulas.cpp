@@ -268,11 +268,11 @@ TEST_CASE("Planner: deadline picks the fewest chips, budget flags, Pareto front,
     const TrainingOption &cheapest = plan.options.first();
     REQUIRE(cheapest.runnable());
     CHECK(cheapest.offer.key.priceModel == PriceModel::Spot);
-    CHECK(cheapest.projection.wallHours.typical <= 30 * 24);
+    CHECK(cheapest.projection->wallHours.typical <= 30 * 24);
     // One instance fewer would miss the deadline.
-    if (cheapest.projection.chips > 8) {
+    if (cheapest.projection->chips > 8) {
         const TrainingProjection fewer = projectTraining(request.input, accelerator("h100-sxm"),
-                                                         cheapest.projection.chips - 8, *catalog);
+                                                         cheapest.projection->chips - 8, *catalog);
         CHECK(fewer.wallHours.typical > 30 * 24);
     }
     CHECK(cheapest.pareto);
@@ -300,7 +300,7 @@ TEST_CASE("An explicit chip count is honoured, with a warning when it is not a s
     const TrainingPlan plan = planTraining(request, test::shippedCatalog(), *catalog,
                                            {offer(PriceModel::OnDemand, "40", 8)}, pricing::FxTable());
     REQUIRE(plan.options.size() == 1);
-    CHECK(plan.options[0].projection.chips == 12);
+    CHECK(plan.options[0].projection->chips == 12);
     CHECK(plan.options[0].instances == 2);
     REQUIRE_FALSE(plan.options[0].warnings.isEmpty());
     CHECK(plan.options[0].warnings[0].contains(u"not a shape"_s));

@@ -129,7 +129,7 @@ TEST_CASE("Headline: buying for a short run shows its capex, the idle share and 
     Ownership serverAlone;
     serverAlone.networkingPerServer = 0;
     const OwnedHourly hourly = ownedHourly(300000, 8, *test::shippedCatalog().find(u"h100-sxm"_s), serverAlone);
-    const double hours = owned->projection.wallHours.typical;
+    const double hours = owned->projection->wallHours.typical;
     CHECK(owned->cost.typical
           == Approx(owned->instances * (hourly.total() * hours + 300000 - hourly.capital * hours)));
     CHECK(h.text().contains(u"capex %1 USD"_s.arg(groupedAmount(h.capex))));
@@ -172,7 +172,7 @@ TEST_CASE("Headline: a deadline the band's slow end misses is a risk", "[plannin
     REQUIRE(free.headline.trainingDays.has_value());
     const Range days = *free.headline.trainingDays;
     REQUIRE(days.high > days.typical);
-    CHECK(days.typical == Approx(free.recommendedTraining()->projection.wallHours.typical / 24));
+    CHECK(days.typical == Approx(free.recommendedTraining()->projection->wallHours.typical / 24));
     CHECK_FALSE(anyStartsWith(free.headline.risks, u"deadline"_s));
     CHECK(free.headline.text().contains(u"training %1 days"_s.arg(days.typical, 0, 'f', 1)));
 
@@ -290,7 +290,7 @@ TEST_CASE("Plan: large spot training carries a capacity risk with its on-demand 
     const TrainingOption *best = plan.recommendedTraining();
     REQUIRE(best != nullptr);
     REQUIRE(best->offer.key.priceModel == pricing::PriceModel::Spot);
-    REQUIRE(best->projection.chips > kSpotCapacityRiskChips);
+    REQUIRE(best->projection->chips > kSpotCapacityRiskChips);
     const auto risk = std::find_if(plan.headline.risks.cbegin(), plan.headline.risks.cend(),
                                    [](const QString &r) { return r.startsWith(u"capacity: no capacity guarantee"_s); });
     REQUIRE(risk != plan.headline.risks.cend());
@@ -358,8 +358,8 @@ TEST_CASE("headline projection: train and serve lead with the planner's, not one
     // No accelerator named: the cheapest runnable option's own projection.
     const auto cheapest = trainingHeadline(training, plan, nullptr, test::planningCatalog());
     REQUIRE(cheapest);
-    CHECK(cheapest->chips == plan.options.first().projection.chips);
-    CHECK(cheapest->wallHours.typical == plan.options.first().projection.wallHours.typical);
+    CHECK(cheapest->chips == plan.options.first().projection->chips);
+    CHECK(cheapest->wallHours.typical == plan.options.first().projection->wallHours.typical);
     // An accelerator and a chip count: exactly those.
     training.chips = 48;
     const auto given = trainingHeadline(training, plan, &h100, test::planningCatalog());
@@ -383,7 +383,7 @@ TEST_CASE("headline projection: train and serve lead with the planner's, not one
     REQUIRE(served.options.first().runnable());
     const auto best = inferenceHeadline(serving, served, nullptr, test::planningCatalog());
     REQUIRE(best);
-    CHECK(best->tokensPerSecondPerChip == served.options.first().projection.tokensPerSecondPerChip);
+    CHECK(best->tokensPerSecondPerChip == served.options.first().projection->tokensPerSecondPerChip);
     const auto onH100 = inferenceHeadline(serving, InferencePlan(), &h100, test::planningCatalog());
     REQUIRE(onH100);
     CHECK(onH100->accelerator == u"h100-sxm"_s);

@@ -22,7 +22,7 @@ QList<bool> bruteForcePareto(const QList<TrainingOption> &options)
             if (&a == &b || !b.runnable())
                 continue;
             const double ac = a.cost.typical, bc = b.cost.typical;
-            const double at = a.projection.wallHours.typical, bt = b.projection.wallHours.typical;
+            const double at = a.projection->wallHours.typical, bt = b.projection->wallHours.typical;
             dominated = dominated || (bc <= ac && bt <= at && (bc < ac || bt < at));
         }
         pareto << (a.runnable() && !dominated);
@@ -45,11 +45,11 @@ TEST_CASE("pareto: the sorted sweep marks exactly the options no other beats on 
         QList<TrainingOption> options(qsizetype(1 + round % 37));
         for (TrainingOption &o : options) {
             o.cost.typical = value(random) * 10.0;
-            o.projection.wallHours.typical = value(random) * 3.0;
+            o.projection.edit().wallHours.typical = value(random) * 3.0;
             switch (kind(random)) {
             case 0: o.cannotRun = QStringLiteral("cannot run"); break;
             case 1: o.cost.typical = nan; break;
-            case 2: o.projection.wallHours.typical = inf; break;
+            case 2: o.projection.edit().wallHours.typical = inf; break;
             default: break;
             }
         }
@@ -57,7 +57,7 @@ TEST_CASE("pareto: the sorted sweep marks exactly the options no other beats on 
         markPareto(options);
         for (qsizetype i = 0; i < options.size(); ++i) {
             INFO("round " << round << ", option " << i << ": cost " << options[i].cost.typical << ", hours "
-                          << options[i].projection.wallHours.typical);
+                          << options[i].projection->wallHours.typical);
             CHECK(options[i].pareto == expected[i]);
             (expected[i] ? onFrontier : off)++;
         }

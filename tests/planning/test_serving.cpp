@@ -290,8 +290,19 @@ TEST_CASE("Serving: the planner disaggregates prefill and decode where that need
     const Disaggregation &d = *o.disaggregation;
     CHECK(o.chips == d.prefillReplicas * d.prefillChipsPerReplica + d.decodeReplicas * d.decodeChipsPerReplica);
     CHECK(o.instances == (o.chips + 7) / 8);
-    CHECK(o.projection.tpotP90Ms <= 15);
-    CHECK(o.projection.warnings.join(u' ').contains(u"disaggregated"_s));
+    CHECK(o.projection->tpotP90Ms <= 15);
+    CHECK(o.projection->warnings.join(u' ').contains(u"disaggregated"_s));
+    // Offers share their projections (issue 38); a disaggregated option's is its own, so another
+    // region's option says it once, not once per option that shares the decode projection.
+    pricing::PriceRecord other = node;
+    other.key.region = u"us-west-2"_s;
+    const InferencePlan both2 = planInference(request, test::shippedCatalog(), planningCatalog(), {node, other}, pricing::FxTable());
+    REQUIRE(both2.options.size() == 2);
+    for (const InferenceOption &each : both2.options) {
+        REQUIRE(each.disaggregation.has_value());
+        CHECK(each.projection->warnings.join(u' ').count(u"disaggregated"_s) == 1);
+        CHECK(each.projection->tpotP90Ms == o.projection->tpotP90Ms);
+    }
     // The same offer doing both on every replica would need more chips, or cannot meet the TPOT.
     request.input.phase = ServePhase::Both;
     const InferenceProjection both = projectInference(request.input, accelerator("h100-sxm"), planningCatalog());
@@ -334,8 +345,8 @@ TEST_CASE("Serving: a replica that needs several nodes cannot run where there is
         } else {
             // EFA between p5 nodes: an expert-parallel replica across nodes.
             REQUIRE(o.runnable());
-            CHECK(o.projection.crossesNodes);
-            CHECK(o.instances * 8 >= o.projection.chipsPerReplica);
+            CHECK(o.projection->crossesNodes);
+            CHECK(o.instances * 8 >= o.projection->chipsPerReplica);
         }
     }
 }
@@ -443,7 +454,7 @@ TEST_CASE("Serving: the throughput band is carried to replicas and costs in whol
     REQUIRE(plan.options.size() == 1);
     const InferenceOption &o = plan.options.first();
     REQUIRE(o.runnable());
-    const Range &t = o.projection.tokensPerSecondPerChipBand;
+    const Range &t = o.projection->tokensPerSecondPerChipBand;
     REQUIRE(t.low < t.typical);
     REQUIRE(t.typical < t.high);
     INFO("replicas " << o.replicasBand.low << " / " << o.replicas << " / " << o.replicasBand.high);

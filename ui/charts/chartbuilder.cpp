@@ -162,9 +162,9 @@ CostTimeMarks costTimeMarks(const Plan *plan)
     QList<QPointF> points[2]; // off and on the Pareto front
     QList<const TrainingOption *> options[2];
     for (const TrainingOption &o : plan->training->options) {
-        if (!o.runnable() || o.cost.typical <= 0 || o.projection.wallHours.typical <= 0)
+        if (!o.runnable() || o.cost.typical <= 0 || o.projection->wallHours.typical <= 0)
             continue;
-        points[o.pareto].append(QPointF(o.projection.wallHours.typical / 24.0, o.cost.typical / marks.scale.divisor));
+        points[o.pareto].append(QPointF(o.projection->wallHours.typical / 24.0, o.cost.typical / marks.scale.divisor));
         options[o.pareto].append(&o);
     }
     const QList<QPointF> every = points[0] + points[1];
@@ -183,7 +183,7 @@ CostTimeMarks costTimeMarks(const Plan *plan)
             const QPointF &point = points[onFront].at(i);
             target.points.append(point);
             target.labels.append(tr("%1: %2 chips, %3 days, %4")
-                                     .arg(optionName(o.offer), QString::number(o.projection.chips),
+                                     .arg(optionName(o.offer), QString::number(o.projection->chips),
                                           QLocale().toString(point.x(), 'f', 1), money(o.cost.typical, plan->currency)));
         }
     }

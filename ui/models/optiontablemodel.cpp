@@ -53,15 +53,15 @@ QString fabricText(const TrainingProjection &p)
 
 Row rowOf(const TrainingOption &o)
 {
-    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, &o.costTerms, o.projection.chips,
-            o.projection.wallHours.typical / 24.0, 0, o.runnable(), o.projection.nodes, fabricText(o.projection),
+    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection->warnings, &o.costTerms, o.projection->chips,
+            o.projection->wallHours.typical / 24.0, 0, o.runnable(), o.projection->nodes, fabricText(*o.projection),
             !o.runnable() && o.cost.typical > 0 ? std::optional<double>(o.cost.typical) : std::nullopt, &o.owned,
             o.instances, &o.energy, false};
 }
 
 Row rowOf(const InferenceOption &o)
 {
-    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection.warnings, &o.costTerms, o.chips,
+    return {&o.offer, &o.lockin, o.cannotRun, o.warnings + o.projection->warnings, &o.costTerms, o.chips,
             double(o.replicas), o.costPerMillionOutputAllIn, o.runnable(), 0, QString(), std::nullopt, &o.owned, o.instances,
             &o.energyPerMonth, true};
 }
@@ -322,8 +322,8 @@ QString OptionTableModel::detailHtml(int row) const
     if (*r.energy)
         html += (r.energyPerMonth ? tr("<p><b>Energy a month:</b> %1</p>") : tr("<p><b>Energy:</b> %1</p>"))
                     .arg((*r.energy)->basis().toHtmlEscaped());
-    html += m_side == Side::Training ? projectionHtml(m_plan->training->options.at(row).projection)
-                                     : projectionHtml(m_plan->inference->options.at(row).projection);
+    html += m_side == Side::Training ? projectionHtml(*m_plan->training->options.at(row).projection)
+                                     : projectionHtml(*m_plan->inference->options.at(row).projection);
     if (r.lockin->computed) {
         const planning::ExitCost &e = r.lockin->exit;
         html += tr("<p><b>Exit cost</b> %1 %2 = egress %3 (%4) + porting %5 (%6) + commitment %7 (%8)</p>")

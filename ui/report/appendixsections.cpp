@@ -115,12 +115,12 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
     };
     for (const TrainingOption *o : std::as_const(trainingShown)) {
         addRow(o->offer);
-        addChain(o->projection.efficiencyTerms(), o->projection.fitted, o->projection.bandBasis);
+        addChain(o->projection->efficiencyTerms(), o->projection->fitted, o->projection->bandBasis);
     }
     for (const InferenceOption *o : std::as_const(inferenceShown)) {
         addRow(o->offer);
-        addProfile(tr("Engine"), o->projection.engineSource);
-        addChain(o->projection.efficiencyTerms(), o->projection.fitted, o->projection.bandBasis);
+        addProfile(tr("Engine"), o->projection->engineSource);
+        addChain(o->projection->efficiencyTerms(), o->projection->fitted, o->projection->bandBasis);
     }
     if (staleRows > 0)
         html += u"<p><b>"_s

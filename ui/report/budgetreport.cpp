@@ -215,10 +215,10 @@ QString trainingTime(const Plan &plan)
         html += u"<p><b>%1</b> %2</p>"_s.arg(
             esc(tr("Time to train:")),
             esc(tr("%1 days (%2–%3) on %4 × %5 at %6, costing %7.")
-                    .arg(format::report().number(t->projection.wallHours.typical / 24, 1), format::report().number(t->projection.wallHours.low / 24, 1),
-                         format::report().number(t->projection.wallHours.high / 24, 1), QString::number(t->projection.chips),
+                    .arg(format::report().number(t->projection->wallHours.typical / 24, 1), format::report().number(t->projection->wallHours.low / 24, 1),
+                         format::report().number(t->projection->wallHours.high / 24, 1), QString::number(t->projection->chips),
                          t->offer.accelerator, optionName(t->offer), format::report().money(t->lockin.planCost, cur))));
-        html += clusterLine(t->projection);
+        html += clusterLine(*t->projection);
         html += costLine(t->costBasis(), t->offer.currency);
     }
     return html;
@@ -370,7 +370,7 @@ QString optionsSection(const Plan &plan, const QList<const TrainingOption *> &tr
             const TrainingOption &o = *trainingShown.at(r);
             table.add({QString::number(r + 1), o.offer.key.provider,
                        offerCell(o.offer, plan.pricesAsOf), o.offer.key.region, o.offer.accelerator,
-                       QString::number(o.projection.chips), tr("%1 days").arg(format::report().number(o.projection.wallHours.typical / 24, 1)),
+                       QString::number(o.projection->chips), tr("%1 days").arg(format::report().number(o.projection->wallHours.typical / 24, 1)),
                        reportAmount(o.lockin.planCost), format::report().number(o.lockin.score.score), reportAmount(o.lockin.adjustedCost)});
         }
         html += table.html() + chartPlaceholder(charts::CostTime);

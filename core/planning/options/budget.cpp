@@ -61,7 +61,7 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         spread(owned->runningShare);
     };
     if (train) {
-        const double hours = train->projection.wallHours.typical * runs;
+        const double hours = train->projection->wallHours.typical * runs;
         const pricing::PriceModel model = train->offer.key.priceModel;
         const double trainingTotal = train->cost.typical;
         if (isCommitment(model)) {

@@ -39,7 +39,7 @@ double monthlyPerInstance(const pricing::PriceRecord &offer, const std::optional
 /// that serves less needs more replicas (whole ones), in whole instances of \a chipsPerInstance.
 void carryThroughputBand(InferenceOption &option, int chipsPerInstance, bool loaded)
 {
-    const InferenceProjection &p = option.projection;
+    const InferenceProjection &p = *option.projection;
     const Range &band = p.tokensPerSecondPerChipBand;
     auto replicasAt = [&](double throughput) {
         if (throughput <= 0 || p.tokensPerSecondPerChip <= 0)
@@ -80,7 +80,7 @@ public:
     }
 
     /// The best replica of \a accelerator for \a phase within \a limit chips (0: none).
-    const InferenceProjection &of(const catalog::Accelerator &accelerator, int limit, ServePhase phase)
+    Shared<InferenceProjection> of(const catalog::Accelerator &accelerator, int limit, ServePhase phase)
     {
         const auto key = std::tuple(accelerator.id, limit, phase);
         if (auto it = m_projections.find(key); it != m_projections.end())
@@ -90,10 +90,10 @@ public:
         for (auto other = m_projections.lower_bound(std::tuple(accelerator.id, 0, ServePhase::Both));
              other != m_projections.end() && std::get<0>(other->first) == accelerator.id; ++other) {
             const auto &[id, otherLimit, otherPhase] = other->first;
-            const InferenceProjection &q = other->second;
+            const InferenceProjection &q = *other->second;
             if (otherPhase == phase && (otherLimit == 0 || (limit > 0 && otherLimit >= limit)) && q.runnable()
                 && (limit == 0 || q.chipsPerReplica <= limit))
-                return m_projections.emplace(key, q).first->second;
+                return m_projections.emplace(key, other->second).first->second;
         }
         InferenceInput input = m_input;
         input.phase = phase;
@@ -105,13 +105,13 @@ public:
 private:
     const InferenceInput &m_input;
     const catalog::PlanningCatalog &m_catalog;
-    std::map<std::tuple<QString, int, ServePhase>, InferenceProjection> m_projections;
+    std::map<std::tuple<QString, int, ServePhase>, Shared<InferenceProjection>> m_projections;
 };
 
 /// Replicas of the colocated projection for the load, at the target utilisation.
 void sizeReplicas(InferenceOption &option, const InferenceInput &input, double requestsPerSecond)
 {
-    const InferenceProjection &p = option.projection;
+    const InferenceProjection &p = *option.projection;
     const double tokensPerRequest = input.phase == ServePhase::Prefill ? input.inputTokens : input.outputTokens;
     const double needed = requestsPerSecond * tokensPerRequest; // tokens/s of the phase
     option.replicas = needed > 0 ? std::max(1, int(std::ceil(needed / (p.tokensPerSecondPerReplica * input.targetUtilisation))))
@@ -140,8 +140,7 @@ void disaggregateIfFewer(InferenceOption &option, const InferenceProjection &pre
     option.cannotRun.clear();
     option.replicas = d.prefillReplicas + d.decodeReplicas;
     option.chips = chips;
-    InferenceProjection &p = option.projection;
-    p = decode;
+    InferenceProjection p = decode;
     p.phase = ServePhase::Both;
     p.ttftMs = prefill.ttftMs + decode.tpotMs; // the first token comes from a decode step
     p.ttftP90Ms = prefill.ttftP90Ms + decode.tpotP90Ms;
@@ -155,6 +154,7 @@ void disaggregateIfFewer(InferenceOption &option, const InferenceProjection &pre
                           .arg(d.prefillChipsPerReplica)
                           .arg(d.decodeReplicas)
                           .arg(d.decodeChipsPerReplica));
+    option.projection = std::move(p);
 }
 
 /// A production service: one spare replica (N+1), and no capacity the provider can reclaim.
@@ -164,7 +164,7 @@ void applyProduction(InferenceOption &option, double requestsPerSecond)
         // N+1: one spare replica (of the decode side when disaggregated) so that a failure or a
         // rollout does not drop the load below the targets.
         const int spare = option.disaggregation ? option.disaggregation->decodeChipsPerReplica
-                                                : option.projection.chipsPerReplica;
+                                                : option.projection->chipsPerReplica;
         if (option.disaggregation)
             ++option.disaggregation->decodeReplicas;
         ++option.replicas;
@@ -194,7 +194,7 @@ void priceOption(InferenceOption &option, const catalog::Accelerator &accelerato
     }
     if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee)
         option.setupCost = offer.setupFee->toDouble() * option.instances * rate;
-    const InferenceProjection &p = option.projection;
+    const InferenceProjection &p = *option.projection;
     const InferenceInput &input = request.input;
     const double monthSeconds = kHoursPerMonth * 3600.0;
     if (requestsPerSecond > 0) {
@@ -244,20 +244,20 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
         InferenceOption option;
         option.offer = offer;
         option.projection = projections.of(*accelerator, limit, request.input.phase);
-        option.cannotRun = option.projection.cannotRun;
+        option.cannotRun = option.projection->cannotRun;
         const int perInstance = std::max(1, offer.acceleratorCount);
         const bool tpu = offer.offerKind == pricing::OfferKind::Tpu;
-        if (option.runnable() && !tpu && option.projection.chipsPerReplica > perInstance
-            && option.projection.chipsPerReplica % perInstance != 0) {
+        if (option.runnable() && !tpu && option.projection->chipsPerReplica > perInstance
+            && option.projection->chipsPerReplica % perInstance != 0) {
             option.warnings.append(Tr::tr("a replica spans %1 chips across %2-chip instances")
-                                       .arg(option.projection.chipsPerReplica)
+                                       .arg(option.projection->chipsPerReplica)
                                        .arg(perInstance));
         }
         if (option.runnable())
             sizeReplicas(option, request.input, rps);
         if (considerDisaggregation)
-            disaggregateIfFewer(option, projections.of(*accelerator, limit, ServePhase::Prefill),
-                                projections.of(*accelerator, limit, ServePhase::Decode), request.input, rps);
+            disaggregateIfFewer(option, *projections.of(*accelerator, limit, ServePhase::Prefill),
+                                *projections.of(*accelerator, limit, ServePhase::Decode), request.input, rps);
         if (request.production)
             applyProduction(option, rps);
         if (option.runnable()) {
@@ -315,7 +315,7 @@ std::optional<InferenceProjection> inferenceHeadline(const InferenceRequest &req
     const auto best = std::find_if(plan.options.cbegin(), plan.options.cend(),
                                    [](const InferenceOption &o) { return o.runnable(); });
     if (best != plan.options.cend())
-        return best->projection;
+        return *best->projection;
     return std::nullopt;
 }
 

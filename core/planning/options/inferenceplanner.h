@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/common/shared.h"
 #include "core/planning/cost/energy.h"
 #include "core/planning/model/inference.h"
 #include "core/planning/options/option.h"
@@ -41,7 +42,7 @@ inline const QString kCostSplitRule = QStringLiteral(
 /// One offer, sized and priced for the load.
 struct InferenceOption : OptionBase
 {
-    InferenceProjection projection; ///< disaggregated: the decode side, with the prefill side's TTFT
+    Shared<InferenceProjection> projection; ///< shared by the offers of one accelerator and replica limit; disaggregated: the decode side, with the prefill side's TTFT
     std::optional<Disaggregation> disaggregation; ///< set when separate replicas are cheaper
     int replicas = 0;
     int chips = 0;

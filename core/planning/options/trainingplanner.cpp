@@ -33,12 +33,12 @@ public:
     const TrainingProjection &get(const catalog::Accelerator &accelerator, const ClusterShape &shape,
                                   const catalog::SpotRate *spot, int chips)
     {
-        return entry(accelerator, shape, spot, chips, false).projection;
+        return *entry(accelerator, shape, spot, chips, false).projection;
     }
 
     /// The same projection with its explanations (the layout's summary, scaling and goodput sources).
-    const TrainingProjection &described(const catalog::Accelerator &accelerator, const ClusterShape &shape,
-                                        const catalog::SpotRate *spot, int chips)
+    Shared<TrainingProjection> described(const catalog::Accelerator &accelerator, const ClusterShape &shape,
+                                         const catalog::SpotRate *spot, int chips)
     {
         return entry(accelerator, shape, spot, chips, true).projection;
     }
@@ -70,7 +70,7 @@ private:
 
     struct Entry
     {
-        TrainingProjection projection;
+        Shared<TrainingProjection> projection;
         bool described = false;
     };
 
@@ -152,7 +152,7 @@ std::optional<int> chooseChips(QList<int> counts, const catalog::Accelerator &ac
         *why = Tr::tr("cannot finish within %1 days on up to %2 chips (%3)")
                    .arg(*request.deadlineDays)
                    .arg(counts[hi])
-                   .arg(cache.described(accelerator, shape, spot, counts[hi]).layoutSummary);
+                   .arg(cache.described(accelerator, shape, spot, counts[hi])->layoutSummary);
         return std::nullopt;
     }
     while (lo < hi) {
@@ -199,7 +199,7 @@ void markPareto(QList<TrainingOption> &options)
     // A figure that is not a number compares false with everything, as in the pairwise test: such
     // an option is never dominated and dominates nothing.
     auto cost = [&](qsizetype i) { return options[i].cost.typical; };
-    auto time = [&](qsizetype i) { return options[i].projection.wallHours.typical; };
+    auto time = [&](qsizetype i) { return options[i].projection->wallHours.typical; };
     std::vector<qsizetype> order;
     order.reserve(std::size_t(options.size()));
     for (qsizetype i = 0; i < options.size(); ++i) {
@@ -305,7 +305,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         }
         option.projection = cache.described(*accelerator, shape, spot, chips);
         option.instances = offer.offerKind == pricing::OfferKind::Tpu ? chips : (chips + perInstance - 1) / perInstance;
-        option.cannotRun = option.projection.cannotRun;
+        option.cannotRun = option.projection->cannotRun;
         if (option.cannotRun.isEmpty() && blockInstances && option.instances > *blockInstances)
             option.cannotRun = Tr::tr("needs %1 instances; %2 sells capacity blocks of at most %3")
                                    .arg(option.instances)
@@ -318,7 +318,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
                 option.cannotRun = Tr::tr("no exchange rate from %1 to %2").arg(offer.currency, request.currency);
         } else {
             const auto owned = ownedHourlyForOffer(offer, *accelerator, request.ownership, rate->amount);
-            const OfferCost cost = offerCost(offer, option.instances, option.projection.wallHours.scaled(request.runs),
+            const OfferCost cost = offerCost(offer, option.instances, option.projection->wallHours.scaled(request.runs),
                                              request.commitmentOtherUse, owned ? &*owned : nullptr, blockRules);
             option.costTerms = cost.terms;
             option.costTerms.runs = request.runs;
@@ -335,20 +335,20 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
     }
     for (TrainingOption &o : plan.options)
         if (const catalog::Accelerator *a = accelerators.find(o.offer.accelerator); a && o.runnable())
-            o.energy = energyOf(o.projection.chips, *a, o.projection.wallHours.typical * request.runs,
+            o.energy = energyOf(o.projection->chips, *a, o.projection->wallHours.typical * request.runs,
                                 request.ownership.pue, catalog.findGridIntensity(o.offer.key.provider, o.offer.key.region));
     markPareto(plan.options);
     fillOwnedFigures(
         plan.options, accelerators, request.ownership,
         [&](const TrainingOption &r) -> std::optional<double> {
-            const double acceleratorHours = r.projection.chips * r.projection.wallHours.typical * request.runs;
+            const double acceleratorHours = r.projection->chips * r.projection->wallHours.typical * request.runs;
             return acceleratorHours > 0 ? std::optional<double>(r.cost.typical / acceleratorHours) : std::nullopt;
         },
         [&](const pricing::PriceRecord &offer) -> std::optional<double> {
             const auto rate = fx.convert(1.0, offer.currency, request.currency);
             return rate ? std::optional<double>(rate->amount) : std::nullopt;
         },
-        [&](const TrainingOption &o) { return o.projection.wallHours.typical * request.runs; });
+        [&](const TrainingOption &o) { return o.projection->wallHours.typical * request.runs; });
     stableSortByIndex(plan.options, [](const TrainingOption &a, const TrainingOption &b) {
         if (a.runnable() != b.runnable())
             return a.runnable();
@@ -356,7 +356,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
             return false;
         if (a.cost.typical != b.cost.typical)
             return a.cost.typical < b.cost.typical;
-        return a.projection.wallHours.typical < b.projection.wallHours.typical;
+        return a.projection->wallHours.typical < b.projection->wallHours.typical;
     });
     return plan;
 }
@@ -370,7 +370,7 @@ std::optional<TrainingProjection> trainingHeadline(const TrainingRequest &reques
     const auto best = std::find_if(plan.options.cbegin(), plan.options.cend(),
                                    [](const TrainingOption &o) { return o.runnable(); });
     if (best != plan.options.cend())
-        return best->projection;
+        return *best->projection;
     if (accelerator)
         return projectTraining(request.input, *accelerator, trainingMemory(request.input, *accelerator).minimumChips(),
                                catalog);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/common/shared.h"
 #include "core/planning/cost/energy.h"
 #include "core/planning/options/option.h"
 #include "core/planning/model/training.h"
@@ -30,7 +31,7 @@ struct TrainingRequest
 /// One offer, priced for the training workload.
 struct TrainingOption : OptionBase
 {
-    TrainingProjection projection;
+    Shared<TrainingProjection> projection; ///< shared with the options of the same accelerator, cluster and chips
     Range cost; ///< in the plan's currency, over every run
     QString costBasis() const { return costTerms.runBasis(); }
     Terms costTermList() const { return costTerms.runTerms(); } ///< what costBasis() words

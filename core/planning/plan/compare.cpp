@@ -34,7 +34,7 @@ ComparedScenario summarise(const Plan &plan, const QString &file)
     s.currency = plan.currency;
     if (const TrainingOption *t = plan.recommendedTraining()) {
         s.trainingCost = t->lockin.planCost;
-        s.trainingDays = t->projection.wallHours.typical / 24;
+        s.trainingDays = t->projection->wallHours.typical / 24;
         s.lockinScore = t->lockin.score.score;
         if (t->energy) {
             s.trainingKwh = t->energy->kwh;

@@ -77,7 +77,7 @@ Headline planHeadline(const Plan &plan, const Ownership &ownership)
         h.costPerMillionOutput = serve->costPerMillionOutputAllIn;
 
     if (train && plan.trainingRequest) {
-        h.trainingDays = train->projection.wallHours.scaled(1.0 / 24);
+        h.trainingDays = train->projection->wallHours.scaled(1.0 / 24);
         h.deadlineDays = plan.trainingRequest->deadlineDays;
         h.trainingRuns = plan.trainingRequest->runs;
         if (h.deadlineDays && h.trainingDays->high > *h.deadlineDays)
@@ -89,16 +89,16 @@ Headline planHeadline(const Plan &plan, const Ownership &ownership)
                                .arg(groupedAmount(train->cost.high), h.currency, groupedAmount(*budget)));
         const pricing::PriceModel model = train->offer.key.priceModel;
         const bool reclaimable = model == pricing::PriceModel::Spot || train->offer.offerKind == pricing::OfferKind::Marketplace;
-        if (reclaimable && train->projection.chips > kSpotCapacityRiskChips) {
+        if (reclaimable && train->projection->chips > kSpotCapacityRiskChips) {
             const TrainingOption *fallback = onDemandFallback(plan.training->options, *train);
             h.risks.append(
                 Tr::tr("capacity: no capacity guarantee for %1 %2 chips (%3); %4")
-                    .arg(train->projection.chips)
+                    .arg(train->projection->chips)
                     .arg(model == pricing::PriceModel::Spot ? Tr::tr("spot") : Tr::tr("marketplace"), train->offer.accelerator,
                          fallback ? Tr::tr("the on-demand fallback, %1 %2, costs %3 %4 over %5 days")
                                         .arg(fallback->offer.key.provider, fallback->offer.key.sku,
                                              groupedAmount(fallback->cost.typical), h.currency,
-                                             days(fallback->projection.wallHours.typical / 24))
+                                             days(fallback->projection->wallHours.typical / 24))
                                   : Tr::tr("no on-demand option of the same accelerator to fall back on")));
         }
     }

@@ -230,7 +230,7 @@ JsonFields offerFields(const pricing::PriceRecord &offer)
 
 JsonFields trainingOptionFields(const TrainingOption &o, const QString &currency)
 {
-    const TrainingProjection &p = o.projection;
+    const TrainingProjection &p = *o.projection;
     JsonFields json = offerFields(o.offer);
     const JsonFields fields{
         {u"chips"_s, p.chips},
@@ -267,7 +267,7 @@ JsonFields trainingOptionFields(const TrainingOption &o, const QString &currency
 
 JsonFields inferenceOptionFields(const InferenceOption &o, const QString &currency)
 {
-    const InferenceProjection &p = o.projection;
+    const InferenceProjection &p = *o.projection;
     auto money = [&](double value) { return o.runnable() ? JsonNode(value) : JsonNode(); };
     JsonFields json = offerFields(o.offer);
     const JsonFields fields{

@@ -276,9 +276,9 @@ QString recommendation(const Plan &plan)
     };
     if (train)
         parts.append(Tr::tr("train on %1 × %2 at %3 in %7: %4 %5 over %6 days")
-                         .arg(QString::number(train->projection.chips), train->offer.accelerator, offerName(train->offer),
+                         .arg(QString::number(train->projection->chips), train->offer.accelerator, offerName(train->offer),
                               groupedAmount(train->cost.typical), plan.currency,
-                              QString::number(train->projection.wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1),
+                              QString::number(train->projection->wallHours.typical * plan.trainingRequest->runs / 24, 'f', 1),
                               train->offer.key.region));
     else if (plan.training)
         parts.append(Tr::tr("no training option meets the constraints"));
@@ -293,7 +293,7 @@ QString recommendation(const Plan &plan)
                                                        serve->disaggregation->prefillChipsPerReplica),
                                               replicas(serve->disaggregation->decodeReplicas,
                                                        serve->disaggregation->decodeChipsPerReplica))
-                                   : replicas(serve->replicas, serve->projection.chipsPerReplica);
+                                   : replicas(serve->replicas, serve->projection->chipsPerReplica);
         parts.append(Tr::tr("serve on %1 × %2 at %3 in %8 (%4): %5 %6 a month, %7 %6 per 1M output tokens all-in")
                          .arg(QString::number(serve->chips), serve->offer.accelerator, offerName(serve->offer), layout,
                               groupedAmount(serve->monthlyCost), plan.currency,

@@ -19,7 +19,7 @@ std::optional<double> hoursPerUnit(const Plan &plan, const QString &workload)
         const TrainingOption *o = plan.recommendedTraining();
         if (!o || !plan.trainingRequest || plan.trainingRequest->input.tokens <= 0)
             return std::nullopt;
-        return o->instances * o->projection.wallHours.typical / plan.trainingRequest->input.tokens;
+        return o->instances * o->projection->wallHours.typical / plan.trainingRequest->input.tokens;
     }
     const InferenceOption *o = plan.recommendedInference();
     if (!o || !plan.inferenceRequest || !plan.inferenceRequest->input.requestsPerSecond
