@@ -21,7 +21,7 @@ namespace {
 
 QList<Command> allCommands()
 {
-    return pricesCommands() + pricesUpdateCommands() + discountCommands() + actualsCommands() + catalogCommands() + fxCommands() + workloadCommands() + planCommands() + dbCommands();
+    return pricesCommands() + pricesUpdateCommands() + discountCommands() + quoteCommands() + actualsCommands() + catalogCommands() + fxCommands() + workloadCommands() + planCommands() + dbCommands();
 }
 
 QString overview()
@@ -152,6 +152,9 @@ const planning::PlanInputs *Context::planInputs()
             return nullptr;
         }
         m_planInputs = std::move(loaded).value();
+        for (const QString &note : std::as_const(m_planInputs->notes)) // quotes that expired
+            err << "accelplan-cli: note: " << note << '\n';
+        err.flush();
     }
     return &*m_planInputs;
 }

@@ -61,6 +61,7 @@ struct Command
 QList<Command> pricesCommands();
 QList<Command> pricesUpdateCommands(); ///< prices update (updatecommand.cpp)
 QList<Command> discountCommands();     ///< discounts (discountcommands.cpp)
+QList<Command> quoteCommands();        ///< quotes (quotecommands.cpp)
 QList<Command> actualsCommands();      ///< actuals (actualscommands.cpp)
 QList<Command> catalogCommands();
 QList<Command> fxCommands();

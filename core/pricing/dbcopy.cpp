@@ -51,6 +51,10 @@ const QList<Table> &tables()
         {u"actuals"_s,
          {u"id"_s, u"file_name"_s, u"file_sha256"_s, u"imported_at"_s, u"line"_s, u"provider"_s, u"sku"_s, u"region"_s,
           u"month"_s, u"effective_cost"_s, u"currency"_s, u"quantity"_s, u"unit"_s}},
+        {u"quotes"_s,
+         {u"id"_s, u"vendor"_s, u"kind"_s, u"sku"_s, u"region"_s, u"accelerator"_s, u"accelerator_count"_s,
+          u"price_model"_s, u"price"_s, u"currency"_s, u"valid_until"_s, u"min_term_months"_s, u"min_instances"_s,
+          u"source"_s, u"entered_by"_s, u"entered_at"_s}},
     };
     return all;
 }
@@ -110,8 +114,8 @@ Result<ContentDigest> PriceDatabase::copyFrom(const PriceDatabase &source, bool 
     const auto expected = source.contentDigest();
     if (!expected)
         return expected.error();
-    // Every table is written: the lock of sheets, as an import takes it, of FX rates, spot rates, discounts and actuals.
-    if (Status begun = beginWrite(u"sheets, fx_rates, spot_rates, discounts, actuals"_s); !begun)
+    // Every table is written: the lock of sheets, as an import takes it, of FX rates, spot rates, discounts, actuals and quotes.
+    if (Status begun = beginWrite(u"sheets, fx_rates, spot_rates, discounts, actuals, quotes"_s); !begun)
         return begun.error();
     const ServerWatch::Scope watching(m_watch.get());
     const ServerWatch::Scope watchingSource(source.m_watch.get());

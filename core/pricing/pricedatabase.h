@@ -5,6 +5,7 @@
 #include "core/pricing/actuals.h"
 #include "core/pricing/dblocation.h"
 #include "core/pricing/discount.h"
+#include "core/pricing/quote.h"
 #include "core/pricing/sheetdiff.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
@@ -181,6 +182,12 @@ public:
     Result<QList<qint64>> addDiscounts(const QList<Discount> &discounts, const QString &enteredBy);
     /// Removes the discount \a id; false (and nothing changed) when there is none.
     Result<bool> removeDiscount(qint64 id);
+    /// Vendors' quotes, in the order entered, expired ones too (the plan says they expired).
+    Result<QList<Quote>> quotes() const;
+    /// Stores \a quotes in one transaction, each stamped with \a enteredBy and the time; their ids.
+    Result<QList<qint64>> addQuotes(const QList<Quote> &quotes, const QString &enteredBy);
+    /// Removes the quote \a id; false (and nothing changed) when there is none.
+    Result<bool> removeQuote(qint64 id);
 
     /// Actual spend: every stored charge, oldest file first.
     Result<QList<ActualCharge>> actuals() const;
@@ -257,6 +264,8 @@ private:
     /// of \a what ("writing discounts"). \a ids, when given, gets each row's new id.
     Status writeRows(QSqlQuery &write, qsizetype count, const std::function<QVariantList(qsizetype)> &row,
                      const QString &what, QList<qint64> *ids = nullptr);
+    /// Deletes row \a id of \a table (an error of \a what on failure); false when there is none.
+    Result<bool> removeRow(const QString &table, qint64 id, const QString &what);
     Result<QList<PriceRecord>> selectPrices(const QString &joinAndWhere, const QVariantList &bindings,
                                             const QString &orderBy, bool withNotes = true) const;
     QSqlDatabase database() const;

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace accelplan::pricing {
@@ -50,6 +51,33 @@ struct OfferKey
 };
 size_t qHash(const OfferKey &key, size_t seed = 0) noexcept;
 
+/// How a quote's price stands against the vendor's list price for the same SKU and price model
+/// and against the market: every other offer of the chip on the same price model, per chip-hour
+/// (per chip for a purchase), in the quote's currency.
+struct QuoteComparison
+{
+    double perChip = 0;              ///< the quote's price per chip-hour (per chip bought)
+    QString unit;                    ///< "USD/chip-h", "USD/chip"
+    std::optional<double> list;      ///< the vendor's own list price, where the database has it
+    std::optional<double> marketLow; ///< over the market's offers, none when it has none
+    std::optional<double> marketHigh;
+    int marketOffers = 0;
+    /// "quote 2.10 USD/chip-h; list 3.90; market 1.85–2.60 across 9 offers"
+    QString text() const;
+};
+
+/// What a vendor's quote (quote.h) adds to the offer it becomes: its terms and how its price
+/// compares, shared by the offer's copies.
+struct QuoteTerms
+{
+    qint64 id = 0;
+    QString description;     ///< Quote::describe()
+    QDate validUntil;
+    int minimumTermMonths = 0; ///< paid for at least this many months (730 h each)
+    int minimumInstances = 0;  ///< paid for at least this many instances (servers)
+    QuoteComparison comparison;
+};
+
 /// One priced row as read from a sheet or stored in the database: the offer and one dated price.
 /// A price read more than this many days before the day it is used for is stale.
 constexpr int kStaleAfterDays = 180;
@@ -83,6 +111,8 @@ struct PriceRecord
     /// one, and the overlay that made it.
     std::optional<Decimal> listPrice{};
     QString discountSource{};
+    /// An offer a vendor quoted the team (quote.h): its terms; null for a list price.
+    std::shared_ptr<const QuoteTerms> quote{};
 
     // Provenance inside the database (0 when not stored yet).
     qint64 sheetId = 0;

@@ -1,4 +1,4 @@
-// The price database's exchange rates, fetched spot interruption bands, negotiated discounts, actual
+// The price database's exchange rates, fetched spot interruption bands, negotiated discounts, quotes, actual
 // spend and user throughput-profile files.
 #include "core/pricing/pricedatabase.h"
 
@@ -211,17 +211,80 @@ Result<QList<qint64>> PriceDatabase::addDiscounts(const QList<Discount> &discoun
     return ids;
 }
 
-Result<bool> PriceDatabase::removeDiscount(qint64 id)
+Result<bool> PriceDatabase::removeRow(const QString &table, qint64 id, const QString &what)
 {
     if (Status writable = checkWritable(); !writable)
         return writable.error();
     const ServerWatch::Scope watching(m_watch.get());
     QSqlQuery query(database());
-    query.prepare(u"DELETE FROM discounts WHERE id = ?"_s);
+    query.prepare(u"DELETE FROM %1 WHERE id = ?"_s.arg(table));
     query.addBindValue(id);
     if (!query.exec())
-        return writeError(Tr::tr("removing discount %1").arg(id), query);
+        return writeError(what, query);
     return query.numRowsAffected() > 0;
+}
+
+Result<bool> PriceDatabase::removeDiscount(qint64 id)
+{
+    return removeRow(u"discounts"_s, id, Tr::tr("removing discount %1").arg(id));
+}
+
+Result<QList<Quote>> PriceDatabase::quotes() const
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    QSqlQuery query(database());
+    if (!query.exec(u"SELECT id, vendor, kind, sku, region, accelerator, accelerator_count, price_model, price, currency,"
+                    " valid_until, min_term_months, min_instances, source, entered_by, entered_at FROM quotes ORDER BY id"_s))
+        return readError(Tr::tr("reading quotes"), query);
+    QList<Quote> quotes;
+    while (query.next()) {
+        Quote q;
+        q.id = query.value(0).toLongLong();
+        q.vendor = query.value(1).toString();
+        q.kind = offerKindFromString(query.value(2).toString()).value_or(OfferKind::CloudVm);
+        q.sku = query.value(3).toString();
+        q.region = query.value(4).toString();
+        q.accelerator = query.value(5).toString();
+        q.acceleratorCount = query.value(6).toInt();
+        q.priceModel = priceModelFromString(query.value(7).toString()).value_or(PriceModel::OnDemand);
+        q.price = Decimal::parse(query.value(8).toString()).value_or(Decimal());
+        q.currency = query.value(9).toString();
+        q.validUntil = QDate::fromString(query.value(10).toString(), Qt::ISODate);
+        q.minimumTermMonths = query.value(11).toInt();
+        q.minimumInstances = query.value(12).toInt();
+        q.source = query.value(13).toString();
+        q.enteredBy = query.value(14).toString();
+        q.enteredAt = query.value(15).toString();
+        quotes.append(q);
+    }
+    return quotes;
+}
+
+Result<QList<qint64>> PriceDatabase::addQuotes(const QList<Quote> &quotes, const QString &enteredBy)
+{
+    const ServerWatch::Scope watching(m_watch.get());
+    if (Status begun = beginWrite(u"quotes"_s); !begun)
+        return begun.error();
+    QSqlQuery write(database());
+    write.prepare(u"INSERT INTO quotes (vendor, kind, sku, region, accelerator, accelerator_count, price_model, price,"
+                  " currency, valid_until, min_term_months, min_instances, source, entered_by, entered_at)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    QList<qint64> ids;
+    const auto row = [&](qsizetype i) -> QVariantList {
+        const Quote &q = quotes[i];
+        return {q.vendor, toString(q.kind), q.sku, q.region.isEmpty() ? u""_s : q.region, q.accelerator,
+                q.acceleratorCount, toString(q.priceModel), q.price.toString(), q.currency,
+                q.validUntil.toString(Qt::ISODate), q.minimumTermMonths, q.minimumInstances, q.source, enteredBy, now};
+    };
+    if (Status written = writeRows(write, quotes.size(), row, Tr::tr("writing quotes"), &ids); !written)
+        return written.error();
+    return ids;
+}
+
+Result<bool> PriceDatabase::removeQuote(qint64 id)
+{
+    return removeRow(u"quotes"_s, id, Tr::tr("removing quote %1").arg(id));
 }
 
 Result<QList<ActualCharge>> PriceDatabase::actuals() const

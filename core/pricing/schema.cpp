@@ -134,6 +134,26 @@ const QList<QStringList> kSteps = {
         "  unit TEXT NOT NULL)"_s,
         u"CREATE INDEX actuals_by_file ON actuals (file_sha256)"_s,
     },
+    // 8 -> 9: vendors' quotes, ranked as offers while valid (issue 39).
+    {
+        u"CREATE TABLE quotes ("
+        "  id INTEGER PRIMARY KEY,"
+        "  vendor TEXT NOT NULL,"
+        "  kind TEXT NOT NULL,"
+        "  sku TEXT NOT NULL,"
+        "  region TEXT NOT NULL DEFAULT '',"
+        "  accelerator TEXT NOT NULL,"
+        "  accelerator_count INTEGER NOT NULL,"
+        "  price_model TEXT NOT NULL,"
+        "  price TEXT NOT NULL,"
+        "  currency TEXT NOT NULL,"
+        "  valid_until TEXT NOT NULL,"
+        "  min_term_months INTEGER NOT NULL DEFAULT 0,"
+        "  min_instances INTEGER NOT NULL DEFAULT 0,"
+        "  source TEXT NOT NULL,"
+        "  entered_by TEXT NOT NULL,"
+        "  entered_at TEXT NOT NULL)"_s,
+    },
 };
 
 bool isPostgres(const QSqlDatabase &db)

@@ -9,7 +9,7 @@ namespace accelplan::pricing::schema {
 
 /// The schema version this build writes (SQLite: PRAGMA user_version; PostgreSQL: the one row of
 /// the schema_version table). Both engines get the same tables from the same steps.
-constexpr int kCurrentVersion = 8;
+constexpr int kCurrentVersion = 9;
 
 /// Brings an open database from its user_version to kCurrentVersion; a brand-new database
 /// (version 0) is created by the same steps. Runs inside the caller's write transaction (BEGIN

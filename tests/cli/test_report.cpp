@@ -221,3 +221,28 @@ TEST_CASE("report: the team's discounts are named in the sources with the list p
     CHECK(flat.contains(u"Quote Q-17"_s));
     CHECK(flat.contains(u"(list %1, the team's discount)"_s.arg(top[u"list_price"_s].toDouble())));
 }
+
+TEST_CASE("report: a vendor's quote ranked in the plan is named in the sources against list and market", "[cli][report][quotes]")
+{
+    Scratch scratch;
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    // Eight H100s at 1 USD an hour, far below any market price: ranked first, so the report shows it.
+    const Run added = scratch.run({u"quotes"_s, u"add"_s, u"--vendor"_s, u"Neo Cloud"_s, u"--sku"_s, u"neo-8x"_s,
+                                   u"--accelerator"_s, u"h100-sxm"_s, u"--count"_s, u"8"_s, u"--price"_s, u"1"_s,
+                                   u"--valid-until"_s, u"2099-12-31"_s, u"--source"_s, u"Neo quote N-7"_s});
+    REQUIRE(added.exitCode == 0);
+    const Run plan = scratch.run({u"plan"_s, examplePath(u"llama-70b.accelplan"_s), u"--format"_s, u"json"_s});
+    REQUIRE(plan.exitCode == 0);
+    const QJsonObject top = QJsonDocument::fromJson(plan.out.toUtf8()).object()[u"training"_s][u"options"_s][0].toObject();
+    CHECK(top[u"provider"_s].toString() == u"Neo Cloud"_s);
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"llama-70b.accelplan"_s)});
+    REQUIRE(run.exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    CHECK(flat.contains(u"Vendors' quotes ranked"_s));
+    CHECK(flat.contains(u"Neo quote N-7"_s));
+    CHECK(flat.contains(u"USD/chip-h"_s));
+    CHECK(flat.contains(u"across"_s));
+}

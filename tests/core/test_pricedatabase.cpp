@@ -716,7 +716,7 @@ TEST_CASE("An Azure price file imported today is read today: dated by effectiveS
     CHECK(price->confidence == u"exact"_s);
 }
 
-TEST_CASE("Schemas 6 to 8: a schema 5 database keeps its prices and gains the spot bands', discounts' and actuals' tables",
+TEST_CASE("Schemas 6 to 9: a schema 5 database keeps its prices and gains the spot bands', discounts', actuals' and quotes' tables",
           "[database][migration][spot]")
 {
     QTemporaryDir dir;
@@ -734,6 +734,7 @@ TEST_CASE("Schemas 6 to 8: a schema 5 database keeps its prices and gains the sp
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE spot_rates"_s));
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE discounts"_s));
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE actuals"_s));
+        REQUIRE(QSqlQuery(db).exec(u"DROP TABLE quotes"_s));
         REQUIRE(QSqlQuery(db).exec(u"PRAGMA user_version = 5"_s));
         db.close();
     }
@@ -742,6 +743,7 @@ TEST_CASE("Schemas 6 to 8: a schema 5 database keeps its prices and gains the sp
     CHECK(db->schemaVersion() == schema::kCurrentVersion);
     CHECK(db->prices()->size() == offers);
     CHECK(db->spotRates()->isEmpty());
+    CHECK(db->quotes()->isEmpty());
     catalog::SpotRate band = *catalog::SpotRate::fromBand(u"5-10%"_s);
     band.provider = u"AWS"_s;
     band.instanceType = u"p5.48xlarge"_s;
@@ -770,6 +772,7 @@ TEST_CASE("Schema 5: profile files stored under schema 4 stay in use, and can be
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE spot_rates"_s));
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE discounts"_s));
         REQUIRE(QSqlQuery(db).exec(u"DROP TABLE actuals"_s));
+        REQUIRE(QSqlQuery(db).exec(u"DROP TABLE quotes"_s));
         REQUIRE(QSqlQuery(db).exec(u"PRAGMA user_version = 4"_s));
         db.close();
     }

@@ -74,6 +74,7 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
     QSet<QString> seenRows;
     QStringList profiles;
     QStringList discounts; // the team's overlays the rows are priced under
+    QStringList quotes;    // vendors' quotes ranked as offers, each against list and market
     auto addRow = [&](const pricing::PriceRecord &offer) {
         const QString id = offer.key.provider + u'|' + offer.key.sku + u'|' + offer.key.region + u'|'
                            + pricing::toString(offer.key.priceModel);
@@ -93,6 +94,11 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
                                               : offer.price.toString();
         if (!offer.discountSource.isEmpty() && !discounts.contains(offer.discountSource))
             discounts.append(offer.discountSource);
+        if (offer.quote) {
+            const QString line = offer.quote->description + u" — "_s + offer.quote->comparison.text();
+            if (!quotes.contains(line))
+                quotes.append(line);
+        }
         rows += u"<li>"_s
                 + esc(tr("%1, %2: %3 %4 per %5 from %6 (%7), sheet %8 line %9, %10: %11")
                           .arg(optionName(offer), offer.key.region, price, offer.currency,
@@ -133,6 +139,12 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
     if (!discounts.isEmpty()) {
         html += u"<h3>%1</h3><ul>"_s.arg(tr("The team's negotiated discounts applied"));
         for (const QString &line : std::as_const(discounts))
+            html += u"<li>"_s + esc(line) + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
+    if (!quotes.isEmpty()) {
+        html += u"<h3>%1</h3><ul>"_s.arg(tr("Vendors' quotes ranked (per chip-hour, against list and market)"));
+        for (const QString &line : std::as_const(quotes))
             html += u"<li>"_s + esc(line) + u"</li>"_s;
         html += u"</ul>"_s;
     }

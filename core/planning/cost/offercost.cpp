@@ -118,11 +118,18 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
     OfferCost c;
     c.terms = costTerms(offer, instances);
     c.terms.wallHours = wallHours.typical;
+    // A vendor's quote is paid for at least its minimum term (quote.h).
+    const int minimumMonths = offer.quote ? offer.quote->minimumTermMonths : 0;
+    c.terms.minimumMonths = minimumMonths;
     switch (offer.key.priceModel) {
     case PriceModel::OnDemand:
-    case PriceModel::Spot:
-        c.amount = wallHours.scaled(n * price);
+    case PriceModel::Spot: {
+        const double minimumHours = minimumMonths * kHoursPerMonth;
+        auto paid = [&](double hours) { return n * price * std::max(hours, minimumHours); };
+        c.amount = {paid(wallHours.low), paid(wallHours.typical), paid(wallHours.high)};
+        c.terms.paidHours = std::max(wallHours.typical, minimumHours);
         break;
+    }
     case PriceModel::Commit1y:
     case PriceModel::Commit3y: {
         const double termHours = commitmentTermHours(offer.key.priceModel);
@@ -146,7 +153,9 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
     }
     case PriceModel::Monthly: {
         const double setup = offer.setupFee ? offer.setupFee->toDouble() : 0.0;
-        auto months = [&](double hours) { return n * (price * std::max(1.0, std::ceil(hours / kHoursPerMonth)) + setup); };
+        auto months = [&](double hours) {
+            return n * (price * std::max({1.0, double(minimumMonths), std::ceil(hours / kHoursPerMonth)}) + setup);
+        };
         c.amount = {months(wallHours.low), months(wallHours.typical), months(wallHours.high)};
         break;
     }
@@ -214,7 +223,13 @@ Terms CostTerms::runTerms() const
     switch (model) {
     case PriceModel::OnDemand:
     case PriceModel::Spot:
-        t = {instancesTerm(*this), priceTerm(*this, u"/h"_s), hours(Tr::tr("wall hours"), wallHours, Tr::tr("wall hours"))};
+        t = {instancesTerm(*this), priceTerm(*this, u"/h"_s),
+             paidHours > wallHours
+                 ? hours(Tr::tr("paid hours"), paidHours,
+                         Tr::tr("the quote's minimum term of %1 month(s), paid whole (the run takes %2 h)")
+                             .arg(minimumMonths)
+                             .arg(wallHours, 0, 'f', 0))
+                 : hours(Tr::tr("wall hours"), wallHours, Tr::tr("wall hours"))};
         break;
     case PriceModel::Commit1y:
     case PriceModel::Commit3y:
@@ -228,8 +243,11 @@ Terms CostTerms::runTerms() const
         break;
     case PriceModel::Monthly:
         t = {serversTerm(*this), priceTerm(*this, u"/month"_s),
-             costTerm("months", Tr::tr("whole months"), std::max(1.0, std::ceil(wallHours / kHoursPerMonth)), {},
-                      Tr::tr("whole months"))};
+             minimumMonths > std::ceil(wallHours / kHoursPerMonth)
+                 ? costTerm("months", Tr::tr("whole months"), minimumMonths, {},
+                            Tr::tr("the quote's minimum term of %1 month(s)").arg(minimumMonths))
+                 : costTerm("months", Tr::tr("whole months"), std::max(1.0, std::ceil(wallHours / kHoursPerMonth)), {},
+                            Tr::tr("whole months"))};
         if (setupFee && setupFee->toDouble() > 0)
             t.append(costTerm("setup", Tr::tr("setup fees"), instances * setupFee->toDouble(), currency,
                               Tr::tr("setup %1 each").arg(setupFee->toString()), true));

@@ -48,7 +48,8 @@ struct CostTerms
     QString ownedBasis;
     int runs = 1;
     double wallHours = 0; ///< the run's typical wall hours
-    double paidHours = 0; ///< commitments and capacity blocks: the hours the typical cost pays for
+    double paidHours = 0; ///< the hours the typical cost pays for (commitments, blocks, a quote's minimum term)
+    int minimumMonths = 0; ///< a vendor's quote: its minimum term
 
     /// The terms a training run's cost follows from, in order, each worded in its rule
     /// ("2 instance(s)", "98.32 USD/h", "wall hours"): the JSON's cost_terms, and runBasis().

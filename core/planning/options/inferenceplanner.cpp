@@ -264,6 +264,7 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
             if (option.chips > request.constraints.maxChips)
                 option.cannotRun = Tr::tr("needs %1 chips; max_chips is %2").arg(option.chips).arg(request.constraints.maxChips);
             option.instances = tpu ? option.chips : (option.chips + perInstance - 1) / perInstance;
+            option.payQuotedMinimum();
         }
         const auto rate = fx.convert(1.0, offer.currency, request.currency);
         if (!rate && option.runnable())

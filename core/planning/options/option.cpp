@@ -1,5 +1,6 @@
 #include "core/planning/options/option.h"
 
+#include "core/common/tr.h"
 #include "core/planning/model/cluster.h"
 
 #include <algorithm>
@@ -26,6 +27,16 @@ bool allows(const Constraints &c, const pricing::PriceRecord &offer)
            && (c.priceModels.isEmpty() || c.priceModels.contains(offer.key.priceModel))
            && !(c.excludeSpot && offer.key.priceModel == pricing::PriceModel::Spot)
            && !(c.excludeMarketplace && offer.offerKind == pricing::OfferKind::Marketplace);
+}
+
+void OptionBase::payQuotedMinimum()
+{
+    if (!offer.quote || instances >= offer.quote->minimumInstances)
+        return;
+    warnings.append(Tr::tr("the quote sells at least %1 instance(s); the %2 this needs are priced as %1")
+                        .arg(offer.quote->minimumInstances)
+                        .arg(instances));
+    instances = offer.quote->minimumInstances;
 }
 
 } // namespace accelplan::planning

@@ -49,6 +49,9 @@ struct OptionBase
     QStringList warnings;
 
     bool runnable() const { return cannotRun.isEmpty(); }
+    /// A vendor's quote sells at least its minimum number of instances: the option pays for them
+    /// (and says so) when it needs fewer.
+    void payQuotedMinimum();
 };
 
 } // namespace accelplan::planning

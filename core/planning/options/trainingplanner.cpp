@@ -305,6 +305,7 @@ TrainingPlan planTraining(const TrainingRequest &request, const catalog::Acceler
         }
         option.projection = cache.described(*accelerator, shape, spot, chips);
         option.instances = offer.offerKind == pricing::OfferKind::Tpu ? chips : (chips + perInstance - 1) / perInstance;
+        option.payQuotedMinimum();
         option.cannotRun = option.projection->cannotRun;
         if (option.cannotRun.isEmpty() && blockInstances && option.instances > *blockInstances)
             option.cannotRun = Tr::tr("needs %1 instances; %2 sells capacity blocks of at most %3")

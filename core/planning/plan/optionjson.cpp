@@ -203,6 +203,24 @@ void insertOwned(JsonFields &json, const std::optional<OwnedFigures> &owned)
     json.insert(u"break_even_against"_s, owned && !owned->rentedOffer.isEmpty() ? JsonNode(owned->rentedOffer) : JsonNode());
 }
 
+JsonNode quoteFields(const pricing::QuoteTerms &q)
+{
+    return JsonFields{
+        {u"id"_s, q.id},
+        {u"valid_until"_s, q.validUntil.toString(Qt::ISODate)},
+        {u"min_term_months"_s, q.minimumTermMonths},
+        {u"min_instances"_s, q.minimumInstances},
+        {u"price_per_chip"_s, q.comparison.perChip},
+        {u"price_per_chip_unit"_s, q.comparison.unit},
+        {u"list_per_chip"_s, q.comparison.list ? JsonNode(*q.comparison.list) : JsonNode()},
+        {u"market_low"_s, q.comparison.marketLow ? JsonNode(*q.comparison.marketLow) : JsonNode()},
+        {u"market_high"_s, q.comparison.marketHigh ? JsonNode(*q.comparison.marketHigh) : JsonNode()},
+        {u"market_offers"_s, q.comparison.marketOffers},
+        {u"comparison"_s, q.comparison.text()},
+        {u"description"_s, q.description},
+    };
+}
+
 JsonFields offerFields(const pricing::PriceRecord &offer)
 {
     return JsonFields{
@@ -219,6 +237,8 @@ JsonFields offerFields(const pricing::PriceRecord &offer)
         {u"list_price"_s, offer.listPrice.value_or(offer.price).toDouble()},
         {u"effective_price"_s, offer.price.toDouble()},
         {u"discount_source"_s, offer.discountSource.isEmpty() ? JsonNode() : JsonNode(offer.discountSource)},
+        // A vendor's quote (issue 39): its terms and how it compares; null for a list price.
+        {u"quote"_s, offer.quote ? quoteFields(*offer.quote) : JsonNode()},
         {u"price_currency"_s, offer.currency},
         {u"price_unit"_s, pricing::toString(offer.unit)},
         {u"price_effective_date"_s, offer.effectiveDate.toString(Qt::ISODate)},

@@ -67,12 +67,21 @@ Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
     const auto discounts = database.discounts(); // the team's own prices over the list prices
     if (!discounts)
         return discounts.error();
-    QList<pricing::PriceRecord> priced = std::move(offers).value();
-    pricing::applyDiscounts(priced, *discounts, asOf.isValid() ? asOf : QDate::currentDate());
+    const auto quotes = database.quotes(); // vendors' quotes, ranked as offers while valid
+    if (!quotes)
+        return quotes.error();
     auto fx = database.fxTable();
     if (!fx)
         return fx.error();
+    const QDate on = asOf.isValid() ? asOf : QDate::currentDate();
+    QList<pricing::PriceRecord> priced = std::move(offers).value();
+    QStringList notes;
+    // Compared with the list prices, before the team's discounts.
+    const QList<pricing::PriceRecord> quoted = pricing::quotedOffers(*quotes, priced, *fx, on, &notes);
+    pricing::applyDiscounts(priced, *discounts, on);
+    priced += quoted;
     PlanInputs inputs;
+    inputs.notes = std::move(notes);
     inputs.accelerators = &accelerators;
     inputs.planning = std::make_shared<const catalog::PlanningCatalog>(std::move(planning).value());
     inputs.offers = std::make_shared<const QList<pricing::PriceRecord>>(std::move(priced));
@@ -84,8 +93,11 @@ Result<PlanInputs> loadPlanInputs(const pricing::PriceDatabase &database,
 Result<Plan> planScenario(const scenario::Scenario &scenario, const PlanInputs &inputs, PlanMemo *memo)
 {
     Q_ASSERT(inputs.complete());
-    return planScenario(scenario, *inputs.accelerators, *inputs.planning, *inputs.offers, inputs.fx,
-                        inputs.pricesAsOf, memo);
+    auto plan = planScenario(scenario, *inputs.accelerators, *inputs.planning, *inputs.offers, inputs.fx,
+                             inputs.pricesAsOf, memo);
+    if (plan)
+        plan->warnings += inputs.notes;
+    return plan;
 }
 
 } // namespace accelplan::planning

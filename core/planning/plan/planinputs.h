@@ -26,6 +26,7 @@ struct PlanInputs
     std::shared_ptr<const QList<pricing::PriceRecord>> offers;
     pricing::FxTable fx;
     QDate pricesAsOf;
+    QStringList notes; ///< what every plan of the snapshot says about its inputs (quotes expired)
 
     bool complete() const { return accelerators && planning && offers; }
 };
