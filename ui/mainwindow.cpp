@@ -17,6 +17,7 @@
 #include "ui/prices/discountsdialog.h"
 #include "ui/prices/importdialog.h"
 #include "ui/prices/priceeditdialog.h"
+#include "ui/prices/quotesdialog.h"
 #include "ui/prices/teamdatabase.h"
 #include "ui/prices/updatedialog.h"
 #include "ui/report/budgetreport.h"
@@ -676,7 +677,7 @@ DiscountsDialog *MainWindow::showDiscounts()
     if (!m_discountsDialog) {
         m_discountsDialog = new DiscountsDialog(m_database, this);
         // A discount added or removed changes what every option costs.
-        connect(m_discountsDialog, &DiscountsDialog::discountsChanged, this, &MainWindow::reload);
+        connect(m_discountsDialog, &BookDialog::changed, this, &MainWindow::reload);
     } else {
         m_discountsDialog->refresh();
     }
@@ -684,6 +685,21 @@ DiscountsDialog *MainWindow::showDiscounts()
     m_discountsDialog->raise();
     m_discountsDialog->activateWindow();
     return m_discountsDialog;
+}
+
+QuotesDialog *MainWindow::showQuotes()
+{
+    if (!m_quotesDialog) {
+        m_quotesDialog = new QuotesDialog(m_database, m_catalog, this);
+        // A quote added or removed is an offer more or less to rank.
+        connect(m_quotesDialog, &BookDialog::changed, this, &MainWindow::reload);
+    } else {
+        m_quotesDialog->refresh();
+    }
+    m_quotesDialog->show();
+    m_quotesDialog->raise();
+    m_quotesDialog->activateWindow();
+    return m_quotesDialog;
 }
 
 ActualsDialog *MainWindow::showActuals()

@@ -33,6 +33,7 @@ class CompareView;
 class GlossaryDialog;
 class ProfilesDialog;
 class DiscountsDialog;
+class QuotesDialog;
 class ActualsDialog;
 class PlannerView;
 class PricesView;
@@ -103,6 +104,8 @@ public:
     ProfilesDialog *showProfiles();
     /// Prices > Negotiated Discounts: the dialog of the team's discounts (made when first asked for).
     DiscountsDialog *showDiscounts();
+    /// Prices > Vendor Quotes: the dialog listing the team's quotes (made when first asked for).
+    QuotesDialog *showQuotes();
     /// Prices > Plan vs Actual: the bill against the planner's plan (made when first asked for).
     ActualsDialog *showActuals();
 
@@ -163,6 +166,7 @@ private:
     GlossaryDialog *m_glossary = nullptr; ///< made when first asked for
     ProfilesDialog *m_profilesDialog = nullptr; ///< made when first asked for
     DiscountsDialog *m_discountsDialog = nullptr; ///< made when first asked for
+    QuotesDialog *m_quotesDialog = nullptr;       ///< made when first asked for
     ActualsDialog *m_actualsDialog = nullptr;     ///< made when first asked for
     QLabel *m_asOfLabel = nullptr;
     QLabel *m_databaseLabel = nullptr;

@@ -81,6 +81,8 @@ void MainWindow::createActions()
         [this] { updateFromProviders(); });
     add(pricesMenu, tr("Negotiated &Discounts…"), u"actionDiscounts"_s, QKeySequence(Qt::CTRL | Qt::Key_K),
         tr("The team's discounts over the list prices: list, add, remove"), &MainWindow::showDiscounts);
+    add(pricesMenu, tr("Vendor &Quotes…"), u"actionQuotes"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+        tr("Prices vendors quoted the team, ranked until they expire: list, add, remove"), &MainWindow::showQuotes);
     add(pricesMenu, tr("Plan vs &Actual…"), u"actionActuals"_s, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
         tr("Your bill's FOCUS export against the plan: price, volume and throughput"), &MainWindow::showActuals);
     pricesMenu->addSeparator();

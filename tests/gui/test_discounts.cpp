@@ -66,17 +66,17 @@ TEST_CASE("window: the Discounts dialog refuses a bad overlay, and an added one 
     form.percent->setText(u"120"_s);
     form.source->setText(u"EDP 2026"_s);
     CHECK_FALSE(dialog->addFromForm());
-    CHECK(form.error->text().startsWith(u"percent: 120 is not between 0 and 100"_s));
+    CHECK(dialog->formError()->text().startsWith(u"percent: 120 is not between 0 and 100"_s));
     form.percent->setText(u"22"_s);
     form.to->setText(u"31/12/2027"_s);
     CHECK_FALSE(dialog->addFromForm());
-    CHECK(form.error->text().contains(u"'31/12/2027' is not a date"_s));
+    CHECK(dialog->formError()->text().contains(u"'31/12/2027' is not a date"_s));
     CHECK(seeded.database->discounts()->isEmpty());
 
     form.to->setText(u"2099-12-31"_s);
     const planning::Plan *before = planner->plan();
-    form.add->click();
-    CHECK(form.error->text().isEmpty());
+    dialog->addButton()->click();
+    CHECK(dialog->formError()->text().isEmpty());
     REQUIRE(waitForNewPlan(planner, before));
     const auto [price, source] = p5OnDemand(planner->plan());
     CHECK(price == Approx(42.9312));
@@ -89,7 +89,7 @@ TEST_CASE("window: the Discounts dialog refuses a bad overlay, and an added one 
     // Removed: the list price again.
     const qint64 id = seeded.database->discounts()->first().id;
     before = planner->plan();
-    REQUIRE(dialog->removeDiscount(id).ok());
+    REQUIRE(dialog->remove(id).ok());
     REQUIRE(waitForNewPlan(planner, before));
     CHECK(p5OnDemand(planner->plan()).first == 55.04);
     CHECK(dialog->table()->rowCount() == 0);

@@ -742,3 +742,41 @@ TEST_CASE("PostgreSQL: a maintainer's discounts reprice every reader's plan, and
     CHECK(remove.err.contains(u"permission denied"_s));
     CHECK(jsonArray(cliOn(reader, {u"discounts"_s, u"list"_s, u"--format"_s, u"json"_s})).size() == 1);
 }
+
+TEST_CASE("PostgreSQL: a maintainer's quotes are ranked in every reader's plan, and a reader cannot change them")
+{
+    PgServer &server = PgServer::instance();
+    const QString name = databaseWithRoles();
+    const QString reader = server.url(name, u"reader1"_s);
+    const QString maintainer = server.url(name, u"maint1"_s);
+    const QStringList add{u"quotes"_s,        u"add"_s,   u"--vendor"_s,  u"Lambda"_s,     u"--sku"_s,
+                          u"gpu_8x_h100"_s,   u"--accelerator"_s, u"h100-sxm"_s, u"--count"_s, u"8"_s,
+                          u"--price"_s,       u"17.92"_s, u"--valid-until"_s, u"2099-03-31"_s, u"--source"_s,
+                          u"Q-2026-118"_s};
+    const QJsonObject before = content(server.url(name));
+
+    const Run refused = cliOn(reader, add);
+    INFO(refused.err.toStdString());
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.contains(u"permission denied for table quotes"_s));
+    CHECK(content(server.url(name)) == before);
+
+    const Run added = cliOn(maintainer, add);
+    INFO(added.err.toStdString());
+    REQUIRE(added.exitCode == 0);
+    const QJsonArray listed = jsonArray(cliOn(reader, {u"quotes"_s, u"list"_s, u"--format"_s, u"json"_s}));
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0][u"source"_s].toString() == u"Q-2026-118"_s);
+    CHECK(listed[0][u"entered_by"_s].toString().size() > 0);
+    // The reader's plan ranks the quote.
+    const QJsonObject train = jsonObject(cliOn(reader, {u"train"_s, u"--model"_s, u"llama3-8b"_s, u"--tokens"_s, u"2B"_s,
+                                                        u"--format"_s, u"json"_s}));
+    bool seen = false;
+    for (const auto &value : train[u"options"_s].toArray())
+        seen = seen || value.toObject()[u"quote"_s].toObject()[u"id"_s].toInteger() == listed[0][u"id"_s].toInteger();
+    CHECK(seen);
+    const Run remove = cliOn(reader, {u"quotes"_s, u"remove"_s, QString::number(listed[0][u"id"_s].toInteger())});
+    CHECK(remove.exitCode == 2);
+    CHECK(remove.err.contains(u"permission denied"_s));
+    CHECK(jsonArray(cliOn(reader, {u"quotes"_s, u"list"_s, u"--format"_s, u"json"_s})).size() == 1);
+}
