@@ -151,7 +151,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     if (!format)
         return ExitUsage;
     std::optional<double> params, active, inputTokens, outputTokens, qps, perMonth, ttft, tpot, chipsPerReplica,
-        utilisation, concurrency, speculativeTokens, acceptance;
+        utilisation, concurrency, speculativeTokens, acceptance, prefixHit;
     if (!countOption(context, parser, u"model-params"_s, &params) || !countOption(context, parser, u"active-params"_s, &active)
         || !countOption(context, parser, u"input-tokens"_s, &inputTokens)
         || !countOption(context, parser, u"output-tokens"_s, &outputTokens)
@@ -163,7 +163,8 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
         || !numberOption(context, parser, u"utilization"_s, 0.01, 1, &utilisation)
         || !numberOption(context, parser, u"concurrency"_s, 1, 1e7, &concurrency, true)
         || !numberOption(context, parser, u"speculative-tokens"_s, 1, 16, &speculativeTokens, true)
-        || !numberOption(context, parser, u"acceptance"_s, 0, 0.99, &acceptance))
+        || !numberOption(context, parser, u"acceptance"_s, 0, 0.99, &acceptance)
+        || !numberOption(context, parser, u"prefix-cache-hit"_s, 0, 0.99, &prefixHit))
         return ExitUsage;
     if (qps && perMonth)
         return context.usage(Tr::tr("give --qps or --requests-per-month, not both"));
@@ -214,6 +215,7 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
     i.engine = engine;
     i.speculativeTokens = int(speculativeTokens.value_or(0));
     i.speculativeAcceptance = acceptance.value_or(0);
+    i.prefixCacheHit = prefixHit.value_or(0);
     const QString mode = parser.value(u"mode"_s).toLower();
     if (mode != u"online"_s && mode != u"offline"_s)
         return context.usage(Tr::tr("--mode must be online or offline"));
@@ -281,6 +283,21 @@ int serveCommand(Context &context, const QCommandLineParser &parser)
                               u"replicas"_s, u"chips"_s, u"tokens_per_s_per_chip"_s,
                               u"monthly_"_s + request.currency, u"per_request"_s, u"per_1M_output_all_in"_s, u"reason"_s};
     context.out << render(*format, headers, rows, {}); // JSON was written above
+    if (*format == OutputFormat::Table && !plan.apis.isEmpty()) {
+        context.out << '\n' << apiSummary(plan) << '\n';
+        QList<QStringList> apiRows;
+        for (const ApiOption &a : plan.apis)
+            apiRows.append({a.price.provider, a.price.apiModel,
+                            a.runnable() ? QString::number(a.costPerRequest, 'g', 3) : QString(),
+                            a.runnable() ? QString::number(a.costPerMillionOutputAllIn, 'f', 3) : QString(),
+                            a.runnable() && plan.requestsPerSecond > 0 ? QString::number(a.monthlyCost, 'f', 0) : QString(),
+                            a.breakEvenQps ? QString::number(*a.breakEvenQps, 'g', 3) : QString(),
+                            a.price.source.asOf.toString(Qt::ISODate), a.cannotRun});
+        context.out << render(OutputFormat::Table,
+                              {u"api"_s, u"model"_s, u"per_request"_s, u"per_1M_output_all_in"_s,
+                               u"monthly_"_s + request.currency, u"break_even_qps"_s, u"as_of"_s, u"reason"_s},
+                              apiRows, {});
+    }
     return ExitOk;
 }
 
@@ -345,6 +362,10 @@ QList<Command> workloadCommands()
                           u"E"_s});
              p.addOption({u"speculative-tokens"_s, Tr::tr("Draft or MTP tokens proposed per step."), u"K"_s});
              p.addOption({u"acceptance"_s, Tr::tr("Acceptance rate of each proposed token (0..0.99)."), u"A"_s});
+             p.addOption({u"prefix-cache-hit"_s,
+                          Tr::tr("Share of each prompt found in the prefix cache (0..0.99): not computed again when "
+                                 "self-hosted, billed at the cached-input price by an API."),
+                          u"R"_s});
              p.addOption({u"trial"_s, Tr::tr("Not a production service: spot and marketplace capacity allowed, no "
                                              "spare replica (production, the default, runs N+1 on capacity that "
                                              "cannot be reclaimed).")});

@@ -83,6 +83,29 @@ std::optional<EgressTier> readEgressTier(const CsvRecord &r)
     return t;
 }
 
+std::optional<ApiPrice> readApiPrice(const CsvRecord &r)
+{
+    ApiPrice p;
+    p.provider = r.required(u"provider"_s);
+    p.apiModel = r.required(u"api_model"_s);
+    p.modelPreset = r.text(u"model_preset"_s);
+    auto price = [&](const QString &column, bool required) -> std::optional<double> {
+        const auto value = r.number(column, required);
+        if (value && *value < 0)
+            r.error(column, Tr::tr("a price per 1M tokens cannot be negative"));
+        return value;
+    };
+    p.inputPer1M = price(u"input_per_1m"_s, true).value_or(0);
+    p.outputPer1M = price(u"output_per_1m"_s, true).value_or(0);
+    p.cachedInputPer1M = price(u"cached_input_per_1m"_s, false);
+    p.batchDiscountPct = r.number(u"batch_discount_pct"_s);
+    if (p.batchDiscountPct && (*p.batchDiscountPct < 0 || *p.batchDiscountPct >= 100))
+        r.error(u"batch_discount_pct"_s, Tr::tr("must be from 0 to under 100"));
+    p.currency = r.required(u"currency"_s).toUpper();
+    p.source = readSource(r);
+    return p;
+}
+
 std::optional<FabricRule> readFabricRule(const CsvRecord &r)
 {
     static const QStringList kFabrics = {u"none"_s, u"ethernet"_s, u"roce"_s, u"infiniband"_s, u"efa"_s, u"dcn"_s};

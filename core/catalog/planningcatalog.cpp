@@ -371,6 +371,17 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
     if (!egress)
         return egress.error();
     catalog.m_egress = *egress;
+    auto apis = readShipped<ApiPrice>(u"api_prices.csv"_s,
+                                      {u"provider"_s, u"api_model"_s, u"model_preset"_s, u"input_per_1m"_s,
+                                       u"output_per_1m"_s, u"currency"_s, u"source_url"_s, u"as_of"_s},
+                                      tables::readApiPrice);
+    if (!apis)
+        return apis.error();
+    for (const ApiPrice &p : std::as_const(*apis))
+        if (!p.modelPreset.isEmpty() && !catalog.findModel(p.modelPreset))
+            return Error::internal(Tr::tr("data/catalog/api_prices.csv: %1 %2 names no model preset '%3'")
+                                       .arg(p.provider, p.apiModel, p.modelPreset));
+    catalog.m_apiPrices = *apis;
     auto fabrics = readShipped<FabricRule>(
         u"fabrics.csv"_s,
         {u"offer_kind"_s, u"provider"_s, u"sku_pattern"_s, u"fabric"_s, u"gbps_per_node"_s, u"as_of"_s,
@@ -406,6 +417,20 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
     std::stable_sort(catalog.m_egress.begin(), catalog.m_egress.end(),
                      [](const EgressTier &a, const EgressTier &b) { return a.fromGb < b.fromGb; });
     return catalog;
+}
+
+QList<const ApiPrice *> PlanningCatalog::apiPricesFor(const ModelPreset &model) const
+{
+    auto sameModel = [&](const ModelPreset &other) {
+        return other.id == model.id
+               || (other.totalParams == model.totalParams && other.activeParams == model.activeParams
+                   && other.layers == model.layers && other.hidden == model.hidden && other.experts == model.experts);
+    };
+    QList<const ApiPrice *> prices;
+    for (const ApiPrice &p : m_apiPrices)
+        if (const ModelPreset *preset = p.modelPreset.isEmpty() ? nullptr : findModel(p.modelPreset); preset && sameModel(*preset))
+            prices.append(&p);
+    return prices;
 }
 
 QList<EgressTier> PlanningCatalog::egressTiers(const QString &provider) const

@@ -26,6 +26,8 @@ struct Source
     QDate asOf;
     QString confidence; ///< exact | approximate | remembered | derived | user
     QString notes;
+
+    bool operator==(const Source &) const = default;
 };
 
 enum class Workload { DenseTraining, MoeTraining, InferencePrefill, InferenceDecode };
@@ -113,6 +115,24 @@ struct EgressTier
     QString currency;
     double freeGbPerMonth = 0;
     Source source;
+};
+
+/// A per-token price of a hosted model API (data/catalog/api_prices.csv): per 1M input, output
+/// and cached input tokens, with the batch discount where the provider gives one. modelPreset
+/// names the preset it serves (empty: a frontier model, listed as a reference).
+struct ApiPrice
+{
+    QString provider;
+    QString apiModel; ///< as the provider spells it
+    QString modelPreset;
+    double inputPer1M = 0;
+    double outputPer1M = 0;
+    std::optional<double> cachedInputPer1M;
+    std::optional<double> batchDiscountPct;
+    QString currency;
+    Source source;
+
+    bool operator==(const ApiPrice &) const = default;
 };
 
 /// Scaling efficiency (per-chip throughput kept at scale) or goodput (productive share of wall
@@ -250,6 +270,11 @@ public:
     static QStringList presetIds(const QStringList &modelNames);
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
     const QList<EgressTier> &egress() const { return m_egress; }
+    /// Hosted model APIs' per-token prices (api_prices.csv), in the file's order.
+    const QList<ApiPrice> &apiPrices() const { return m_apiPrices; }
+    /// The API prices serving the same model as \a model: its preset or one of the same shape
+    /// (Llama 3, 3.1 and 3.3 70B are one model to serve).
+    QList<const ApiPrice *> apiPricesFor(const ModelPreset &model) const;
     const QList<FabricRule> &fabrics() const { return m_fabrics; }
     /// The grid intensity of a provider's region; null when none is known.
     const GridIntensity *findGridIntensity(const QString &provider, const QString &region) const;
@@ -291,6 +316,7 @@ private:
     SpotRate m_defaultSpotRate;
     QList<ScaleBand> m_scaleBands;
     QList<EgressTier> m_egress;
+    QList<ApiPrice> m_apiPrices;
     QList<FabricRule> m_fabrics;
     QList<CapacityBlockRule> m_capacityBlocks;
     std::shared_ptr<const MeasurementFits> m_fits;

@@ -308,6 +308,7 @@ InferenceSection readInference(Reader &r, const CheckModel &checkModel)
     i.engine = r.text(u"engine"_s, catalog::servingEngineIds(), {});
     i.speculativeTokens = r.integer(u"speculative_tokens"_s, 0, 16).value_or(0);
     i.speculativeAcceptance = r.number(u"speculative_acceptance"_s, 0, 0.99).value_or(0);
+    i.prefixCacheHit = r.number(u"prefix_cache_hit"_s, 0, 0.99).value_or(0);
     i.production = r.boolean(u"production"_s, true);
     return i;
 }

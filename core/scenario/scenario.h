@@ -72,6 +72,7 @@ struct InferenceSection : ModelSection
     QString kvPrecision;             ///< bf16 | fp8; empty: fp8 with 8-bit or narrower weights, else bf16
     int speculativeTokens = 0;       ///< draft / MTP tokens proposed per step
     double speculativeAcceptance = 0;
+    double prefixCacheHit = 0; ///< share of each prompt already in the prefix cache (0..0.99)
     /// A production service (online): no spot or marketplace capacity, which can be reclaimed, and
     /// one spare replica beyond the load (N+1). false: a trial or internal service that may use them.
     bool production = true;

@@ -102,6 +102,7 @@ QJsonObject toJson(const Scenario &s)
                {u"speculative_tokens"_s, i.speculativeTokens > 0 ? QJsonValue(i.speculativeTokens) : QJsonValue()},
                {u"speculative_acceptance"_s,
                 i.speculativeTokens > 0 ? QJsonValue(i.speculativeAcceptance) : QJsonValue()},
+               {u"prefix_cache_hit"_s, i.prefixCacheHit > 0 ? QJsonValue(i.prefixCacheHit) : QJsonValue()},
                {u"production"_s, i.production}});
     } else {
         root.remove(u"inference"_s);

@@ -246,3 +246,24 @@ TEST_CASE("report: a vendor's quote ranked in the plan is named in the sources a
     CHECK(flat.contains(u"USD/chip-h"_s));
     CHECK(flat.contains(u"across"_s));
 }
+
+TEST_CASE("report: the serving section says what buying the tokens from a hosted API would cost", "[cli][report][apis]")
+{
+    Scratch scratch;
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    const Run plan = scratch.run({u"plan"_s, examplePath(u"chat-service-8b-eur.accelplan"_s), u"--format"_s, u"json"_s});
+    REQUIRE(plan.exitCode == 0);
+    const QJsonObject inference = QJsonDocument::fromJson(plan.out.toUtf8()).object()[u"inference"_s].toObject();
+    const QJsonArray apis = inference[u"api_options"_s].toArray();
+    REQUIRE_FALSE(apis.isEmpty());
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"chat-service-8b-eur.accelplan"_s)});
+    REQUIRE(run.exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    CHECK(flat.contains(u"Buying tokens: the cheapest of %1 hosted API price(s) for this model is %2"_s
+                            .arg(apis.size())
+                            .arg(apis[0][u"provider"_s].toString())));
+    CHECK(flat.contains(u"EUR per 1M output tokens all-in"_s));
+}

@@ -1,3 +1,4 @@
+#include "core/catalog/planningcatalog.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricesheetparser.h"
 #include "tests/qtstringmaker.h"
@@ -83,4 +84,31 @@ TEST_CASE("Shipped FX rates parse and convert every shipped price currency to US
         CAPTURE(currency);
         CHECK(fx.convert(1, currency, u"USD"_s).has_value());
     }
+}
+
+TEST_CASE("Shipped API prices are sourced and dated, and name the presets they serve", "[data][apis]")
+{
+    auto catalog = catalog::PlanningCatalog::loadShipped();
+    REQUIRE(catalog.ok());
+    const QList<catalog::ApiPrice> &apis = catalog->apiPrices();
+    REQUIRE(apis.size() >= 40);
+    QSet<QString> providers;
+    for (const catalog::ApiPrice &p : apis) {
+        INFO(QString(p.provider + u' ' + p.apiModel).toStdString());
+        CHECK(p.source.url.startsWith(u"https://"_s));
+        CHECK(p.source.asOf.isValid());
+        CHECK(p.outputPer1M > 0);
+        CHECK(p.currency == u"USD"_s);
+        if (!p.modelPreset.isEmpty())
+            CHECK(catalog->findModel(p.modelPreset) != nullptr);
+        providers.insert(p.provider);
+    }
+    // The hosts of open models the issue names, and the frontier APIs as reference.
+    for (const QString &provider : {u"Together"_s, u"Fireworks"_s, u"DeepInfra"_s, u"Groq"_s, u"AWS Bedrock"_s,
+                                    u"Google Vertex AI"_s, u"OpenAI"_s, u"Anthropic"_s})
+        CHECK(providers.contains(provider));
+    // Llama 3 70B is served by the APIs of Llama 3.1 and 3.3 70B, which have its shape.
+    const catalog::ModelPreset *llama3 = catalog->findModel(u"llama3-70b"_s);
+    REQUIRE(llama3 != nullptr);
+    CHECK(catalog->apiPricesFor(*llama3).size() >= 5);
 }

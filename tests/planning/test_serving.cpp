@@ -1,12 +1,16 @@
 // The serving model: KV cache per architecture, concurrency, queueing, phases, expert
 // parallelism, speculative decoding and the refusals.
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/common/units.h"
 #include "core/planning/model/inference.h"
 #include "core/planning/options/inferenceplanner.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
 
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan;
@@ -570,4 +574,52 @@ TEST_CASE("Serving: a mixture of experts wider than 8 chips spreads its experts,
     CHECK(p.expertParallel == 48);
     CHECK(p.batch > 48 * 256);
     CHECK(p.tokensPerSecondPerChip > 5000);
+}
+
+TEST_CASE("Serving: the break-even load against an API is where self-hosting first costs no more", "[planning][serving][apis]")
+{
+    // One replica of 8 chips, 3000 a month, serving 100 tokens/s per chip; requests of 100 output tokens.
+    InferenceOption option;
+    InferenceProjection &p = option.projection.edit();
+    p.chipsPerReplica = 8;
+    p.tokensPerSecondPerChip = 100;
+    option.chips = 8;
+    option.monthlyCost = 3000;
+    InferenceInput in;
+    in.outputTokens = 100;
+    in.targetUtilisation = 0.7; // a replica serves 100 × 8 × 0.7 / 100 = 5.6 requests/s
+    const double month = kHoursPerMonth * 3600.0;
+    // 0.001 a request: 2628 a month per request/s; one replica (3000) pays from 1.14 requests/s,
+    // with a spare (6000) from 2.28.
+    CHECK(*breakEvenQps(option, in, false, 0.001) == Approx(3000 / (0.001 * month)));
+    CHECK(*breakEvenQps(option, in, true, 0.001) == Approx(6000 / (0.001 * month)));
+    // So cheap an API that a full replica's requests cost less than the replica: never.
+    CHECK_FALSE(breakEvenQps(option, in, false, 0.0001));
+    CHECK_FALSE(breakEvenQps(option, in, true, 0.00015));
+
+    // Against the definition on random cases: self-hosting costs (ceil(q / capacity) + spare)
+    // replicas; q* is the first load where that is no more than the API's, none below it is.
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    int found = 0;
+    for (int round = 0; round < 300; ++round) {
+        option.monthlyCost = 500 + 20000 * unit(random);
+        p.tokensPerSecondPerChip = 10 + 500 * unit(random);
+        const double perRequest = 1e-5 + 0.01 * unit(random);
+        const bool production = round % 2 == 0;
+        const double capacity = p.tokensPerSecondPerChip * 8 * 0.7 / 100;
+        auto self = [&](double q) { return (std::ceil(q / capacity) + (production ? 1 : 0)) * option.monthlyCost; };
+        auto api = [&](double q) { return perRequest * month * q; };
+        const auto q = breakEvenQps(option, in, production, perRequest);
+        if (!q) {
+            // Never: even full replicas cost more than their requests bought.
+            CHECK(api(capacity) <= option.monthlyCost * (1 + 1e-9));
+            continue;
+        }
+        ++found;
+        CHECK(self(*q * (1 + 1e-9)) <= api(*q) * (1 + 1e-6));
+        for (double f : {0.1, 0.5, 0.9, 0.99})
+            CHECK(self(*q * f) > api(*q * f));
+    }
+    CHECK(found > 50);
 }

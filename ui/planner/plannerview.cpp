@@ -246,6 +246,9 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
         text += u"<br>"_s + tr("Lock-in, training: %1").arg(plan->trainingBreakEven->summary.toHtmlEscaped());
     if (plan->inferenceBreakEven)
         text += u"<br>"_s + tr("Lock-in, inference: %1").arg(plan->inferenceBreakEven->summary.toHtmlEscaped());
+    if (plan->inference)
+        if (const QString apis = planning::apiSummary(*plan->inference); !apis.isEmpty())
+            text += u"<br>"_s + apis.toHtmlEscaped();
     m_summary->setText(text);
     setStale(!problems().isEmpty());
     selectRecommended();

@@ -208,6 +208,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_ttft->setValue(i.ttftMs.value_or(0));
     m_tpot->setValue(i.tpotMs.value_or(0));
     m_serveUtilization->setValue(i.utilization);
+    m_prefixCacheHit->setValue(i.prefixCacheHit);
     m_concurrency->setValue(i.concurrency.value_or(0));
     m_phase->setCurrentIndex(std::max(0, m_phase->findData(i.phase)));
     m_kvPrecision->setCurrentIndex(std::max(0, m_kvPrecision->findData(i.kvPrecision)));
@@ -280,6 +281,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
         i.ttftMs = positive(m_ttft->value());
         i.tpotMs = positive(m_tpot->value());
         i.utilization = m_serveUtilization->value();
+        i.prefixCacheHit = m_prefixCacheHit->value();
         i.concurrency = m_concurrency->value() > 0 ? std::optional<int>(m_concurrency->value()) : std::nullopt;
         i.phase = m_phase->currentData().toString();
         i.kvPrecision = m_kvPrecision->currentData().toString();

@@ -131,6 +131,7 @@ private:
     QDoubleSpinBox *m_ttft = nullptr;
     QDoubleSpinBox *m_tpot = nullptr;
     QDoubleSpinBox *m_serveUtilization = nullptr;
+    QDoubleSpinBox *m_prefixCacheHit = nullptr;
     QSpinBox *m_concurrency = nullptr;
     QComboBox *m_phase = nullptr;
     QComboBox *m_kvPrecision = nullptr;

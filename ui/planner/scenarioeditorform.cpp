@@ -244,6 +244,12 @@ void ScenarioEditor::buildInference(QVBoxLayout *form)
                               QString());
     m_serveUtilization->setSingleStep(0.05);
     serve->addRow(tr("Target utilisation"), m_serveUtilization);
+    m_prefixCacheHit = realBox(m_inference, u"prefixCacheHit"_s,
+                               tr("Share of each prompt found in the prefix cache: not computed again when self-hosted, "
+                                  "billed at the cached-input price by a hosted API"),
+                               0, 0.99, 2, QString(), tr("none"));
+    m_prefixCacheHit->setSingleStep(0.05);
+    serve->addRow(tr("Prefix cache hit"), m_prefixCacheHit);
     m_concurrency = spinBox(m_inference, u"concurrency"_s, tr("Sequences in flight per replica"), 0, 10'000'000, QString());
     m_concurrency->setSpecialValueText(tr("most that meet the targets"));
     serve->addRow(tr("Concurrency"), m_concurrency);

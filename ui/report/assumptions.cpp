@@ -64,6 +64,7 @@ constexpr InputLabel kInputLabels[] = {
     {"inference.kv_precision", "Inference: KV cache precision", ""},
     {"inference.speculative_tokens", "Inference: speculative tokens per step", ""},
     {"inference.speculative_acceptance", "Inference: speculative acceptance rate", ""},
+    {"inference.prefix_cache_hit", "Inference: share of each prompt in the prefix cache", ""},
     {"inference.production", "Inference: production service (N+1, no spot or marketplace)", ""},
     {"constraints.providers", "Constraint: providers", ""},
     {"constraints.offer_kinds", "Constraint: offer kinds", ""},

@@ -239,6 +239,10 @@ QString inferenceCost(const Plan &plan)
                          kCostSplitRule)));
         html += costLine(i->costBasis(), i->offer.currency);
     }
+    // Buying the tokens instead (issue 39): the cheapest hosted API and the break-even load.
+    if (plan.inference)
+        if (const QString apis = apiSummary(*plan.inference); !apis.isEmpty())
+            html += u"<p>%1</p>"_s.arg(esc(apis));
     return html;
 }
 

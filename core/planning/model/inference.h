@@ -38,6 +38,9 @@ struct InferenceInput : ModelShape
     ServePhase phase = ServePhase::Both;
     int speculativeTokens = 0;          ///< draft / multi-token-prediction tokens proposed per step
     double speculativeAcceptance = 0;   ///< probability each proposed token is accepted
+    /// Share of each prompt found in the prefix cache (0..0.99): its prefill is not computed again
+    /// (the KV it holds still takes memory and is attended to).
+    double prefixCacheHit = 0;
     std::optional<int> chipsPerReplica; ///< honoured as given
     std::optional<int> maxChipsPerReplica; ///< the offer's limit: one node where it has no fabric
     double targetUtilisation = 0.7;     ///< replicas are sized to run at this share of capacity

@@ -158,13 +158,22 @@ public:
     double prefillSeconds() const
     {
         const double I = m_in.inputTokens;
+        // A prompt's first C tokens found in the prefix cache are not computed again; the other
+        // N tokens are, each attending to every token before it, cached ones included.
+        const double C = I * std::clamp(m_in.prefixCacheHit, 0.0, 0.99);
+        const double N = I - C;
         // Causal attention: each token attends to those before it (at most the window).
-        const double full = I * I / 2.0;
-        const double sliding = I <= m_shape.window ? full : m_shape.window * (I - m_shape.window / 2.0);
-        const double attention = 4.0 * m_shape.heads * m_shape.headDim * (m_shape.fullLayers() * full + m_shape.slidingLayers * sliding);
-        const double flops = 2.0 * m_in.active() * I + attention;
-        return computeSeconds(flops, expertFlopsPerToken() * I, m_hw.prefillEff) + allReduceSeconds(I)
-               + allToAllSeconds(I) + pipelineSendSeconds(I);
+        auto attended = [&](double tokens) {
+            const double full = tokens * tokens / 2.0;
+            return std::pair{full, tokens <= m_shape.window ? full : m_shape.window * (tokens - m_shape.window / 2.0)};
+        };
+        const auto [fullAll, slidingAll] = attended(I);
+        const auto [fullCached, slidingCached] = attended(C);
+        const double attention = 4.0 * m_shape.heads * m_shape.headDim
+                                 * (m_shape.fullLayers() * (fullAll - fullCached) + m_shape.slidingLayers * (slidingAll - slidingCached));
+        const double flops = 2.0 * m_in.active() * N + attention;
+        return computeSeconds(flops, expertFlopsPerToken() * N, m_hw.prefillEff) + allReduceSeconds(N)
+               + allToAllSeconds(N) + pipelineSendSeconds(N);
     }
 
     /// A slot's life at \a batch sequences in flight: its decode steps with the prefill chunks mixed in.

@@ -216,6 +216,54 @@ void priceOption(InferenceOption &option, const catalog::Accelerator &accelerato
     }
 }
 
+/// The request's price on each API of \a request, against the plan's cheapest runnable option.
+QList<ApiOption> priceApis(const InferenceRequest &request, const InferencePlan &plan, const pricing::FxTable &fx)
+{
+    const InferenceInput &in = request.input;
+    const double hit = std::clamp(in.prefixCacheHit, 0.0, 0.99);
+    const auto cheapest = std::find_if(plan.options.cbegin(), plan.options.cend(),
+                                       [](const InferenceOption &o) { return o.runnable(); });
+    QList<ApiOption> apis;
+    for (const catalog::ApiPrice &price : request.apis) {
+        ApiOption api;
+        api.price = price;
+        const double cached = price.cachedInputPer1M.value_or(price.inputPer1M);
+        const double batch = in.offline && price.batchDiscountPct ? 1.0 - *price.batchDiscountPct / 100.0 : 1.0;
+        const double perRequest =
+            (in.inputTokens * (1 - hit) * price.inputPer1M + in.inputTokens * hit * cached + in.outputTokens * price.outputPer1M)
+            / 1e6 * batch;
+        const QString unit = price.currency + u"/1M"_s;
+        api.basis = Tr::tr("%1 input tokens × %2 %3").arg(in.inputTokens * (1 - hit), 0, 'f', 0).arg(price.inputPer1M).arg(unit);
+        if (hit > 0)
+            api.basis += Tr::tr(" + %1 cached input tokens × %2 %3%4")
+                             .arg(in.inputTokens * hit, 0, 'f', 0)
+                             .arg(cached)
+                             .arg(unit, price.cachedInputPer1M ? QString() : Tr::tr(" (no cached price given: the input price)"));
+        api.basis += Tr::tr(" + %1 output tokens × %2 %3").arg(in.outputTokens, 0, 'f', 0).arg(price.outputPer1M).arg(unit);
+        if (batch < 1)
+            api.basis += Tr::tr(", less the %1 % batch discount").arg(*price.batchDiscountPct);
+        const auto rate = fx.convert(1.0, price.currency, request.currency);
+        if (!rate) {
+            api.cannotRun = Tr::tr("no exchange rate from %1 to %2").arg(price.currency, request.currency);
+            apis.append(api);
+            continue;
+        }
+        api.fxRates = rate->ratesUsed;
+        api.costPerRequest = perRequest * rate->amount;
+        api.costPerMillionOutputAllIn = in.outputTokens > 0 ? api.costPerRequest / in.outputTokens * 1e6 : 0;
+        api.monthlyCost = plan.requestsPerSecond * kHoursPerMonth * 3600.0 * api.costPerRequest;
+        if (cheapest != plan.options.cend())
+            api.breakEvenQps = breakEvenQps(*cheapest, in, request.production, api.costPerRequest);
+        apis.append(api);
+    }
+    std::stable_sort(apis.begin(), apis.end(), [](const ApiOption &a, const ApiOption &b) {
+        if (a.runnable() != b.runnable())
+            return a.runnable();
+        return a.costPerRequest < b.costPerRequest;
+    });
+    return apis;
+}
+
 } // namespace
 
 InferencePlan planInference(const InferenceRequest &request, const catalog::AcceleratorCatalog &accelerators,
@@ -304,7 +352,52 @@ InferencePlan planInference(const InferenceRequest &request, const catalog::Acce
             return a.monthlyCost < b.monthlyCost;
         return a.costPerMillionOutput < b.costPerMillionOutput;
     });
+    plan.apis = priceApis(request, plan, fx);
     return plan;
+}
+
+QString apiSummary(const InferencePlan &plan)
+{
+    if (plan.apis.isEmpty())
+        return {};
+    const ApiOption &a = plan.apis.first();
+    if (!a.runnable())
+        return Tr::tr("Hosted APIs for this model cannot be priced in %1: %2").arg(plan.currency, a.cannotRun);
+    QString text = Tr::tr("Buying tokens: the cheapest of %1 hosted API price(s) for this model is %2 %3 at %4 %5 "
+                          "per 1M output tokens all-in")
+                       .arg(plan.apis.size())
+                       .arg(a.price.provider, a.price.apiModel)
+                       .arg(a.costPerMillionOutputAllIn, 0, 'f', 3)
+                       .arg(plan.currency);
+    if (plan.requestsPerSecond > 0)
+        text += Tr::tr(", %1 %2 a month at the load").arg(a.monthlyCost, 0, 'f', 0).arg(plan.currency);
+    text += a.breakEvenQps ? Tr::tr("; self-hosting is cheaper from %1 requests/s").arg(*a.breakEvenQps, 0, 'g', 3)
+                           : Tr::tr("; self-hosting is not cheaper at any load");
+    return text + Tr::tr(" (price as of %1).").arg(a.price.source.asOf.toString(Qt::ISODate));
+}
+
+std::optional<double> breakEvenQps(const InferenceOption &selfHosted, const InferenceInput &input, bool production,
+                                   double perRequest)
+{
+    const InferenceProjection &p = *selfHosted.projection;
+    if (!selfHosted.runnable() || selfHosted.chips <= 0 || p.chipsPerReplica <= 0 || perRequest <= 0
+        || input.outputTokens <= 0)
+        return std::nullopt;
+    // One replica's month and the requests it serves at the target utilisation.
+    const double replicaMonth = selfHosted.monthlyCost * p.chipsPerReplica / selfHosted.chips;
+    const double capacity = p.tokensPerSecondPerChip * p.chipsPerReplica * input.targetUtilisation / input.outputTokens;
+    const double apiMonthPerQps = perRequest * kHoursPerMonth * 3600.0;
+    if (capacity <= 0 || apiMonthPerQps * capacity <= replicaMonth)
+        return std::nullopt; // a full replica costs more than its requests bought from the API
+    // k replicas serve loads in ((k-1)·capacity, k·capacity]; self-hosting wins from the first
+    // load there at which (k + spare) replicas cost no more than the API.
+    const int spare = production ? 1 : 0;
+    for (int k = 1; k <= 1'000'000; ++k) {
+        const double from = std::max((k + spare) * replicaMonth / apiMonthPerQps, (k - 1) * capacity);
+        if (from <= k * capacity)
+            return from;
+    }
+    return std::nullopt;
 }
 
 std::optional<InferenceProjection> inferenceHeadline(const InferenceRequest &request, const InferencePlan &plan,

@@ -21,6 +21,9 @@ struct InferenceRequest
     /// A production service: spot and marketplace offers cannot run it, and it keeps one spare
     /// replica beyond the load (N+1). Offline work is never production.
     bool production = true;
+    /// Hosted APIs serving the same model (catalog::PlanningCatalog::apiPricesFor), ranked beside
+    /// self-hosting; empty for a model no API in the catalog serves.
+    QList<catalog::ApiPrice> apis;
 
     bool operator==(const InferenceRequest &) const = default;
 };
@@ -69,12 +72,45 @@ struct InferenceOption : OptionBase
 
 class ClusterShapes;
 
+/// Buying the tokens from a hosted API instead of serving the model (issue 39): its price per
+/// request for the load's prompt and output (the cached share of the prompt at the cached-input
+/// price, the batch discount for offline work), a month of the load, and the load at which the
+/// plan's cheapest self-hosted option becomes cheaper.
+struct ApiOption
+{
+    catalog::ApiPrice price;
+    double costPerRequest = 0;            ///< in the plan's currency
+    double costPerMillionOutputAllIn = 0; ///< the request's whole price over its output tokens
+    double monthlyCost = 0;               ///< at the load; 0 without one
+    /// The load (requests/s) from which self-hosting on the plan's cheapest runnable option costs
+    /// less a month; null when it never does (the API is cheaper at any load) or nothing runs.
+    std::optional<double> breakEvenQps;
+    QString basis;     ///< "2000 input tokens × 0.88 USD/1M + …"
+    QString cannotRun; ///< no exchange rate to the plan's currency
+    QList<pricing::FxRate> fxRates;
+
+    bool runnable() const { return cannotRun.isEmpty(); }
+};
+
 struct InferencePlan
 {
     QString currency;
     double requestsPerSecond = 0;
     QList<InferenceOption> options; ///< runnable ones by monthly cost, then the rest with reasons
+    QList<ApiOption> apis;          ///< cheapest per request first, then those that cannot be priced
 };
+
+/// Buying tokens against serving them, in a sentence for every presenter: the cheapest API for
+/// the model, what a million output tokens and a month of the load cost there, and from which
+/// load self-hosting on the plan's cheapest option is cheaper; empty when no API serves the model.
+QString apiSummary(const InferencePlan &plan);
+
+/// The load (requests/s) from which \a selfHosted costs less a month than paying \a perRequest for
+/// each request: its replicas (one spare beyond the load for a production service) at their
+/// monthly cost and capacity at the target utilisation against the API's linear cost; null when
+/// the API is cheaper at every load.
+std::optional<double> breakEvenQps(const InferenceOption &selfHosted, const InferenceInput &input, bool production,
+                                   double perRequest);
 
 /// Sizes and prices the inference load on every offer that meets the constraints. Replicas run
 /// at the target utilisation; monthly cost is 730 hours of hourly prices (commitments at their

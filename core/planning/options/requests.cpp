@@ -96,10 +96,14 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
         in.kvPrecision = catalog::precisionFromString(i.kvPrecision);
     in.speculativeTokens = i.speculativeTokens;
     in.speculativeAcceptance = i.speculativeAcceptance;
+    in.prefixCacheHit = i.prefixCacheHit;
     r.constraints = s.constraints;
     r.currency = s.currency;
     r.months = i.months;
     r.production = i.production && !i.offline;
+    if (preset)
+        for (const catalog::ApiPrice *api : catalog.apiPricesFor(*preset))
+            r.apis.append(*api);
     return r;
 }
 

@@ -46,6 +46,41 @@ JsonNode breakEvenJson(const std::optional<BreakEven> &b, const auto &options)
                        {u"summary"_s, b->summary}};
 }
 
+/// The hosted APIs priced for the load, cheapest per request first (issue 39).
+JsonItems apiOptionItems(const QList<ApiOption> &apis)
+{
+    JsonItems items;
+    for (const ApiOption &a : apis) {
+        const catalog::ApiPrice &p = a.price;
+        items.append(JsonFields{
+            {u"provider"_s, p.provider},
+            {u"api_model"_s, p.apiModel},
+            {u"model_preset"_s, p.modelPreset},
+            {u"input_per_1m"_s, p.inputPer1M},
+            {u"output_per_1m"_s, p.outputPer1M},
+            {u"cached_input_per_1m"_s, p.cachedInputPer1M ? JsonNode(*p.cachedInputPer1M) : JsonNode()},
+            {u"batch_discount_pct"_s, p.batchDiscountPct ? JsonNode(*p.batchDiscountPct) : JsonNode()},
+            {u"price_currency"_s, p.currency},
+            {u"cost_per_request"_s, a.runnable() ? JsonNode(a.costPerRequest) : JsonNode()},
+            {u"cost_per_million_output_tokens_all_in"_s, a.runnable() ? JsonNode(a.costPerMillionOutputAllIn) : JsonNode()},
+            {u"monthly_cost"_s, a.runnable() ? JsonNode(a.monthlyCost) : JsonNode()},
+            {u"break_even_qps"_s, a.breakEvenQps ? JsonNode(*a.breakEvenQps) : JsonNode()},
+            {u"cost_basis"_s, a.basis},
+            {u"runnable"_s, a.runnable()},
+            {u"reason"_s, optionalNode(a.cannotRun)},
+            {u"source_url"_s, p.source.url},
+            {u"as_of"_s, p.source.asOf.toString(Qt::ISODate)},
+        });
+    }
+    return items;
+}
+
+/// The cheapest API's break-even load against self-hosting; null without an API or a break-even.
+JsonNode breakEvenQpsNode(const QList<ApiOption> &apis)
+{
+    return !apis.isEmpty() && apis.first().breakEvenQps ? JsonNode(*apis.first().breakEvenQps) : JsonNode();
+}
+
 } // namespace
 
 namespace {
@@ -215,6 +250,9 @@ JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
                                 {u"engine"_s, engineId(in)},
                                 {u"months"_s, plan.inferenceMonths},
                                 {u"break_even"_s, breakEvenJson(plan.inferenceBreakEven, plan.inference->options)},
+                                {u"prefix_cache_hit"_s, in.prefixCacheHit},
+                                {u"break_even_qps"_s, breakEvenQpsNode(plan.inference->apis)},
+                                {u"api_options"_s, apiOptionItems(plan.inference->apis)},
                                 {u"options"_s, placeholders ? JsonNode(kInferenceOptions) : JsonNode(options)},
                                 {u"options_total"_s, plan.inference->options.size()}});
     }
@@ -318,8 +356,11 @@ JsonFields inferenceHeadFields(const InferenceRequest &request, const InferenceP
                      {u"engine"_s, engineId(input)},
                      {u"speculative_tokens"_s, input.speculativeTokens},
                      {u"speculative_acceptance"_s, input.speculativeAcceptance},
+                     {u"prefix_cache_hit"_s, input.prefixCacheHit},
                      {u"requests_per_second"_s, plan.requestsPerSecond},
-                     {u"currency"_s, request.currency}};
+                     {u"currency"_s, request.currency},
+                     {u"break_even_qps"_s, breakEvenQpsNode(plan.apis)},
+                     {u"api_options"_s, apiOptionItems(plan.apis)}};
     if (headline) {
         json.insert(u"accelerator"_s, headline->accelerator);
         json.insert(u"tokens_per_s_per_chip"_s, headline->tokensPerSecondPerChip);
