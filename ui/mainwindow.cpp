@@ -657,61 +657,58 @@ QString MainWindow::aboutText() const
              m_pricesAsOf.isValid() ? isoDate(m_pricesAsOf) : tr("none"));
 }
 
+namespace {
+
+/// A dialog of the window made when first asked for (by \a make), read again (refresh()) when
+/// asked for later, and brought to the front.
+template<typename Dialog, typename Make>
+Dialog *raised(Dialog *&dialog, Make make)
+{
+    if (!dialog)
+        dialog = make();
+    else
+        dialog->refresh();
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+    return dialog;
+}
+
+} // namespace
+
 ProfilesDialog *MainWindow::showProfiles()
 {
-    if (!m_profilesDialog) {
-        m_profilesDialog = new ProfilesDialog(m_database, this);
+    return raised(m_profilesDialog, [this] {
+        auto *dialog = new ProfilesDialog(m_database, this);
         // A profile removed, disabled or enabled changes what the planner plans with.
-        connect(m_profilesDialog, &ProfilesDialog::profilesChanged, this, &MainWindow::reload);
-    } else {
-        m_profilesDialog->refresh();
-    }
-    m_profilesDialog->show();
-    m_profilesDialog->raise();
-    m_profilesDialog->activateWindow();
-    return m_profilesDialog;
+        connect(dialog, &ProfilesDialog::profilesChanged, this, &MainWindow::reload);
+        return dialog;
+    });
 }
 
 DiscountsDialog *MainWindow::showDiscounts()
 {
-    if (!m_discountsDialog) {
-        m_discountsDialog = new DiscountsDialog(m_database, this);
+    return raised(m_discountsDialog, [this] {
+        auto *dialog = new DiscountsDialog(m_database, this);
         // A discount added or removed changes what every option costs.
-        connect(m_discountsDialog, &BookDialog::changed, this, &MainWindow::reload);
-    } else {
-        m_discountsDialog->refresh();
-    }
-    m_discountsDialog->show();
-    m_discountsDialog->raise();
-    m_discountsDialog->activateWindow();
-    return m_discountsDialog;
+        connect(dialog, &BookDialog::changed, this, &MainWindow::reload);
+        return dialog;
+    });
 }
 
 QuotesDialog *MainWindow::showQuotes()
 {
-    if (!m_quotesDialog) {
-        m_quotesDialog = new QuotesDialog(m_database, m_catalog, this);
+    return raised(m_quotesDialog, [this] {
+        auto *dialog = new QuotesDialog(m_database, m_catalog, this);
         // A quote added or removed is an offer more or less to rank.
-        connect(m_quotesDialog, &BookDialog::changed, this, &MainWindow::reload);
-    } else {
-        m_quotesDialog->refresh();
-    }
-    m_quotesDialog->show();
-    m_quotesDialog->raise();
-    m_quotesDialog->activateWindow();
-    return m_quotesDialog;
+        connect(dialog, &BookDialog::changed, this, &MainWindow::reload);
+        return dialog;
+    });
 }
 
 ActualsDialog *MainWindow::showActuals()
 {
-    if (!m_actualsDialog)
-        m_actualsDialog = new ActualsDialog(m_database, m_planner, this);
-    else
-        m_actualsDialog->refresh();
-    m_actualsDialog->show();
-    m_actualsDialog->raise();
-    m_actualsDialog->activateWindow();
-    return m_actualsDialog;
+    return raised(m_actualsDialog, [this] { return new ActualsDialog(m_database, m_planner, this); });
 }
 
 void MainWindow::showGlossary()
