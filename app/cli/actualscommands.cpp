@@ -51,7 +51,7 @@ int importCommand(Context &context, const QCommandLineParser &parser)
 {
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1)
-        return context.usage(Tr::tr("actuals import needs one FILE (a FOCUS CSV export)"));
+        return context.usage(Tr::tr("actuals import needs one FILE (a FOCUS CSV export, or an OpenCost allocation export)"));
     int exitCode = ExitOk;
     const auto skus = chargedSkus(context, parser, &exitCode);
     if (!skus)
@@ -60,7 +60,26 @@ int importCommand(Context &context, const QCommandLineParser &parser)
     if (!database)
         return context.failureExitCode();
     const bool dryRun = parser.isSet(u"dry-run"_s);
-    const auto done = database->importActualsFile(files.first(), *skus, dryRun);
+    // An OpenCost export's GPU costs, as the charges of the offer the team names.
+    std::optional<OpenCostTarget> openCost;
+    if (parser.isSet(u"provider"_s) || parser.isSet(u"sku"_s)) {
+        if (!parser.isSet(u"provider"_s) || !parser.isSet(u"sku"_s))
+            return context.usage(Tr::tr("an OpenCost export needs both --provider and --sku"));
+        OpenCostTarget target{parser.value(u"provider"_s), parser.value(u"sku"_s), parser.value(u"region"_s)};
+        target.currency = parser.value(u"currency"_s);
+        target.namespaceFilter = parser.value(u"namespace"_s);
+        if (!skus->contains(actualsKey(target.provider, target.sku)))
+            return context.report(Error::badInput(
+                Tr::tr("--sku: %1 %2 has no prices here (prices list shows the offers)").arg(target.provider, target.sku)));
+        const auto offers = database->prices();
+        if (!offers)
+            return context.report(offers.error());
+        for (const PriceRecord &r : *offers)
+            if (actualsKey(r.key.provider, r.key.sku) == actualsKey(target.provider, target.sku))
+                target.acceleratorsPerInstance = std::max(1, r.acceleratorCount);
+        openCost = target;
+    }
+    const auto done = database->importActualsFile(files.first(), *skus, dryRun, openCost);
     if (!done)
         return context.report(done.error());
     context.out << Tr::tr("%1: %2 accelerator charge(s), %3 in all; %4 other charge(s) left out%5")
@@ -157,6 +176,12 @@ QList<Command> actualsCommands()
              p.addOption({u"scenario"_s, Tr::tr("Keep only the SKUs this scenario's plan uses (default: every SKU with prices)."),
                           u"FILE"_s});
              p.addOption({u"dry-run"_s, Tr::tr("Validate and count; write nothing.")});
+             p.addOption({u"provider"_s, Tr::tr("OpenCost export: the provider of the offer that ran the workloads."), u"P"_s});
+             p.addOption({u"sku"_s, Tr::tr("OpenCost export: that offer's SKU (its GPUs per instance turn GPU-hours into "
+                                           "instance-hours)."), u"SKU"_s});
+             p.addOption({u"region"_s, Tr::tr("OpenCost export: that offer's region."), u"R"_s});
+             p.addOption({u"namespace"_s, Tr::tr("OpenCost export: only this Kubernetes namespace."), u"NS"_s});
+             p.addOption({u"currency"_s, Tr::tr("OpenCost export: the currency OpenCost reports in."), u"CUR"_s, u"USD"_s});
              planOptions(p);
          },
          importCommand, true},

@@ -5,6 +5,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace accelplan::pricing {
@@ -54,6 +56,57 @@ Result<QList<ActualCharge>> readFocusActuals(QIODevice *device, const QString &f
             c.currency = r.required(u"billingcurrency"_s);
             c.quantity = r.number(u"pricingquantity"_s).value_or(0);
             c.unit = r.text(u"pricingunit"_s);
+            charges.append(c);
+        });
+    if (hasErrors(problems))
+        return Error::badInput(Tr::tr("%1 has errors; nothing was imported").arg(fileName), problems);
+    if (skipped)
+        *skipped = others;
+    return charges;
+}
+
+bool isOpenCostExport(QIODevice *device)
+{
+    const QByteArray head = device->peek(64 * 1024);
+    const QByteArray header = head.left(head.indexOf('\n')).toLower();
+    return header.contains("gpucost") && header.contains("totalcost") && !header.contains("billedcost");
+}
+
+Result<QList<ActualCharge>> readOpenCostActuals(QIODevice *device, const QString &fileName,
+                                                const OpenCostTarget &target, int *skipped)
+{
+    QList<ActualCharge> charges;
+    int others = 0;
+    const double perInstance = std::max(1, target.acceleratorsPerInstance);
+    // Column names as OpenCost writes them; the reader compares them in lower case.
+    const Diagnostics problems = readCsvTable(
+        device, fileName, {u"date"_s, u"gpus"_s, u"gpucost"_s}, [&](const CsvRecord &r) {
+            if (!target.namespaceFilter.isEmpty() && r.text(u"namespace"_s) != target.namespaceFilter) {
+                ++others;
+                return;
+            }
+            const auto cost = r.number(u"gpucost"_s, true);
+            const auto gpus = r.number(u"gpus"_s, true);
+            const QString date = r.required(u"date"_s);
+            const QDate day = date.size() == 10 ? QDate::fromString(date, Qt::ISODate) : QDate();
+            if (!day.isValid() && !date.isEmpty())
+                r.error(u"Date"_s, Tr::tr("'%1' is not a date (YYYY-MM-DD)").arg(date));
+            if (!cost || !gpus || !day.isValid())
+                return; // said why, at the line and column
+            if (*cost <= 0) {
+                ++others; // a workload without GPUs
+                return;
+            }
+            ActualCharge c;
+            c.provider = target.provider;
+            c.sku = target.sku;
+            c.region = target.region;
+            c.line = r.line();
+            c.month = QDate(day.year(), day.month(), 1);
+            c.effectiveCost = *cost;
+            c.currency = target.currency;
+            c.quantity = *gpus * 24.0 / perInstance; // a daily row: its GPUs for 24 hours
+            c.unit = u"Hours"_s;
             charges.append(c);
         });
     if (hasErrors(problems))

@@ -34,6 +34,29 @@ struct ActualCharge
 Result<QList<ActualCharge>> readFocusActuals(QIODevice *device, const QString &fileName, const QSet<QString> &skus,
                                              int *skipped = nullptr);
 
+/// An OpenCost allocation export names Kubernetes workloads, not SKUs: the offer the team says
+/// ran them, and which of them to read.
+struct OpenCostTarget
+{
+    QString provider;
+    QString sku;
+    QString region{};
+    int acceleratorsPerInstance = 1; ///< the SKU's GPUs: GPU-hours to instance-hours
+    QString currency = QStringLiteral("USD"); ///< the export's (OpenCost's configured currency)
+    QString namespaceFilter{};       ///< only this namespace; empty: every workload with GPUs
+};
+
+/// Whether \a device (not consumed) holds an OpenCost allocation CSV export (OpenCost's daily CSV
+/// exporter: Date, Namespace, …, GPUs, …, GPUCost, TotalCost) rather than a FOCUS export.
+bool isOpenCostExport(QIODevice *device);
+
+/// The GPU charges of an OpenCost allocation CSV export, one row per workload and day: GPUCost as
+/// the cost of \a target's SKU in the month of Date, GPUs × 24 h ÷ its GPUs per instance as its
+/// instance-hours. Rows without GPU cost, or of another namespace, are counted in \a skipped; a
+/// cost or date that is not one is an error naming the file, line and column, and nothing is kept.
+Result<QList<ActualCharge>> readOpenCostActuals(QIODevice *device, const QString &fileName,
+                                                const OpenCostTarget &target, int *skipped = nullptr);
+
 /// The key readFocusActuals() filters on: "provider|sku", lower case.
 QString actualsKey(const QString &provider, const QString &sku);
 

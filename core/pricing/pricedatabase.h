@@ -202,8 +202,11 @@ public:
         double total = 0;
     };
     /// Reads the FOCUS export at \a path (readFocusActuals, keeping the charges of \a skus: "provider|sku"
-    /// keys, actualsKey()) and stores them with the file's SHA-256 (importActuals); \a dryRun writes nothing.
-    Result<ActualsImport> importActualsFile(const QString &path, const QSet<QString> &skus, bool dryRun);
+    /// keys, actualsKey()), or an OpenCost allocation export (readOpenCostActuals, as the charges of
+    /// \a openCost's SKU; without one it is refused, saying what to give), and stores them with the
+    /// file's SHA-256 (importActuals); \a dryRun writes nothing.
+    Result<ActualsImport> importActualsFile(const QString &path, const QSet<QString> &skus, bool dryRun,
+                                            const std::optional<OpenCostTarget> &openCost = std::nullopt);
     /// The "provider|sku" keys (actualsKey()) of every current offer: the SKUs a bill's charges are kept for.
     Result<QSet<QString>> pricedSkus() const;
 

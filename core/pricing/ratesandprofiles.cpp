@@ -340,7 +340,8 @@ Status PriceDatabase::importActuals(const QList<ActualCharge> &charges, const QS
 }
 
 Result<PriceDatabase::ActualsImport> PriceDatabase::importActualsFile(const QString &path, const QSet<QString> &skus,
-                                                                     bool dryRun)
+                                                                     bool dryRun,
+                                                                     const std::optional<OpenCostTarget> &openCost)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -349,7 +350,13 @@ Result<PriceDatabase::ActualsImport> PriceDatabase::importActualsFile(const QStr
     hash.addData(&file);
     file.seek(0);
     ActualsImport done;
-    const auto charges = readFocusActuals(&file, path, skus, &done.leftOut);
+    const bool fromOpenCost = isOpenCostExport(&file);
+    if (fromOpenCost && !openCost)
+        return Error::badInput(Tr::tr("%1 is an OpenCost allocation export: it names workloads, not SKUs; say which "
+                                      "offer ran them (actuals import --provider P --sku S)")
+                                   .arg(path));
+    const auto charges = fromOpenCost ? readOpenCostActuals(&file, path, *openCost, &done.leftOut)
+                                      : readFocusActuals(&file, path, skus, &done.leftOut);
     if (!charges)
         return charges.error();
     if (!dryRun) {

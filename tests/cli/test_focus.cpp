@@ -428,3 +428,77 @@ TEST_CASE("actuals: the report's Plan against actual section gives the bill agai
     CHECK(section.contains(english.toString(0.1 * plannedTotal, 'f', 0)));
     CHECK_FALSE(section.contains(u" -0 "_s)); // a rounding residue is 0, not -0
 }
+
+TEST_CASE("actuals: an OpenCost allocation export's GPU costs are the charges of the offer the team names", "[cli][actuals][opencost]")
+{
+    Scratch scratch;
+    const QString scenario = examplePath(u"llama-70b.accelplan"_s);
+    const QString forecast = scratch.dir.filePath(u"forecast.csv"_s);
+    REQUIRE(scratch.run({u"plan"_s, scenario, u"--format"_s, u"focus"_s, u"-o"_s, forecast, u"--start"_s, u"2027-01"_s})
+                .exitCode == 0);
+    // The serving offer's first month as the plan forecast it.
+    const QList<Row> planned = readForecast(forecast);
+    const auto serving = std::find_if(planned.cbegin(), planned.cend(), [](const Row &r) {
+        return r.value(u"x_Workload"_s) == u"inference"_s && r.value(u"ChargePeriodStart"_s).startsWith(u"2027-01"_s);
+    });
+    REQUIRE(serving != planned.cend());
+    const QString provider = serving->value(u"ProviderName"_s);
+    const QString sku = serving->value(u"SkuId"_s);
+    const double cost = serving->value(u"EffectiveCost"_s).toDouble();
+    const double hours = serving->value(u"PricingQuantity"_s).toDouble();
+    int perInstance = 0;
+    const QJsonObject plan = jsonObject(scratch.run({u"plan"_s, scenario, u"--format"_s, u"json"_s}));
+    for (const auto &o : plan[u"inference"_s][u"options"_s].toArray())
+        if (o[u"provider"_s].toString() == provider && o[u"sku"_s].toString() == sku)
+            perInstance = o[u"accelerator_count"_s].toInt();
+    REQUIRE(perInstance > 0);
+
+    // OpenCost's daily CSV export: the serving deployment's GPUs every day of January, a CPU-only
+    // workload beside it, and another namespace's GPUs.
+    QByteArray csv = "Date,Namespace,ControllerKind,ControllerName,Pod,Container,CPUCoreUsageAverage,"
+                     "CPUCoreRequestAverage,RAMBytesUsageAverage,RAMBytesRequestAverage,NetworkReceiveBytes,"
+                     "NetworkTransferBytes,GPUs,PVBytes,CPUCost,RAMCost,NetworkCost,PVCost,GPUCost,TotalCost\n";
+    for (int day = 1; day <= 31; ++day) {
+        const QByteArray date = QDate(2027, 1, day).toString(Qt::ISODate).toLatin1();
+        const double gpus = hours * perInstance / (24.0 * 31);
+        csv += date + ",serving,deployment,llm,llm-0,vllm,3,4,1e9,2e9,0,0," + QByteArray::number(gpus, 'g', 17) + ",0,1,1,0,0,"
+               + QByteArray::number(cost / 31, 'g', 17) + "," + QByteArray::number(cost / 31 + 2, 'g', 17) + "\n";
+        csv += date + ",serving,deployment,web,web-0,nginx,1,1,1e8,1e8,0,0,0,0,0.5,0.5,0,0,0,1\n";
+        csv += date + ",research,job,sweep,sweep-0,train,8,8,1e9,1e9,0,0,8,0,1,1,0,0,400,402\n";
+    }
+    const QString file = scratch.write(u"opencost.csv"_s, csv);
+
+    // It names workloads, not SKUs: refused until the offer is named.
+    const Run unnamed = scratch.run({u"actuals"_s, u"import"_s, file});
+    CHECK(unnamed.exitCode == 2);
+    CHECK(unnamed.err.contains(u"is an OpenCost allocation export"_s));
+    const Run unknown = scratch.run({u"actuals"_s, u"import"_s, file, u"--provider"_s, provider, u"--sku"_s, u"nope"_s});
+    CHECK(unknown.exitCode == 2);
+    CHECK(unknown.err.contains(u"--sku"_s));
+
+    const Run imported = scratch.run({u"actuals"_s, u"import"_s, file, u"--provider"_s, provider, u"--sku"_s, sku,
+                                      u"--namespace"_s, u"serving"_s});
+    INFO(imported.err.toStdString());
+    REQUIRE(imported.exitCode == 0);
+    CHECK(imported.out.contains(u"31 accelerator charge(s)"_s)); // the GPU rows of the namespace
+    CHECK(imported.out.contains(u"62 other charge(s) left out"_s));
+    const QJsonArray lines = compare(scratch, scenario);
+    bool seen = false;
+    for (const auto &l : lines) {
+        if (l[u"provider"_s].toString() != provider || l[u"sku"_s].toString() != sku || l[u"month"_s].toString() != u"2027-01"_s)
+            continue;
+        seen = true;
+        CHECK(l[u"actual"_s].toDouble() == Approx(cost).epsilon(1e-9));
+        CHECK(l[u"actual_hours"_s].toDouble() == Approx(hours).epsilon(1e-9)); // GPU-hours ÷ GPUs per instance
+        CHECK(l[u"variance"_s].toDouble() == Approx(0).margin(cost * 1e-9));
+    }
+    CHECK(seen);
+
+    // A cost that is not a number: named by line and column, nothing kept.
+    const QString bad = scratch.write(u"bad.csv"_s, csv.left(csv.indexOf('\n') + 1)
+                                                        + "2027-02-01,serving,deployment,llm,llm-0,vllm,3,4,1,2,0,0,8,0,1,1,0,0,lots,9\n");
+    const Run refused = scratch.run({u"actuals"_s, u"import"_s, bad, u"--provider"_s, provider, u"--sku"_s, sku});
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.contains(u"bad.csv:2"_s));
+    CHECK(refused.err.contains(u"GPUCost"_s, Qt::CaseInsensitive));
+}
