@@ -177,3 +177,32 @@ TEST_CASE("quotes: bad input is refused with the field, or the file, line and fi
     CHECK(listed[0][u"price_per_chip_unit"_s].toString() == u"EUR/chip"_s);
     CHECK(listed[0][u"price_per_chip"_s].toDouble() == Approx(390000.0 / 8));
 }
+
+TEST_CASE("quotes: a serving plan shorter than a quote's minimum term pays the rest of the term", "[cli][quotes]")
+{
+    Scratch scratch;
+    REQUIRE(scratch.run(addLambda()).exitCode == 0); // 2 instances, 3 months at least
+    const QString scenario = scratch.write(u"serve.accelplan"_s, R"({
+  "format": "accelplan-scenario",
+  "version": 1,
+  "name": "two months of serving",
+  "currency": "USD",
+  "inference": {"model": "llama3.1-8b", "input_tokens": 1000, "output_tokens": 200,
+                "requests_per_second": 1, "months": 2}
+})");
+    const Run run = scratch.run({u"plan"_s, scenario, u"--format"_s, u"json"_s});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    bool seen = false;
+    for (const auto &value : jsonObject(run)[u"inference"_s][u"options"_s].toArray()) {
+        const QJsonObject o = value.toObject();
+        if (!o[u"quote"_s].isObject())
+            continue;
+        seen = true;
+        REQUIRE(o[u"runnable"_s].toBool());
+        CHECK(o[u"instances"_s].toInt() >= 2);
+        // Three months of the monthly cost, not the two the plan serves.
+        CHECK(o[u"plan_cost"_s].toDouble() == Approx(3 * o[u"monthly_cost"_s].toDouble()));
+    }
+    CHECK(seen);
+}

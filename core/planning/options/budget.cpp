@@ -46,6 +46,11 @@ double termMonths(pricing::PriceModel m)
     return commitmentTermHours(m) / kHoursPerMonth;
 }
 
+double termMonths(const pricing::PriceRecord &offer)
+{
+    return std::max(termMonths(offer.key.priceModel), offer.quote ? double(offer.quote->minimumTermMonths) : 0.0);
+}
+
 Budget planBudget(const TrainingOption *train, int runs, int start, const InferenceOption *serve,
                   double inferenceMonths)
 {
@@ -96,7 +101,7 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         addEvenly(months, 0, horizon, inHorizon - serve->setupCost, category);
         addEvenly(months, 0, 1, serve->setupCost, category); // setup fees in the first month
         // A term longer than the horizon: its remaining months, less other work's share.
-        const int rest = int(termMonths(model)) - horizon;
+        const int rest = int(termMonths(serve->offer)) - horizon;
         const double leftover = inferenceTotal - inHorizon;
         if (leftover > 0)
             addEvenly(months, rest > 0 ? horizon : horizon - 1, std::max(1, rest), leftover, category);

@@ -39,5 +39,7 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
 /// Whether a price model is a 1- or 3-year commitment, and its term in months (0 for none).
 bool isCommitment(pricing::PriceModel model);
 double termMonths(pricing::PriceModel model);
+/// The months an offer is paid for at least: a commitment's term, or a vendor's quoted minimum.
+double termMonths(const pricing::PriceRecord &offer);
 
 } // namespace accelplan::planning

@@ -19,12 +19,12 @@ namespace accelplan::planning {
 namespace {
 
 /// An inference option's cost over the horizon: its monthly cost for every month, and for a
-/// commitment longer than the horizon the rest of the term, less other work's share; for owned
-/// hardware the capex the horizon leaves idle.
+/// commitment (or a quote's minimum term) longer than the horizon the rest of the term, less other
+/// work's share; for owned hardware the capex the horizon leaves idle.
 double inferencePlanCost(const InferenceOption &o, double months, double otherUse)
 {
     double cost = o.monthlyCost * months + o.setupCost + (o.owned ? o.owned->idleCost : 0.0);
-    const double term = termMonths(o.offer.key.priceModel);
+    const double term = termMonths(o.offer);
     if (term > months)
         cost += o.monthlyCost * (term - months) * (1.0 - otherUse);
     return cost;
