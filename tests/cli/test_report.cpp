@@ -242,6 +242,8 @@ TEST_CASE("report: a vendor's quote ranked in the plan is named in the sources a
     REQUIRE(text.waitForFinished(30'000));
     const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
     CHECK(flat.contains(u"Vendors' quotes ranked"_s));
+    CHECK(flat.contains(u"the team's quote 1, valid until 2099-12-31"_s)); // its price row: no sheet 0 line 0
+    CHECK_FALSE(flat.contains(u"sheet 0 line 0"_s));
     CHECK(flat.contains(u"Neo quote N-7"_s));
     CHECK(flat.contains(u"USD/chip-h"_s));
     CHECK(flat.contains(u"across"_s));

@@ -99,13 +99,17 @@ QString sourcesSection(const ReportRequest &request, const QList<const TrainingO
             if (!quotes.contains(line))
                 quotes.append(line);
         }
+        // A vendor's quote has no sheet: its own id and terms say where the price comes from.
+        const QString provenance =
+            offer.quote ? tr("the team's quote %1, valid until %2").arg(offer.quote->id).arg(offer.quote->validUntil.toString(Qt::ISODate))
+                        : tr("sheet %1 line %2, %3: %4")
+                              .arg(QString::number(offer.sheetId), QString::number(offer.sheetLine),
+                                   offer.confidence.isEmpty() ? tr("confidence not stated") : offer.confidence,
+                                   offer.sourceUrl.isEmpty() ? tr("no source given") : offer.sourceUrl);
         rows += u"<li>"_s
-                + esc(tr("%1, %2: %3 %4 per %5 from %6 (%7), sheet %8 line %9, %10: %11")
+                + esc(tr("%1, %2: %3 %4 per %5 from %6 (%7), %8")
                           .arg(optionName(offer), offer.key.region, price, offer.currency,
-                               pricing::toString(offer.unit), offer.effectiveDate.toString(Qt::ISODate), age,
-                               QString::number(offer.sheetId), QString::number(offer.sheetLine))
-                          .arg(offer.confidence.isEmpty() ? tr("confidence not stated") : offer.confidence,
-                               offer.sourceUrl.isEmpty() ? tr("no source given") : offer.sourceUrl))
+                               pricing::toString(offer.unit), offer.effectiveDate.toString(Qt::ISODate), age, provenance))
                 + u"</li>"_s;
     };
     auto addProfile = [&](const QString &what, const QString &source) {
