@@ -181,6 +181,26 @@ int Context::usage(const QString &message)
     return ExitUsage;
 }
 
+int removeFromBook(Context &context, const QCommandLineParser &parser, const QString &book, const QString &noun,
+                   Result<bool> (pricing::PriceDatabase::*remove)(qint64))
+{
+    const QStringList ids = parser.positionalArguments();
+    bool ok = false;
+    const qint64 id = ids.size() == 1 ? ids.first().toLongLong(&ok) : 0;
+    if (!ok)
+        return context.usage(Tr::tr("%1 remove needs one ID (%1 list shows them)").arg(book));
+    pricing::PriceDatabase *database = context.database();
+    if (!database)
+        return context.failureExitCode();
+    const auto removed = (database->*remove)(id);
+    if (!removed)
+        return context.report(removed.error());
+    if (!*removed)
+        return context.report(Error::badInput(Tr::tr("no %1 %2 (%3 list shows them)").arg(noun).arg(id).arg(book)));
+    context.out << Tr::tr("removed %1 %2").arg(noun).arg(id) << '\n';
+    return ExitOk;
+}
+
 std::optional<OutputFormat> formatOption(Context &context, const QCommandLineParser &parser,
                                          const QList<OutputFormat> &allowed)
 {

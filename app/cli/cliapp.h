@@ -101,6 +101,11 @@ std::optional<QDate> dateOption(Context &context, const QCommandLineParser &pars
 /// given; prints a usage error and returns nullopt otherwise (the plan's month 1: --start).
 std::optional<QDate> monthOption(Context &context, const QCommandLineParser &parser, const QString &name);
 
+/// `<book> remove ID` for one of the team's price books (discounts, quotes): the one ID argument,
+/// \a remove called on the database, "removed <noun> ID", or an error when there is none.
+int removeFromBook(Context &context, const QCommandLineParser &parser, const QString &book, const QString &noun,
+                   Result<bool> (pricing::PriceDatabase::*remove)(qint64));
+
 /// Reads --format for a command; prints a usage error and returns nullopt if it is not allowed.
 std::optional<OutputFormat> formatOption(Context &context, const QCommandLineParser &parser,
                                          const QList<OutputFormat> &allowed);

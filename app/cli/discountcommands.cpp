@@ -155,25 +155,6 @@ int importCommand(Context &context, const QCommandLineParser &parser)
     return store(context, *database, *discounts, offers, parser.isSet(u"dry-run"_s));
 }
 
-int removeCommand(Context &context, const QCommandLineParser &parser)
-{
-    const QStringList ids = parser.positionalArguments();
-    bool ok = false;
-    const qint64 id = ids.size() == 1 ? ids.first().toLongLong(&ok) : 0;
-    if (!ok)
-        return context.usage(Tr::tr("discounts remove needs one ID (discounts list shows them)"));
-    PriceDatabase *database = context.database();
-    if (!database)
-        return context.failureExitCode();
-    const auto removed = database->removeDiscount(id);
-    if (!removed)
-        return context.report(removed.error());
-    if (!*removed)
-        return context.report(Error::badInput(Tr::tr("no discount %1 (discounts list shows them)").arg(id)));
-    context.out << Tr::tr("removed discount %1").arg(id) << '\n';
-    return ExitOk;
-}
-
 } // namespace
 
 QList<Command> discountCommands()
@@ -206,7 +187,10 @@ QList<Command> discountCommands()
          importCommand, true},
         {u"discounts"_s, u"remove"_s, Tr::tr("remove a discount by its id"),
          [](QCommandLineParser &p) { p.addPositionalArgument(u"ID"_s, Tr::tr("The discount's id.")); },
-         removeCommand, true},
+         [](Context &context, const QCommandLineParser &parser) {
+             return removeFromBook(context, parser, u"discounts"_s, u"discount"_s, &PriceDatabase::removeDiscount);
+         },
+         true},
     };
 }
 

@@ -179,25 +179,6 @@ int importCommand(Context &context, const QCommandLineParser &parser)
     return store(context, *database, *quotes, parser.isSet(u"dry-run"_s));
 }
 
-int removeCommand(Context &context, const QCommandLineParser &parser)
-{
-    const QStringList ids = parser.positionalArguments();
-    bool ok = false;
-    const qint64 id = ids.size() == 1 ? ids.first().toLongLong(&ok) : 0;
-    if (!ok)
-        return context.usage(Tr::tr("quotes remove needs one ID (quotes list shows them)"));
-    PriceDatabase *database = context.database();
-    if (!database)
-        return context.failureExitCode();
-    const auto removed = database->removeQuote(id);
-    if (!removed)
-        return context.report(removed.error());
-    if (!*removed)
-        return context.report(Error::badInput(Tr::tr("no quote %1 (quotes list shows them)").arg(id)));
-    context.out << Tr::tr("removed quote %1").arg(id) << '\n';
-    return ExitOk;
-}
-
 } // namespace
 
 QList<Command> quoteCommands()
@@ -237,7 +218,10 @@ QList<Command> quoteCommands()
          importCommand, true},
         {u"quotes"_s, u"remove"_s, Tr::tr("remove a quote by its id"),
          [](QCommandLineParser &p) { p.addPositionalArgument(u"ID"_s, Tr::tr("The quote's id.")); },
-         removeCommand, true},
+         [](Context &context, const QCommandLineParser &parser) {
+             return removeFromBook(context, parser, u"quotes"_s, u"quote"_s, &PriceDatabase::removeQuote);
+         },
+         true},
     };
 }
 

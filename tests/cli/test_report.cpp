@@ -268,4 +268,6 @@ TEST_CASE("report: the serving section says what buying the tokens from a hosted
                             .arg(apis.size())
                             .arg(apis[0][u"provider"_s].toString())));
     CHECK(flat.contains(u"EUR per 1M output tokens all-in"_s));
+    CHECK(flat.contains(u"self-hosting is"_s));
+    CHECK_FALSE(flat.contains(u"e+0"_s)); // a load in figures, not exponent form
 }

@@ -371,7 +371,9 @@ QString apiSummary(const InferencePlan &plan)
                        .arg(plan.currency);
     if (plan.requestsPerSecond > 0)
         text += Tr::tr(", %1 %2 a month at the load").arg(a.monthlyCost, 0, 'f', 0).arg(plan.currency);
-    text += a.breakEvenQps ? Tr::tr("; self-hosting is cheaper from %1 requests/s").arg(*a.breakEvenQps, 0, 'g', 3)
+    // Three significant figures, never in exponent form ("1350", "2.62").
+    const auto loadText = [](double qps) { return QString::number(qps, 'f', qps >= 100 ? 0 : qps >= 10 ? 1 : 2); };
+    text += a.breakEvenQps ? Tr::tr("; self-hosting is cheaper from %1 requests/s").arg(loadText(*a.breakEvenQps))
                            : Tr::tr("; self-hosting is not cheaper at any load");
     return text + Tr::tr(" (price as of %1).").arg(a.price.source.asOf.toString(Qt::ISODate));
 }
