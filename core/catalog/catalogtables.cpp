@@ -106,6 +106,38 @@ std::optional<ApiPrice> readApiPrice(const CsvRecord &r)
     return p;
 }
 
+std::optional<StoragePrice> readStoragePrice(const CsvRecord &r)
+{
+    StoragePrice p;
+    p.provider = r.required(u"provider"_s);
+    p.storage = r.required(u"storage"_s);
+    p.region = r.text(u"region"_s);
+    p.pricePerGbMonth = r.number(u"price_per_gb_month"_s, true).value_or(0);
+    if (p.pricePerGbMonth < 0)
+        r.error(u"price_per_gb_month"_s, Tr::tr("cannot be negative"));
+    p.currency = r.required(u"currency"_s).toUpper();
+    p.source = readSource(r);
+    return p;
+}
+
+std::optional<SupportTier> readSupportTier(const CsvRecord &r)
+{
+    SupportTier t;
+    t.provider = r.required(u"provider"_s);
+    t.plan = r.required(u"plan"_s).toLower();
+    t.fromUsd = r.number(u"tier_from_usd"_s, true).value_or(0);
+    t.toUsd = r.number(u"tier_to_usd"_s);
+    if (t.toUsd && *t.toUsd <= t.fromUsd)
+        r.error(u"tier_to_usd"_s, Tr::tr("must be greater than tier_from_usd"));
+    t.percent = r.number(u"percent"_s, true).value_or(0);
+    if (t.percent < 0 || t.percent > 100)
+        r.error(u"percent"_s, Tr::tr("must be from 0 to 100"));
+    t.minimumPerMonth = r.number(u"minimum_usd_per_month"_s).value_or(0);
+    t.currency = r.required(u"currency"_s).toUpper();
+    t.source = readSource(r);
+    return t;
+}
+
 std::optional<FabricRule> readFabricRule(const CsvRecord &r)
 {
     static const QStringList kFabrics = {u"none"_s, u"ethernet"_s, u"roce"_s, u"infiniband"_s, u"efa"_s, u"dcn"_s};

@@ -18,6 +18,8 @@ std::optional<FrameworkFit> readFrameworkFit(const CsvRecord &r);           ///<
 std::optional<ScaleBand> readScaleBand(const CsvRecord &r);                 ///< scaling.csv
 std::optional<EgressTier> readEgressTier(const CsvRecord &r);               ///< egress.csv
 std::optional<ApiPrice> readApiPrice(const CsvRecord &r);                   ///< api_prices.csv
+std::optional<StoragePrice> readStoragePrice(const CsvRecord &r);           ///< storage.csv
+std::optional<SupportTier> readSupportTier(const CsvRecord &r);             ///< support_plans.csv
 std::optional<FabricRule> readFabricRule(const CsvRecord &r);               ///< fabrics.csv
 std::optional<CapacityBlockRule> readCapacityBlockRule(const CsvRecord &r); ///< capacity_blocks.csv
 std::optional<GridIntensity> readGridIntensity(const CsvRecord &r);         ///< grid_intensity.csv

@@ -382,6 +382,22 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
             return Error::internal(Tr::tr("data/catalog/api_prices.csv: %1 %2 names no model preset '%3'")
                                        .arg(p.provider, p.apiModel, p.modelPreset));
     catalog.m_apiPrices = *apis;
+    auto storage = readShipped<StoragePrice>(u"storage.csv"_s,
+                                             {u"provider"_s, u"storage"_s, u"price_per_gb_month"_s, u"currency"_s,
+                                              u"source_url"_s, u"as_of"_s},
+                                             tables::readStoragePrice);
+    if (!storage)
+        return storage.error();
+    catalog.m_storage = *storage;
+    auto support = readShipped<SupportTier>(u"support_plans.csv"_s,
+                                            {u"provider"_s, u"plan"_s, u"tier_from_usd"_s, u"percent"_s, u"currency"_s,
+                                             u"source_url"_s, u"as_of"_s},
+                                            tables::readSupportTier);
+    if (!support)
+        return support.error();
+    catalog.m_support = *support;
+    std::stable_sort(catalog.m_support.begin(), catalog.m_support.end(),
+                     [](const SupportTier &a, const SupportTier &b) { return a.fromUsd < b.fromUsd; });
     auto fabrics = readShipped<FabricRule>(
         u"fabrics.csv"_s,
         {u"offer_kind"_s, u"provider"_s, u"sku_pattern"_s, u"fabric"_s, u"gbps_per_node"_s, u"as_of"_s,
@@ -417,6 +433,23 @@ Result<PlanningCatalog> PlanningCatalog::loadShipped()
     std::stable_sort(catalog.m_egress.begin(), catalog.m_egress.end(),
                      [](const EgressTier &a, const EgressTier &b) { return a.fromGb < b.fromGb; });
     return catalog;
+}
+
+const StoragePrice *PlanningCatalog::storagePrice(const QString &provider) const
+{
+    for (const StoragePrice &p : m_storage)
+        if (p.provider.compare(provider, Qt::CaseInsensitive) == 0)
+            return &p;
+    return nullptr;
+}
+
+QList<SupportTier> PlanningCatalog::supportTiers(const QString &provider, const QString &plan) const
+{
+    QList<SupportTier> tiers;
+    for (const SupportTier &t : m_support)
+        if (t.provider.compare(provider, Qt::CaseInsensitive) == 0 && t.plan.compare(plan, Qt::CaseInsensitive) == 0)
+            tiers.append(t);
+    return tiers;
 }
 
 QList<const ApiPrice *> PlanningCatalog::apiPricesFor(const ModelPreset &model) const

@@ -135,6 +135,32 @@ struct ApiPrice
     bool operator==(const ApiPrice &) const = default;
 };
 
+/// A provider's storage for checkpoints and datasets (storage.csv): its standard object or file
+/// storage, per GB-month.
+struct StoragePrice
+{
+    QString provider;
+    QString storage; ///< "S3 Standard"
+    QString region;
+    double pricePerGbMonth = 0;
+    QString currency;
+    Source source;
+};
+
+/// One tier of a provider's paid support plan (support_plans.csv): `percent` of the monthly spend
+/// from `fromUsd` to `toUsd` (unbounded when empty), with the plan's monthly minimum.
+struct SupportTier
+{
+    QString provider;
+    QString plan; ///< "business"
+    double fromUsd = 0;
+    std::optional<double> toUsd;
+    double percent = 0;
+    double minimumPerMonth = 0;
+    QString currency;
+    Source source;
+};
+
 /// Scaling efficiency (per-chip throughput kept at scale) or goodput (productive share of wall
 /// time) over a range of chip counts.
 struct ScaleBand
@@ -270,6 +296,10 @@ public:
     static QStringList presetIds(const QStringList &modelNames);
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
     const QList<EgressTier> &egress() const { return m_egress; }
+    /// A provider's storage price (storage.csv; case-insensitive); null when none is shipped.
+    const StoragePrice *storagePrice(const QString &provider) const;
+    /// A provider's support plan tiers, lowest first (support_plans.csv; case-insensitive); empty when none.
+    QList<SupportTier> supportTiers(const QString &provider, const QString &plan) const;
     /// Hosted model APIs' per-token prices (api_prices.csv), in the file's order.
     const QList<ApiPrice> &apiPrices() const { return m_apiPrices; }
     /// The API prices serving the same model as \a model: its preset or one of the same shape
@@ -317,6 +347,8 @@ private:
     QList<ScaleBand> m_scaleBands;
     QList<EgressTier> m_egress;
     QList<ApiPrice> m_apiPrices;
+    QList<StoragePrice> m_storage;
+    QList<SupportTier> m_support;
     QList<FabricRule> m_fabrics;
     QList<CapacityBlockRule> m_capacityBlocks;
     std::shared_ptr<const MeasurementFits> m_fits;

@@ -40,7 +40,7 @@ Status ModelSection::setModelConfigFile(const QString &path)
 namespace {
 
 const QStringList kTopKeys = {u"format"_s, u"version"_s, u"name"_s, u"currency"_s, u"training"_s, u"inference"_s,
-                              u"constraints"_s, u"lockin"_s, u"ownership"_s, u"sensitivity"_s};
+                              u"constraints"_s, u"lockin"_s, u"ownership"_s, u"sensitivity"_s, u"all_in"_s};
 const QStringList kTrainingKeys = {u"model"_s, u"model_config"_s, u"model_params"_s, u"active_params"_s, u"tokens"_s, u"precision"_s,
                                    u"framework"_s, u"deadline_days"_s, u"runs"_s, u"start_month"_s, u"seq_len"_s, u"global_batch_tokens"_s, u"chips"_s, u"mfu"_s, u"steady_state"_s};
 const QStringList kInferenceKeys = {u"model"_s, u"model_config"_s, u"model_params"_s, u"active_params"_s, u"precision"_s,
@@ -58,6 +58,7 @@ const QStringList kLockinKeys = {u"dataset_gb"_s, u"checkpoint_gb"_s, u"engineer
                                  u"custom_cuda_kernels"_s, u"exit_at_fraction"_s, u"commitment_other_use"_s};
 const QStringList kOwnershipKeys = {u"power_price_kwh"_s, u"pue"_s, u"lifetime_months"_s, u"utilization"_s,
                                     u"colo_per_server_month"_s, u"networking_per_server"_s, u"other_use"_s};
+const QStringList kAllInKeys = {u"training_egress_gb"_s, u"egress_kb_per_request"_s, u"support_plan"_s, u"storage"_s};
 const QStringList kSensitivityKeys = {u"samples"_s, u"seed"_s, u"volume_band"_s, u"utilization_band"_s, u"fx_band"_s};
 const QStringList kPrecisions = {u"fp32"_s, u"bf16"_s, u"fp16"_s, u"fp8"_s, u"fp4"_s, u"int8"_s};
 const QStringList kFrameworks = {u"pytorch"_s, u"jax"_s, u"tensorflow"_s};
@@ -513,6 +514,16 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         const QJsonObject object = section(top, root, u"ownership"_s).value_or(QJsonObject());
         r.enter(u"ownership"_s, object, kOwnershipKeys);
         readOwnership(r, s.ownership);
+    }
+    {
+        Reader r(json, fileName, &diagnostics, &s.defaults);
+        const QJsonObject object = section(top, root, u"all_in"_s).value_or(QJsonObject());
+        r.enter(u"all_in"_s, object, kAllInKeys);
+        AllInSection &a = s.allIn;
+        a.trainingEgressGb = r.number(u"training_egress_gb"_s, 0, 1e12).value_or(0);
+        a.egressKbPerRequest = r.number(u"egress_kb_per_request"_s, 0, 1e9).value_or(0);
+        a.supportPlan = r.text(u"support_plan"_s, {}, {}).toLower();
+        a.storage = r.boolean(u"storage"_s, true);
     }
     {
         Reader r(json, fileName, &diagnostics, &s.defaults);

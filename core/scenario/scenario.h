@@ -106,6 +106,19 @@ struct OwnershipSection
     double otherUse = 0; ///< share of the hardware's life, beyond this scenario's work, that other work fills
 };
 
+/// The lines a team pays beside the accelerators (issue 39): storage of the dataset and checkpoints
+/// (lockin.dataset_gb and checkpoint_gb) while training, data moved out during the run and in the
+/// service's responses, and a provider's paid support plan.
+struct AllInSection
+{
+    double trainingEgressGb = 0;   ///< data moved out of the provider during the run (logs, checkpoint copies)
+    double egressKbPerRequest = 0; ///< a response's bytes out of the provider, in KB
+    QString supportPlan;           ///< a plan of support_plans.csv ("business"); empty: none
+    bool storage = true;           ///< store the dataset and checkpoints at the provider's storage price
+
+    bool operator==(const AllInSection &) const = default;
+};
+
 struct SensitivitySection
 {
     int samples = 2000;
@@ -126,6 +139,7 @@ struct Scenario
     Constraints constraints;
     LockinSection lockin;
     OwnershipSection ownership;
+    AllInSection allIn;
     SensitivitySection sensitivity;
 
     QJsonObject document;   ///< the file as read: keys Accelplan does not know survive a save

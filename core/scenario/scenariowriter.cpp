@@ -130,6 +130,13 @@ QJsonObject toJson(const Scenario &s)
            {u"custom_cuda_kernels"_s, l.customCudaKernels},
            {u"exit_at_fraction"_s, l.exitAtFraction},
            {u"commitment_other_use"_s, l.commitmentOtherUse}});
+    const AllInSection &a = s.allIn;
+    if (a != AllInSection{} || root.contains(u"all_in"_s)) // a scenario without the section keeps none
+        merge(root, u"all_in"_s,
+          {{u"training_egress_gb"_s, a.trainingEgressGb},
+           {u"egress_kb_per_request"_s, a.egressKbPerRequest},
+           {u"support_plan"_s, a.supportPlan.isEmpty() ? QJsonValue() : QJsonValue(a.supportPlan)},
+           {u"storage"_s, a.storage}});
     const OwnershipSection &o = s.ownership;
     merge(root, u"ownership"_s,
           {{u"power_price_kwh"_s, o.powerPriceKwh},

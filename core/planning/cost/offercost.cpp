@@ -268,7 +268,7 @@ Terms CostTerms::runTerms() const
         const auto firstAddend = std::find_if(t.begin(), t.end(), [](const Term &term) { return term.addend; });
         t.insert(firstAddend, costTerm("runs", Tr::tr("runs"), runs, {}, Tr::tr("%1 runs").arg(runs)));
     }
-    return t;
+    return t + allIn;
 }
 
 Terms CostTerms::monthlyTerms() const
@@ -300,7 +300,7 @@ Terms CostTerms::monthlyTerms() const
         break;
     case PriceModel::Purchase: t << ownedTerm(*this) << hours(Tr::tr("%1 h (%2)").arg(month, ownedBasis)); break;
     }
-    return t;
+    return t + allIn;
 }
 
 } // namespace accelplan::planning

@@ -50,6 +50,9 @@ struct CostTerms
     double wallHours = 0; ///< the run's typical wall hours
     double paidHours = 0; ///< the hours the typical cost pays for (commitments, blocks, a quote's minimum term)
     int minimumMonths = 0; ///< a vendor's quote: its minimum term
+    /// What the team pays beside the accelerators (allin.h): storage, egress, support, each an
+    /// addend in the plan's currency with its source; last in runTerms() and monthlyTerms().
+    Terms allIn;
 
     /// The terms a training run's cost follows from, in order, each worded in its rule
     /// ("2 instance(s)", "98.32 USD/h", "wall hours"): the JSON's cost_terms, and runBasis().

@@ -3,6 +3,7 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/common/stablesort.h"
 #include "core/common/tr.h"
+#include "core/planning/cost/allin.h"
 #include "core/planning/model/cluster.h"
 #include "core/planning/plan/headline.h"
 
@@ -17,6 +18,30 @@ using namespace Qt::StringLiterals;
 namespace accelplan::planning {
 
 namespace {
+
+/// The sum of addend terms' values.
+double termSum(const Terms &terms)
+{
+    double sum = 0;
+    for (const Term &t : terms)
+        sum += t.value;
+    return sum;
+}
+
+/// \a extra more a month: the monthly cost and its band, and what a request and a token cost in
+/// the same proportion.
+void addMonthly(InferenceOption &o, double extra)
+{
+    if (extra <= 0 || o.monthlyCost <= 0)
+        return;
+    const double factor = (o.monthlyCost + extra) / o.monthlyCost;
+    o.monthlyCost += extra;
+    o.monthlyCostBand = {o.monthlyCostBand.low + extra, o.monthlyCostBand.typical + extra, o.monthlyCostBand.high + extra};
+    for (double *value : {&o.costPerRequest, &o.costPerMillionInput, &o.costPerMillionOutput, &o.costPerMillionOutputAllIn})
+        *value *= factor;
+    o.costPerRequestBand = o.costPerRequestBand.scaled(factor);
+    o.costPerMillionOutputBand = o.costPerMillionOutputBand.scaled(factor);
+}
 
 /// An inference option's cost over the horizon: its monthly cost for every month, and for a
 /// commitment (or a quote's minimum term) longer than the horizon the rest of the term, less other
@@ -364,8 +389,22 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     }
 
     const OnDemandPrices onDemand = onDemandPrices(offers);
+    // The all-in lines: the dataset and checkpoints stored while training, the egress of the run
+    // and of the service's responses, the support plan (allin.h).
+    const AllInInputs allIn{lockin.dataGb, s.allIn.storage, s.allIn.trainingEgressGb, s.allIn.egressKbPerRequest,
+                            s.allIn.supportPlan};
     if (plan.training) {
         flagImplausibleDiscounts(plan.training->options, onDemand);
+        const int runs = plan.trainingRequest->runs;
+        for (TrainingOption &o : plan.training->options) {
+            if (!o.runnable())
+                continue;
+            const double months = o.projection->wallHours.typical * runs / kHoursPerMonth;
+            o.costTerms.allIn = allInTerms(o.offer, allIn, months, o.cost.typical, allIn.trainingEgressGb, catalog, fx,
+                                           plan.currency, &o.warnings);
+            const double extra = termSum(o.costTerms.allIn);
+            o.cost = {o.cost.low + extra, o.cost.typical + extra, o.cost.high + extra};
+        }
         for (TrainingOption &o : plan.training->options) {
             if (o.runnable())
                 fillLockin(o, o.cost.typical, o.instances, lockin, market, accelerators, catalog, fx, plan.currency, exitMemo);
@@ -375,6 +414,17 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     }
     if (plan.inference) {
         flagImplausibleDiscounts(plan.inference->options, onDemand);
+        const double responsesGbPerMonth =
+            plan.inference->requestsPerSecond * kHoursPerMonth * 3600.0 * allIn.egressKbPerRequest / 1e6;
+        AllInInputs serving = allIn;
+        serving.storage = false; // a service's weights; the dataset and checkpoints are training's
+        for (InferenceOption &o : plan.inference->options) {
+            if (!o.runnable())
+                continue;
+            o.costTerms.allIn = allInTerms(o.offer, serving, 1.0, o.monthlyCost, responsesGbPerMonth, catalog, fx,
+                                           plan.currency, &o.warnings);
+            addMonthly(o, termSum(o.costTerms.allIn));
+        }
         for (InferenceOption &o : plan.inference->options) {
             if (o.runnable())
                 fillLockin(o, inferencePlanCost(o, plan.inferenceMonths, lockin.commitmentOtherUse), o.instances, lockin,
