@@ -24,6 +24,15 @@ struct Term
 };
 using Terms = QList<Term>;
 
+/// The sum of terms' values (addends in one unit: the all-in lines of a cost).
+inline double termSum(const Terms &terms)
+{
+    double sum = 0;
+    for (const Term &t : terms)
+        sum += t.value;
+    return sum;
+}
+
 /// A formula of terms in words: each term's rule, factors joined by " × ", addends by " + "
 /// ("2 instance(s) × 98.32 USD/h × wall hours + setup 500 each").
 inline QString formulaText(const Terms &terms)

@@ -68,7 +68,11 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
     if (train) {
         const double hours = train->projection->wallHours.typical * runs;
         const pricing::PriceModel model = train->offer.key.priceModel;
-        const double trainingTotal = train->cost.typical;
+        // The all-in lines apart, spread as the run's hours are and paid as incurred.
+        const double allIn = termSum(train->costTerms.allIn);
+        addByHours(months, start, hours, allIn, &BudgetMonth::allIn);
+        addByHours(months, start, hours, allIn, &BudgetMonth::cashOut);
+        const double trainingTotal = train->cost.typical - allIn;
         if (isCommitment(model)) {
             const double term = termMonths(model);
             addEvenly(months, start, int(std::max(1.0, std::ceil(hours / (term * kHoursPerMonth))) * term), trainingTotal,
@@ -93,10 +97,14 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         budget.fxRates += train->fxRates;
     }
     if (serve) {
-        const double inferenceTotal = serve->lockin.planCost;
         const pricing::PriceModel model = serve->offer.key.priceModel;
         const int horizon = wholeMonths(inferenceMonths);
-        const double inHorizon = serve->monthlyCost * inferenceMonths + serve->setupCost;
+        // The all-in lines apart, every month of the horizon.
+        const double allIn = termSum(serve->costTerms.allIn) * inferenceMonths;
+        addEvenly(months, 0, horizon, allIn, &BudgetMonth::allIn);
+        addEvenly(months, 0, horizon, allIn, &BudgetMonth::cashOut);
+        const double inferenceTotal = serve->lockin.planCost - allIn;
+        const double inHorizon = serve->monthlyCost * inferenceMonths + serve->setupCost - allIn;
         auto category = isCommitment(model) ? &BudgetMonth::commitments : &BudgetMonth::inference;
         addEvenly(months, 0, horizon, inHorizon - serve->setupCost, category);
         addEvenly(months, 0, 1, serve->setupCost, category); // setup fees in the first month

@@ -19,7 +19,9 @@ struct BudgetMonth
     /// (its capex in the month it starts) and then costs only its colocation and power.
     double cashOut = 0;
     double capex = 0; ///< of the cash out, owned hardware bought in the month
-    double total() const { return training + inference + commitments; }
+    /// Storage, egress and support beside the accelerators (allin.h), paid as they are incurred.
+    double allIn = 0;
+    double total() const { return training + inference + commitments + allIn; }
 };
 
 struct Budget

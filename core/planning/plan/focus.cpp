@@ -69,13 +69,30 @@ QStringList focusPricingCategories()
     return {u"Standard"_s, u"Dynamic"_s, u"Committed"_s, u"Other"_s};
 }
 
+namespace {
+
+/// FOCUS's service category and a service name for an all-in line (allin.h).
+QString allInCategory(const QString &charge)
+{
+    return charge == u"storage"_s ? u"Storage"_s : charge == u"egress"_s ? u"Networking"_s : u"Management and Governance"_s;
+}
+
+QString allInService(const QString &charge)
+{
+    return charge == u"storage"_s ? u"Storage of the dataset and checkpoints"_s
+           : charge == u"egress"_s ? u"Data transfer out"_s
+                                   : u"Support plan"_s;
+}
+
+} // namespace
+
 QList<ForecastLine> forecastLines(const Plan &plan)
 {
     // Each recommended option's own budget (the plan's, split by option), merged where both sides
     // run on the same offer: one line per provider, SKU, region, price model and month.
     QMap<std::pair<int, QString>, ForecastLine> lines;
     auto addOption = [&](const pricing::PriceRecord &offer, int instances, const QList<pricing::FxRate> &fxRates,
-                         bool owned, const QString &workload, const Budget &budget) {
+                         bool owned, const QString &workload, const Budget &budget, const Terms &allIn) {
         const QString key = offer.key.provider + u'|' + offer.key.sku + u'|' + offer.key.region + u'|'
                             + pricing::toString(offer.key.priceModel);
         // Unit prices in the plan's currency, at the rates the option was converted with.
@@ -97,18 +114,33 @@ QList<ForecastLine> forecastLines(const Plan &plan)
             }
             if (!line.workloads.contains(workload))
                 line.workloads.append(workload);
-            line.effective += b.total();
-            line.billed += b.cashOut;
+            line.effective += b.total() - b.allIn;
+            line.billed += b.cashOut - b.allIn;
             line.capex += b.capex;
+            // Each all-in line on its own row, its share of the month's all-in.
+            const double allInTotal = termSum(allIn);
+            for (const Term &t : allIn) {
+                if (allInTotal <= 0 || b.allIn <= 0)
+                    break;
+                ForecastLine &extra = lines[{int(m), key + u'|' + t.id}];
+                extra.month = int(m);
+                extra.offer = &offer;
+                extra.instances = std::max(extra.instances, instances);
+                extra.charge = t.id;
+                if (!extra.workloads.contains(workload))
+                    extra.workloads.append(workload);
+                extra.effective += b.allIn * t.value / allInTotal;
+                extra.billed += b.allIn * t.value / allInTotal;
+            }
         }
     };
     const int runs = plan.trainingRequest ? plan.trainingRequest->runs : 1;
     if (const TrainingOption *train = plan.recommendedTraining())
         addOption(train->offer, train->instances, train->fxRates, train->owned.has_value(), u"training"_s,
-                  planBudget(train, runs, plan.trainingStartMonth, nullptr, 0));
+                  planBudget(train, runs, plan.trainingStartMonth, nullptr, 0), train->costTerms.allIn);
     if (const InferenceOption *serve = plan.recommendedInference())
         addOption(serve->offer, serve->instances, serve->fxRates, serve->owned.has_value(), u"inference"_s,
-                  planBudget(nullptr, 1, 0, serve, plan.inferenceMonths));
+                  planBudget(nullptr, 1, 0, serve, plan.inferenceMonths), serve->costTerms.allIn);
     return lines.values();
 }
 
@@ -125,7 +157,8 @@ QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
         const double listCost = rented ? line.effective * *line.listUnitPrice / *line.unitPrice : line.effective;
         const QString unit = model == pricing::PriceModel::Monthly ? u"Months"_s : u"Hours"_s;
         const QString quantity = rented ? amount(*line.quantity()) : QString();
-        const bool commitment = isCommitment(model);
+        const bool allIn = !line.charge.isEmpty(); // storage, egress or support beside the accelerators
+        const bool commitment = !allIn && isCommitment(model);
         const bool bought = line.capex > 0;
         const QString frequency = bought                                                        ? u"One-Time"_s
                                   : commitment || model == pricing::PriceModel::Monthly ? u"Recurring"_s
@@ -148,7 +181,8 @@ QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
             timestamp(start),                                    // BillingPeriodStart
             bought ? u"Purchase"_s : u"Usage"_s,                 // ChargeCategory
             QString(),                                           // ChargeClass: no correction
-            u"Forecast: %1 × %2, %3, month %4"_s.arg(line.instances).arg(offerName, workload).arg(month + 1),
+            allIn ? u"Forecast: %1 of %2, %3, month %4"_s.arg(line.charge, offerName, workload).arg(month + 1)
+                  : u"Forecast: %1 × %2, %3, month %4"_s.arg(line.instances).arg(offerName, workload).arg(month + 1),
             frequency,                                           // ChargeFrequency
             timestamp(end),                                      // ChargePeriodEnd (exclusive)
             timestamp(start),                                    // ChargePeriodStart
@@ -165,7 +199,7 @@ QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
             offer.key.provider,                                  // InvoiceIssuerName
             amount(listCost),                                    // ListCost
             rented ? amount(*line.listUnitPrice) : QString(),    // ListUnitPrice
-            pricingCategory(model),                              // PricingCategory
+            allIn ? u"Standard"_s : pricingCategory(model),      // PricingCategory
             quantity,                                            // PricingQuantity
             rented ? unit : QString(),                           // PricingUnit
             offer.key.provider,                                  // ProviderName
@@ -175,10 +209,11 @@ QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
             u"accelplan/%1/%2"_s.arg(workload, offerName),       // ResourceId
             u"%1 (%2)"_s.arg(plan.scenarioName, workload),       // ResourceName
             pricing::toString(offer.offerKind),                  // ResourceType
-            u"Compute"_s,                                        // ServiceCategory
-            u"Accelerator instances"_s,                          // ServiceName
-            offer.key.sku,                                       // SkuId
-            u"%1|%2|%3"_s.arg(offer.key.sku, offer.key.region, pricing::toString(model)), // SkuPriceId
+            allIn ? allInCategory(line.charge) : u"Compute"_s,   // ServiceCategory
+            allIn ? allInService(line.charge) : u"Accelerator instances"_s, // ServiceName
+            allIn ? u"accelplan/%1"_s.arg(line.charge) : offer.key.sku, // SkuId
+            allIn ? u"accelplan/%1|%2"_s.arg(line.charge, offer.key.region)
+                  : u"%1|%2|%3"_s.arg(offer.key.sku, offer.key.region, pricing::toString(model)), // SkuPriceId
             QString(),                                           // SubAccountId
             QString(),                                           // SubAccountName
             tags,                                                // Tags

@@ -24,6 +24,9 @@ struct ForecastLine
     bool owned = false;
     std::optional<double> unitPrice;          ///< rented: the team's price per hour (month), plan currency
     std::optional<double> listUnitPrice;      ///< rented: the list price, plan currency
+    /// An all-in line of the offer's use (allin.h: "storage", "egress", "support"); empty for the
+    /// accelerators themselves.
+    QString charge{};
     /// Rented: the instance-hours (months) the effective cost pays for.
     std::optional<double> quantity() const
     {

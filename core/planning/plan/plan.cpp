@@ -19,15 +19,6 @@ namespace accelplan::planning {
 
 namespace {
 
-/// The sum of addend terms' values.
-double termSum(const Terms &terms)
-{
-    double sum = 0;
-    for (const Term &t : terms)
-        sum += t.value;
-    return sum;
-}
-
 /// \a extra more a month: the monthly cost and its band, and what a request and a token cost in
 /// the same proportion.
 void addMonthly(InferenceOption &o, double extra)

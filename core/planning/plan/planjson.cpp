@@ -264,7 +264,8 @@ JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
                                   {u"commitments"_s, m.commitments},
                                   {u"total"_s, m.total()},
                                   {u"cash_out"_s, m.cashOut},
-                                  {u"capex"_s, m.capex}});
+                                  {u"capex"_s, m.capex},
+                                  {u"all_in"_s, m.allIn}});
     json.insert(u"budget"_s, JsonFields{{u"months"_s, months},
                                          {u"total"_s, plan.budget.total},
                                          {u"cash_total"_s, plan.budget.cashTotal},
