@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QMap>
 
 #include <algorithm>
 
@@ -450,6 +451,18 @@ QList<SupportTier> PlanningCatalog::supportTiers(const QString &provider, const 
         if (t.provider.compare(provider, Qt::CaseInsensitive) == 0 && t.plan.compare(plan, Qt::CaseInsensitive) == 0)
             tiers.append(t);
     return tiers;
+}
+
+QList<std::pair<QString, QStringList>> PlanningCatalog::supportPlans() const
+{
+    QMap<QString, QStringList> plans;
+    for (const SupportTier &t : m_support)
+        if (QStringList &providers = plans[t.plan]; !providers.contains(t.provider))
+            providers.append(t.provider);
+    QList<std::pair<QString, QStringList>> list;
+    for (auto it = plans.cbegin(); it != plans.cend(); ++it)
+        list.append({it.key(), it.value()});
+    return list;
 }
 
 QList<const ApiPrice *> PlanningCatalog::apiPricesFor(const ModelPreset &model) const

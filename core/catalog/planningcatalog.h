@@ -296,10 +296,14 @@ public:
     static QStringList presetIds(const QStringList &modelNames);
     const QList<ScaleBand> &scaleBands() const { return m_scaleBands; }
     const QList<EgressTier> &egress() const { return m_egress; }
+    /// Storage prices (storage.csv), in the file's order.
+    const QList<StoragePrice> &storagePrices() const { return m_storage; }
     /// A provider's storage price (storage.csv; case-insensitive); null when none is shipped.
     const StoragePrice *storagePrice(const QString &provider) const;
     /// A provider's support plan tiers, lowest first (support_plans.csv; case-insensitive); empty when none.
     QList<SupportTier> supportTiers(const QString &provider, const QString &plan) const;
+    /// The support plans priced (lower case, sorted), each with the providers that sell it.
+    QList<std::pair<QString, QStringList>> supportPlans() const;
     /// Hosted model APIs' per-token prices (api_prices.csv), in the file's order.
     const QList<ApiPrice> &apiPrices() const { return m_apiPrices; }
     /// The API prices serving the same model as \a model: its preset or one of the same shape

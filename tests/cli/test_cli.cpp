@@ -712,7 +712,7 @@ TEST_CASE("cli: plan prints the pinned JSON of a scenario, ranked by lock-in-adj
         CHECK(month.contains(u"month"_s));
         CHECK(month.value(u"total"_s).toDouble()
               == Approx(month.value(u"training"_s).toDouble() + month.value(u"inference"_s).toDouble()
-                        + month.value(u"commitments"_s).toDouble()));
+                        + month.value(u"commitments"_s).toDouble() + month.value(u"all_in"_s).toDouble()));
         sum += month.value(u"total"_s).toDouble();
     }
     CHECK(sum == Approx(budget.value(u"total"_s).toDouble()));

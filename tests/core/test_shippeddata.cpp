@@ -1,4 +1,5 @@
 #include "core/catalog/planningcatalog.h"
+#include "core/planning/cost/allin.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricesheetparser.h"
 #include "tests/qtstringmaker.h"
@@ -84,6 +85,46 @@ TEST_CASE("Shipped FX rates parse and convert every shipped price currency to US
         CAPTURE(currency);
         CHECK(fx.convert(1, currency, u"USD"_s).has_value());
     }
+}
+
+TEST_CASE("Shipped storage prices and support plans are sourced and dated, and a plan's tiers add up as its page says", "[data][allin]")
+{
+    auto catalog = catalog::PlanningCatalog::loadShipped();
+    REQUIRE(catalog.ok());
+    REQUIRE(catalog->storagePrices().size() >= 10);
+    for (const catalog::StoragePrice &s : catalog->storagePrices()) {
+        INFO(QString(s.provider + u' ' + s.storage).toStdString());
+        CHECK(s.source.url.startsWith(u"https://"_s));
+        CHECK(s.source.asOf.isValid());
+        CHECK(s.pricePerGbMonth > 0);
+        CHECK(s.pricePerGbMonth < 1); // per GB-month, not per TB
+    }
+    // Every cloud the shipped prices rent accelerators from at volume has a storage price.
+    for (const QString &provider : {u"AWS"_s, u"Google Cloud"_s, u"Azure"_s, u"CoreWeave"_s, u"Lambda"_s})
+        CHECK(catalog->storagePrice(provider) != nullptr);
+    const auto plans = catalog->supportPlans();
+    REQUIRE(plans.size() >= 5);
+    for (const auto &[plan, providers] : plans)
+        for (const QString &provider : providers) {
+            const QList<catalog::SupportTier> tiers = catalog->supportTiers(provider, plan);
+            INFO(QString(provider + u' ' + plan).toStdString());
+            REQUIRE_FALSE(tiers.isEmpty());
+            // Tiers from 0, each starting where the last ended, the last unbounded.
+            CHECK(tiers.first().fromUsd == 0);
+            for (qsizetype i = 1; i < tiers.size(); ++i)
+                CHECK(tiers[i].fromUsd == tiers[i - 1].toUsd);
+            CHECK_FALSE(tiers.last().toUsd.has_value());
+            for (const catalog::SupportTier &t : tiers) {
+                CHECK(t.source.url.startsWith(u"https://"_s));
+                CHECK(t.source.asOf.isValid());
+            }
+        }
+    // AWS's own worked example: Business support on 85,000 USD of monthly usage is 6,150 USD
+    // (10 % of the first 10,000, 7 % to 80,000, 5 % of the rest); the 100 USD minimum below that.
+    const QList<catalog::SupportTier> business = catalog->supportTiers(u"AWS"_s, u"business"_s);
+    CHECK(planning::supportCharge(business, 85'000) == Approx(6'150));
+    CHECK(planning::supportCharge(business, 500) == Approx(100));
+    CHECK(planning::supportCharge(business, 1e6) == Approx(1'000 + 4'900 + 8'500 + 22'500));
 }
 
 TEST_CASE("Shipped API prices are sourced and dated, and name the presets they serve", "[data][apis]")

@@ -203,7 +203,7 @@ TEST_CASE("gui: The charts draw the plan's numbers and show values on hover", "[
     auto *bars = qobject_cast<QStackedBarSeries *>(budget->series().value(0));
     REQUIRE(bars != nullptr);
     const BudgetLayout layout = budgetLayout(plan);
-    REQUIRE(bars->barSets().size() == (layout.inferenceLine ? 2 : 3));
+    REQUIRE(bars->barSets().size() == layout.barSets());
     auto *inference = layout.inferenceLine ? qobject_cast<QLineSeries *>(budget->series().value(1)) : nullptr;
     REQUIRE((inference != nullptr) == layout.inferenceLine);
     const double barDivisor = ui::charts::amountScale(layout.highestBar, plan.currency).divisor;

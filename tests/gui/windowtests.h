@@ -144,6 +144,9 @@ struct BudgetLayout
     bool inferenceLine = false;
     double highestInference = 0;
     double highestBar = 0; ///< the highest stacked bar
+    bool allIn = false;    ///< storage, egress and support stacked as a set of their own
+    /// The stacked bar sets: training, inference unless it is a line, commitments, the all-in lines.
+    int barSets() const { return 2 + (inferenceLine ? 0 : 1) + (allIn ? 1 : 0); }
 };
 inline BudgetLayout budgetLayout(const planning::Plan &plan)
 {
@@ -152,6 +155,7 @@ inline BudgetLayout budgetLayout(const planning::Plan &plan)
     for (const planning::BudgetMonth &month : plan.budget.months) {
         highest = std::max(highest, month.total());
         layout.highestInference = std::max(layout.highestInference, month.inference);
+        layout.allIn = layout.allIn || month.allIn > 0;
     }
     layout.inferenceLine = layout.highestInference > 0 && layout.highestInference < 0.05 * highest;
     for (const planning::BudgetMonth &month : plan.budget.months)

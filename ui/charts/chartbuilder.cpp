@@ -257,11 +257,13 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
         highestInference = std::max(highestInference, month.inference);
     }
     const bool inferenceLine = highestInference > 0 && highestInference < 0.05 * highest;
-    // Stacked: training, inference (unless it is a line), commitments.
+    // Stacked: training, inference (unless it is a line), commitments, the all-in lines.
     QList<std::pair<QBarSet *, double BudgetMonth::*>> stacked{{new QBarSet(tr("Training")), &BudgetMonth::training}};
     if (!inferenceLine)
         stacked.append({new QBarSet(tr("Inference")), &BudgetMonth::inference});
     stacked.append({new QBarSet(tr("Commitments")), &BudgetMonth::commitments});
+    if (std::any_of(plan->budget.months.cbegin(), plan->budget.months.cend(), [](const BudgetMonth &m) { return m.allIn > 0; }))
+        stacked.append({new QBarSet(tr("Storage, egress, support")), &BudgetMonth::allIn});
     double highestBars = 0;
     bool cashDiffers = false; // owned hardware: paid up front, so the cash line is not the bars
     for (const BudgetMonth &month : plan->budget.months) {

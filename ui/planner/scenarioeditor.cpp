@@ -241,6 +241,10 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_lifetime->setValue(int(s.ownership.lifetimeMonths));
     m_ownedUtilization->setValue(s.ownership.utilization);
     m_colo->setValue(s.ownership.coloPerServerMonth);
+    m_allInStorage->setChecked(s.allIn.storage);
+    m_trainingEgress->setValue(s.allIn.trainingEgressGb);
+    m_responseKb->setValue(s.allIn.egressKbPerRequest);
+    m_supportPlan->setCurrentIndex(std::max(0, m_supportPlan->findData(s.allIn.supportPlan)));
     m_networking->setValue(s.ownership.networkingPerServer);
     m_samples->setValue(s.sensitivity.samples);
     m_filling = false;
@@ -337,6 +341,10 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     s.ownership.lifetimeMonths = m_lifetime->value();
     s.ownership.utilization = m_ownedUtilization->value();
     s.ownership.coloPerServerMonth = m_colo->value();
+    s.allIn.storage = m_allInStorage->isChecked();
+    s.allIn.trainingEgressGb = m_trainingEgress->value();
+    s.allIn.egressKbPerRequest = m_responseKb->value();
+    s.allIn.supportPlan = m_supportPlan->currentData().toString();
     s.ownership.networkingPerServer = m_networking->value();
     s.sensitivity.samples = m_samples->value();
     return s;
@@ -389,10 +397,17 @@ void ScenarioEditor::setCatalog(std::shared_ptr<const catalog::PlanningCatalog> 
             box->setItemData(box->count() - 1, tip, Qt::ToolTipRole);
         }
     }
-    // The shown scenario may name a preset that was not listed yet.
+    // The support plans the catalog prices, each with the providers that sell it.
+    const QSignalBlocker supportBlocker(m_supportPlan);
+    for (const auto &[plan, providers] : m_catalog->supportPlans()) {
+        m_supportPlan->addItem(plan, plan);
+        m_supportPlan->setItemData(m_supportPlan->count() - 1, tr("Sold by %1").arg(providers.join(u", "_s)), Qt::ToolTipRole);
+    }
+    // The shown scenario may name a preset or a support plan that was not listed yet.
     const scenario::Scenario &shown = m_document->scenario();
     m_trainModel.preset->setCurrentIndex(presetIndex(m_trainModel.preset, shown.training ? shown.training->model : QString()));
     m_serveModel.preset->setCurrentIndex(presetIndex(m_serveModel.preset, shown.inference ? shown.inference->model : QString()));
+    m_supportPlan->setCurrentIndex(std::max(0, m_supportPlan->findData(shown.allIn.supportPlan)));
 }
 
 bool ScenarioEditor::eventFilter(QObject *watched, QEvent *event)

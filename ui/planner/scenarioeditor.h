@@ -62,6 +62,7 @@ private:
     void buildConstraints(QVBoxLayout *form);
     void buildLockin(QVBoxLayout *form);
     void buildOwnership(QVBoxLayout *form);
+    void buildAllIn(QVBoxLayout *form);
     void buildSensitivity(QVBoxLayout *form);
     /// The fields' makers: each names its field and records its edits.
     QLineEdit *lineEdit(QWidget *parent, const QString &name, const QString &accessible, const QString &placeholder);
@@ -163,6 +164,10 @@ private:
     QDoubleSpinBox *m_ownedUtilization = nullptr;
     QDoubleSpinBox *m_colo = nullptr;
     QDoubleSpinBox *m_networking = nullptr;
+    QCheckBox *m_allInStorage = nullptr;
+    QDoubleSpinBox *m_trainingEgress = nullptr;
+    QDoubleSpinBox *m_responseKb = nullptr;
+    QComboBox *m_supportPlan = nullptr; ///< item data: the plan's name ("" for none)
     QSpinBox *m_samples = nullptr;
     QLabel *m_problemsLabel = nullptr;
 };

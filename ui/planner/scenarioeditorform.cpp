@@ -370,6 +370,24 @@ void ScenarioEditor::buildOwnership(QVBoxLayout *form)
     own->addRow(tr("Other use"), m_ownedOtherUse);
 }
 
+void ScenarioEditor::buildAllIn(QVBoxLayout *form)
+{
+    auto *allIn = addGroup(form, tr("All-i&n costs"), u"allInGroup"_s, false);
+    allIn->setToolTip(tr("What the team pays beside the accelerators: storage, data out, a support plan"));
+    auto *lines = new QFormLayout(allIn);
+    m_allInStorage = checkBox(allIn, u"allInStorage"_s, tr("Store the dataset and checkpoints while training"));
+    m_allInStorage->setToolTip(tr("The Lock-in group's dataset and checkpoint sizes at the provider's storage price"));
+    lines->addRow(QString(), m_allInStorage);
+    m_trainingEgress = realBox(allIn, u"trainingEgressGb"_s, tr("Data moved out during the run"), 0, 1e12, 0, tr(" GB"),
+                               tr("none"));
+    lines->addRow(tr("Egress, training"), m_trainingEgress);
+    m_responseKb = realBox(allIn, u"egressKbPerRequest"_s, tr("Bytes out in each response"), 0, 1e9, 1, tr(" KB"), tr("none"));
+    lines->addRow(tr("Egress, serving"), m_responseKb);
+    m_supportPlan = comboBox(allIn, u"supportPlan"_s, tr("Support plan"), {});
+    m_supportPlan->addItem(tr("none"), QString());
+    lines->addRow(tr("Support plan"), m_supportPlan);
+}
+
 void ScenarioEditor::buildSensitivity(QVBoxLayout *form)
 {
     auto *sensitivity = addGroup(form, tr("&Sensitivity"), u"sensitivityGroup"_s, false);
@@ -387,6 +405,7 @@ void ScenarioEditor::build()
     buildConstraints(form);
     buildLockin(form);
     buildOwnership(form);
+    buildAllIn(form);
     buildSensitivity(form);
 
     m_problemsLabel = new QLabel(this);

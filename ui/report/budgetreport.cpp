@@ -477,25 +477,38 @@ QString budgetSection(const Plan &plan)
     const bool cashDiffers = std::abs(plan.budget.cashTotal - plan.budget.total) > 0.5
                              || std::any_of(plan.budget.months.cbegin(), plan.budget.months.cend(),
                                             [](const BudgetMonth &m) { return std::abs(m.cashOut - m.total()) > 0.5; });
-    QStringList budgetHeaders{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments"), tr("Total")};
+    // Storage, egress and support beside the accelerators (allin.h): a column when the plan pays any.
+    const bool allIn = std::any_of(plan.budget.months.cbegin(), plan.budget.months.cend(),
+                                   [](const BudgetMonth &m) { return m.allIn > 0; });
+    QStringList budgetHeaders{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments")};
+    if (allIn)
+        budgetHeaders << tr("Storage, egress, support");
+    budgetHeaders << tr("Total");
     if (cashDiffers)
         budgetHeaders << tr("Cash out");
-    Table budget{budgetHeaders, {0, 1, 2, 3, 4, 5}, {}, {}};
+    QList<int> numeric;
+    for (int c = 0; c < budgetHeaders.size(); ++c)
+        numeric << c;
+    Table budget{budgetHeaders, numeric, {}, {}};
+    BudgetMonth sum;
     for (const BudgetMonth &m : plan.budget.months) {
         QStringList row{QString::number(m.month), reportAmount(m.training), reportAmount(m.inference),
-                        reportAmount(m.commitments), reportAmount(m.total())};
+                        reportAmount(m.commitments)};
+        if (allIn)
+            row << reportAmount(m.allIn);
+        row << reportAmount(m.total());
         if (cashDiffers)
             row << reportAmount(m.cashOut);
         budget.add(row);
+        sum.training += m.training;
+        sum.inference += m.inference;
+        sum.commitments += m.commitments;
+        sum.allIn += m.allIn;
     }
-    double training = 0, inference = 0, commitments = 0;
-    for (const BudgetMonth &m : plan.budget.months) {
-        training += m.training;
-        inference += m.inference;
-        commitments += m.commitments;
-    }
-    QStringList totals{tr("Total"), reportAmount(training), reportAmount(inference), reportAmount(commitments),
-                       reportAmount(plan.budget.total)};
+    QStringList totals{tr("Total"), reportAmount(sum.training), reportAmount(sum.inference), reportAmount(sum.commitments)};
+    if (allIn)
+        totals << reportAmount(sum.allIn);
+    totals << reportAmount(plan.budget.total);
     if (cashDiffers)
         totals << reportAmount(plan.budget.cashTotal);
     budget.add(totals, true);

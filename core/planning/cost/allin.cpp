@@ -12,9 +12,12 @@ namespace accelplan::planning {
 
 namespace {
 
-Term line(const char *id, const QString &label, double value, const QString &currency, const QString &rule)
+/// A named addend whose rule gives its amount and then how it is reached
+/// ("storage 46.00 USD: 1000 GB for 2.00 months at …").
+Term line(const char *id, const QString &label, double value, const QString &currency, const QString &how)
 {
-    Term t{QString::fromLatin1(id), label, value, currency, {}, rule, {}, {}};
+    Term t{QString::fromLatin1(id), label, value, currency, {}, u"%1 %2 %3: %4"_s.arg(label).arg(value, 0, 'f', 2).arg(currency, how),
+           {}, {}};
     t.addend = true;
     return t;
 }
@@ -60,7 +63,7 @@ Terms allInTerms(const pricing::PriceRecord &offer, const AllInInputs &inputs, d
         if (const catalog::StoragePrice *s = catalog.storagePrice(provider)) {
             if (const auto amount = converted(inputs.storageGb * s->pricePerGbMonth * months, s->currency, Tr::tr("storage")))
                 terms.append(line("storage", Tr::tr("storage"), *amount, currency,
-                                  Tr::tr("storage of %1 GB for %2 months at %3 %4/GB-month (%5, %6)")
+                                  Tr::tr("%1 GB for %2 months at %3 %4/GB-month (%5, %6)")
                                       .arg(inputs.storageGb, 0, 'f', 0)
                                       .arg(months, 0, 'f', 2)
                                       .arg(s->pricePerGbMonth)
@@ -74,7 +77,7 @@ Terms allInTerms(const pricing::PriceRecord &offer, const AllInInputs &inputs, d
     if (egressGb > 0) {
         if (const auto egress = egressCost(catalog.egressTiers(provider), egressGb)) {
             if (const auto amount = converted(egress->amount, egress->currency, Tr::tr("egress")))
-                terms.append(line("egress", Tr::tr("egress"), *amount, currency, Tr::tr("egress: %1").arg(egress->basis)));
+                terms.append(line("egress", Tr::tr("egress"), *amount, currency, egress->basis));
         } else {
             warnings->append(Tr::tr("egress of %1 GB not counted: no egress price is known for %2 (egress.csv)")
                                  .arg(egressGb, 0, 'f', 0)
@@ -88,6 +91,9 @@ Terms allInTerms(const pricing::PriceRecord &offer, const AllInInputs &inputs, d
                                  .arg(inputs.supportPlan, provider));
         } else if (const auto perMonth = fx.convert(spend / months, currency, tiers.first().currency)) {
             const double charge = supportCharge(tiers, perMonth->amount) * months;
+            QStringList percents; // each tier's, lowest spend first ("10/7/5/3")
+            for (const catalog::SupportTier &t : tiers)
+                percents.append(QString::number(t.percent));
             if (const auto amount = converted(charge, tiers.first().currency, Tr::tr("support")))
                 terms.append(line("support", Tr::tr("support"), *amount, currency,
                                   Tr::tr("%1 %2 support on %3 %4 a month for %5 months: tiered %6 %, at least %7 %4 a "
@@ -96,7 +102,7 @@ Terms allInTerms(const pricing::PriceRecord &offer, const AllInInputs &inputs, d
                                       .arg(perMonth->amount, 0, 'f', 0)
                                       .arg(tiers.first().currency)
                                       .arg(months, 0, 'f', 2)
-                                      .arg(tiers.first().percent)
+                                      .arg(percents.join(u'/'))
                                       .arg(tiers.first().minimumPerMonth, 0, 'f', 0)
                                       .arg(sourceText(tiers.first().source))));
         } else {

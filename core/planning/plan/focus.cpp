@@ -86,6 +86,11 @@ QString allInService(const QString &charge)
 
 } // namespace
 
+QString ForecastLine::skuId() const
+{
+    return charge.isEmpty() ? offer->key.sku : u"accelplan/"_s + charge;
+}
+
 QList<ForecastLine> forecastLines(const Plan &plan)
 {
     // Each recommended option's own budget (the plan's, split by option), merged where both sides
@@ -211,8 +216,8 @@ QList<QStringList> focusForecast(const Plan &plan, QDate firstMonth)
             pricing::toString(offer.offerKind),                  // ResourceType
             allIn ? allInCategory(line.charge) : u"Compute"_s,   // ServiceCategory
             allIn ? allInService(line.charge) : u"Accelerator instances"_s, // ServiceName
-            allIn ? u"accelplan/%1"_s.arg(line.charge) : offer.key.sku, // SkuId
-            allIn ? u"accelplan/%1|%2"_s.arg(line.charge, offer.key.region)
+            line.skuId(),                                        // SkuId
+            allIn ? u"%1|%2"_s.arg(line.skuId(), offer.key.region)
                   : u"%1|%2|%3"_s.arg(offer.key.sku, offer.key.region, pricing::toString(model)), // SkuPriceId
             QString(),                                           // SubAccountId
             QString(),                                           // SubAccountName

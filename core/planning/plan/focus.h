@@ -27,6 +27,8 @@ struct ForecastLine
     /// An all-in line of the offer's use (allin.h: "storage", "egress", "support"); empty for the
     /// accelerators themselves.
     QString charge{};
+    /// The SKU the line is billed under: the offer's, or "accelplan/<charge>" for an all-in line.
+    QString skuId() const;
     /// Rented: the instance-hours (months) the effective cost pays for.
     std::optional<double> quantity() const
     {

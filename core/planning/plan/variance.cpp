@@ -37,6 +37,9 @@ Result<QList<VarianceLine>> planVariance(const Plan &plan, QDate firstMonth, con
     QMap<std::pair<QDate, QString>, VarianceLine> lines;
     QMap<std::pair<QDate, QString>, double> plannedRate; // planned cost per hour, plan currency
     for (const ForecastLine &f : forecastLines(plan)) {
+        // The bill's accelerator charges only (an import keeps no others): the all-in lines are not compared.
+        if (!f.charge.isEmpty())
+            continue;
         const QDate month = firstMonth.addMonths(f.month);
         const auto key = std::pair{month, pricing::actualsKey(f.offer->key.provider, f.offer->key.sku)};
         VarianceLine &line = lines[key];

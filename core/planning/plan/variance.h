@@ -3,6 +3,8 @@
 // forecast (forecastLines) month by month and SKU by SKU, the difference split into price (the rate
 // paid against the rate planned), volume (hours used against hours planned) and, where the team
 // says what work was done, throughput (hours the work took against what the projection said it needs).
+// The accelerators only: a bill's import keeps its accelerator charges, so the plan's all-in lines
+// (storage, egress, support) are left out of the comparison.
 #include "core/planning/plan/focus.h"
 #include "core/pricing/actuals.h"
 
