@@ -57,7 +57,7 @@ const QStringList kFabrics = {u"infiniband"_s, u"efa"_s, u"roce"_s, u"ethernet"_
 const QStringList kLockinKeys = {u"dataset_gb"_s, u"checkpoint_gb"_s, u"engineer_week_cost"_s, u"exit_probability"_s,
                                  u"custom_cuda_kernels"_s, u"exit_at_fraction"_s, u"commitment_other_use"_s};
 const QStringList kOwnershipKeys = {u"power_price_kwh"_s, u"pue"_s, u"lifetime_months"_s, u"utilization"_s,
-                                    u"colo_per_server_month"_s, u"networking_per_server"_s, u"other_use"_s};
+                                    u"colo_per_server_month"_s, u"networking_per_server"_s, u"installation_per_server"_s, u"other_use"_s};
 const QStringList kAllInKeys = {u"training_egress_gb"_s, u"egress_kb_per_request"_s, u"support_plan"_s, u"storage"_s};
 const QStringList kSensitivityKeys = {u"samples"_s, u"seed"_s, u"volume_band"_s, u"utilization_band"_s, u"fx_band"_s};
 const QStringList kPrecisions = {u"fp32"_s, u"bf16"_s, u"fp16"_s, u"fp8"_s, u"fp4"_s, u"int8"_s};
@@ -370,6 +370,7 @@ void readOwnership(Reader &r, OwnershipSection &o)
     o.utilization = r.number(u"utilization"_s, 0.01, 1, o.utilization);
     o.coloPerServerMonth = r.number(u"colo_per_server_month"_s, 0, 1e9, o.coloPerServerMonth);
     o.networkingPerServer = r.number(u"networking_per_server"_s, 0, 1e9, o.networkingPerServer);
+    o.installationPerServer = r.number(u"installation_per_server"_s, 0, 1e9, o.installationPerServer);
     o.otherUse = r.number(u"other_use"_s, 0, 1, o.otherUse);
 }
 

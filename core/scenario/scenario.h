@@ -103,6 +103,9 @@ struct OwnershipSection
     double utilization = 0.7;
     double coloPerServerMonth = 1500;
     double networkingPerServer = kNetworkingPerServer; ///< cluster network bought with each server, in the scenario's currency
+    /// Racking, cabling and commissioning paid once per server; 0: not given (and said so in the
+    /// cost basis: no sourced figure is shipped).
+    double installationPerServer = 0;
     double otherUse = 0; ///< share of the hardware's life, beyond this scenario's work, that other work fills
 };
 

@@ -145,6 +145,7 @@ QJsonObject toJson(const Scenario &s)
            {u"utilization"_s, o.utilization},
            {u"colo_per_server_month"_s, o.coloPerServerMonth},
            {u"networking_per_server"_s, o.networkingPerServer},
+           {u"installation_per_server"_s, o.installationPerServer},
            {u"other_use"_s, o.otherUse}});
     const SensitivitySection &x = s.sensitivity;
     merge(root, u"sensitivity"_s,

@@ -238,9 +238,16 @@ TEST_CASE("owned hardware: one costing in train, serve and plan, with capex and 
     // The same costing everywhere: the hours of use, plus the capex a run of weeks leaves idle on
     // hardware bought for years (no other use given), so never less than the cash it takes.
     CHECK(trained[u"cost"_s].toDouble() == Approx(planned[u"cost"_s].toDouble()));
-    CHECK(trained[u"cost_basis"_s].toString().contains(u"per hour of use"_s));
-    CHECK(trained[u"cost_basis"_s].toString().contains(u"of capex the run leaves idle"_s));
-    const double servers = trained[u"cost_basis"_s].toString().section(u' ', 0, 0).toDouble();
+    // Its cost in named lines (issue 39): host, network, installation (not given), colocation, power.
+    const QString basis = trained[u"cost_basis"_s].toString();
+    for (const QString &line : {u"host "_s, u" + network "_s, u" + installation not counted"_s, u" + colocation "_s, u" + power "_s})
+        CHECK(basis.contains(line));
+    CHECK(basis.contains(u"of capex the run leaves idle"_s));
+    double lines = 0;
+    for (const QJsonValue &t : trained[u"cost_terms"_s].toArray())
+        lines += t[u"value"_s].toDouble();
+    CHECK(lines == Approx(trained[u"cost"_s].toDouble())); // the lines and the idle capex add up to the cost
+    const double servers = trained[u"instances"_s].toDouble();
     REQUIRE(servers > 0);
     CHECK(trained[u"capex"_s].toDouble() == Approx(servers * (255237.04 + 15060))); // with the default network
     CHECK(trained[u"cost"_s].toDouble() >= trained[u"capex"_s].toDouble());
@@ -256,8 +263,8 @@ TEST_CASE("owned hardware: one costing in train, serve and plan, with capex and 
     REQUIRE_FALSE(served.isEmpty());
     REQUIRE_FALSE(servedPlan.isEmpty());
     CHECK(served[u"monthly_cost"_s].toDouble() == Approx(servedPlan[u"monthly_cost"_s].toDouble()));
-    CHECK(served[u"cost_basis"_s].toString().contains(u"per hour of use"_s));
-    CHECK(served[u"cost_basis"_s].toString().contains(u"power"_s));
+    CHECK(served[u"cost_basis"_s].toString().contains(u"server(s) × "_s));
+    CHECK(served[u"cost_basis"_s].toString().contains(u" + power "_s));
     CHECK(served[u"capex"_s].toDouble() > 0);
     CHECK(served[u"break_even_months"_s].isDouble());
 }

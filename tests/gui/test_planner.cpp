@@ -71,7 +71,7 @@ TEST_CASE("gui: The planner recomputes off the GUI thread when an input changes"
     // The reference purchase prices were read more than 180 days before the prices' date.
     CHECK(ownedText.contains(u"Stale price: read "_s));
     CHECK(ownedText.contains(u"Energy: "_s)); // kWh at TDP × PUE
-    CHECK(ownedText.contains(u"per hour of use"_s));
+    CHECK(ownedText.contains(u" + colocation "_s)); // the owned cost in its named lines
 
     if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
         window->resize(1400, 800);

@@ -246,6 +246,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_responseKb->setValue(s.allIn.egressKbPerRequest);
     m_supportPlan->setCurrentIndex(std::max(0, m_supportPlan->findData(s.allIn.supportPlan)));
     m_networking->setValue(s.ownership.networkingPerServer);
+    m_installation->setValue(s.ownership.installationPerServer);
     m_samples->setValue(s.sensitivity.samples);
     m_filling = false;
 }
@@ -346,6 +347,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     s.allIn.egressKbPerRequest = m_responseKb->value();
     s.allIn.supportPlan = m_supportPlan->currentData().toString();
     s.ownership.networkingPerServer = m_networking->value();
+    s.ownership.installationPerServer = m_installation->value();
     s.sensitivity.samples = m_samples->value();
     return s;
 }

@@ -164,6 +164,7 @@ private:
     QDoubleSpinBox *m_ownedUtilization = nullptr;
     QDoubleSpinBox *m_colo = nullptr;
     QDoubleSpinBox *m_networking = nullptr;
+    QDoubleSpinBox *m_installation = nullptr;
     QCheckBox *m_allInStorage = nullptr;
     QDoubleSpinBox *m_trainingEgress = nullptr;
     QDoubleSpinBox *m_responseKb = nullptr;

@@ -363,6 +363,10 @@ void ScenarioEditor::buildOwnership(QVBoxLayout *form)
     m_networking->setToolTip(tr("NICs' share of switches and cables, paid with each server (a 400G InfiniBand fabric "
                                 "was about 15,000 USD per node in 2024)"));
     own->addRow(tr("Network"), m_networking);
+    m_installation = realBox(ownership, u"installationPerServer"_s, tr("Installation per server"), 0, 1e7, 0,
+                             tr(" per server"), tr("not counted"));
+    m_installation->setToolTip(tr("Racking, cabling and commissioning, paid once with each server"));
+    own->addRow(tr("Installation"), m_installation);
     m_ownedOtherUse = realBox(ownership, u"ownedOtherUse"_s, tr("Share of the hardware's life other work fills"), 0, 100, 0,
                            tr(" %"));
     m_ownedOtherUse->setToolTip(tr("The capex this scenario's own use leaves idle is charged to the plan, less the share "

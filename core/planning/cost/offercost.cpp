@@ -168,8 +168,7 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         auto ownedCost = [&](double hours) { return n * (owned->total() * hours + ownedIdleCost(*owned, hours)); };
         c.amount = {ownedCost(wallHours.low), ownedCost(wallHours.typical), ownedCost(wallHours.high)};
         c.terms.ownedIdle = n * ownedIdleCost(*owned, wallHours.typical);
-        c.terms.ownedHourly = owned->total();
-        c.terms.ownedBasis = owned->basis;
+        c.terms.owned = *owned;
         break;
     }
     return c;
@@ -204,10 +203,30 @@ Term priceTerm(const CostTerms &c, const QString &per, const QString &label = Tr
                     Tr::tr("%1 %2%3%4").arg(c.price.toString(), unit, discounted, after));
 }
 
-Term ownedTerm(const CostTerms &c)
+/// Owned hardware's cost for \a hours of use (× \a runs) in its named lines (ownership.h): host,
+/// network, installation, colocation, power, each an amount and how it is reached.
+Terms ownedTerms(const CostTerms &c, double hours, int runs)
 {
-    return costTerm("price", Tr::tr("owned cost per hour of use"), c.ownedHourly, c.currency + u"/h"_s,
-                    Tr::tr("%1 %2 per hour of use").arg(c.ownedHourly, 0, 'f', 2).arg(c.currency));
+    Terms t;
+    if (!c.owned)
+        return t;
+    const QString runsText = runs > 1 ? Tr::tr(" × %1 runs").arg(runs) : QString();
+    for (const OwnedHourly::Line &line : c.owned->lines) {
+        const double value = c.instances * line.perHour * hours * runs;
+        const QByteArray id = line.id.toLatin1();
+        t.append(costTerm(id.constData(), line.label, value, c.currency,
+                          value > 0 ? Tr::tr("%1 %2 %3: %4 server(s) × %5 %3/h × %6 h%7 (%8)")
+                                          .arg(line.label)
+                                          .arg(value, 0, 'f', 2)
+                                          .arg(c.currency)
+                                          .arg(c.instances)
+                                          .arg(line.perHour, 0, 'f', 4)
+                                          .arg(hours, 0, 'f', 0)
+                                          .arg(runsText, line.how)
+                                    : Tr::tr("%1 %2").arg(line.label, line.how),
+                          true));
+    }
+    return t;
 }
 
 } // namespace
@@ -253,8 +272,7 @@ Terms CostTerms::runTerms() const
                               Tr::tr("setup %1 each").arg(setupFee->toString()), true));
         break;
     case PriceModel::Purchase:
-        t = {serversTerm(*this), ownedTerm(*this),
-             hours(Tr::tr("wall hours"), wallHours, Tr::tr("wall hours (%1)").arg(ownedBasis))};
+        t = ownedTerms(*this, wallHours, runs); // each line an addend, for all the runs
         if (ownedIdle > 0)
             t.append(costTerm("idle_capex", Tr::tr("idle capex"), ownedIdle, currency,
                               Tr::tr("%1 %2 of capex the run leaves idle (the hardware is not filled by this work)")
@@ -264,7 +282,7 @@ Terms CostTerms::runTerms() const
         break;
     }
     // Several runs multiply the run's factors; addends (setup, idle capex) come last, once.
-    if (runs > 1) {
+    if (runs > 1 && model != PriceModel::Purchase) {
         const auto firstAddend = std::find_if(t.begin(), t.end(), [](const Term &term) { return term.addend; });
         t.insert(firstAddend, costTerm("runs", Tr::tr("runs"), runs, {}, Tr::tr("%1 runs").arg(runs)));
     }
@@ -298,7 +316,7 @@ Terms CostTerms::monthlyTerms() const
             t << costTerm("setup", Tr::tr("setup fees, once"), instances * setupFee->toDouble(), currency,
                           Tr::tr("setup %1 %2 per server, once").arg(setupFee->toString(), currency), true);
         break;
-    case PriceModel::Purchase: t << ownedTerm(*this) << hours(Tr::tr("%1 h (%2)").arg(month, ownedBasis)); break;
+    case PriceModel::Purchase: t = ownedTerms(*this, kHoursPerMonth, 1); break;
     }
     return t + allIn;
 }

@@ -3,6 +3,7 @@
 #include "core/catalog/planningcatalog.h"
 #include "core/common/term.h"
 #include "core/common/units.h"
+#include "core/planning/cost/ownership.h"
 #include "core/pricing/fxtable.h"
 #include "core/pricing/pricetypes.h"
 
@@ -43,9 +44,8 @@ struct CostTerms
     double otherUse = 0;             ///< commitments: the share other work uses
     std::optional<Decimal> setupFee; ///< monthly servers
     QString blockBasis;              ///< capacity blocks: how the blocks were counted
-    double ownedHourly = 0;          ///< purchases: the owned cost per hour of use
+    std::optional<OwnedHourly> owned; ///< purchases: the owned cost per hour of use, in its lines
     double ownedIdle = 0;            ///< purchases: the idle capex charged (typical hours, all servers)
-    QString ownedBasis;
     int runs = 1;
     double wallHours = 0; ///< the run's typical wall hours
     double paidHours = 0; ///< the hours the typical cost pays for (commitments, blocks, a quote's minimum term)

@@ -25,7 +25,7 @@ OwnedHourly ownedHourly(double purchasePrice, int acceleratorsPerServer, const c
 {
     OwnedHourly h;
     const double usedHours = o.lifetimeMonths * kHoursPerMonth * o.utilization;
-    h.capexPerServer = purchasePrice + o.networkingPerServer;
+    h.capexPerServer = o.capexPerServer(purchasePrice);
     h.capital = h.capexPerServer / usedHours;
     h.otherUse = o.otherUse;
     h.colocation = o.coloPerServerMonth * o.lifetimeMonths / usedHours;
@@ -33,8 +33,10 @@ OwnedHourly ownedHourly(double purchasePrice, int acceleratorsPerServer, const c
     h.powerKnown = accelerator.tdpWatts.has_value();
     h.basis = Tr::tr("owned: price %1 over %2 months × 730 h × %3 utilisation = %4/h; colocation %5/server-month = %6/h; "
                      "power %7 × %8 W × PUE %9 × %10/kWh = %11/h")
-                  .arg(o.networkingPerServer > 0 ? Tr::tr("%1 + network %2").arg(purchasePrice, 0, 'f', 0).arg(o.networkingPerServer, 0, 'f', 0)
-                                                 : QString::number(purchasePrice, 'f', 0))
+                  .arg(QString::number(purchasePrice, 'f', 0)
+                       + (o.networkingPerServer > 0 ? Tr::tr(" + network %1").arg(o.networkingPerServer, 0, 'f', 0) : QString())
+                       + (o.installationPerServer > 0 ? Tr::tr(" + installation %1").arg(o.installationPerServer, 0, 'f', 0)
+                                                      : QString()))
                   .arg(o.lifetimeMonths)
                   .arg(o.utilization)
                   .arg(h.capital, 0, 'f', 2)
@@ -47,6 +49,32 @@ OwnedHourly ownedHourly(double purchasePrice, int acceleratorsPerServer, const c
                   .arg(h.power, 0, 'f', 2);
     if (!h.powerKnown)
         h.basis += Tr::tr(" (no TDP in the catalog: power not counted)");
+    // The same hour in its named lines.
+    const QString overLife = Tr::tr("over %1 months × 730 h × %2 utilisation").arg(o.lifetimeMonths).arg(o.utilization);
+    h.lines = {
+        {u"host"_s, Tr::tr("host"), purchasePrice / usedHours,
+         Tr::tr("the server's price %1 %2").arg(purchasePrice, 0, 'f', 0).arg(overLife)},
+        {u"network"_s, Tr::tr("network"), o.networkingPerServer / usedHours,
+         Tr::tr("%1 per server (ownership.networking_per_server; a 400G InfiniBand fabric's share, H100 cost sheet of "
+                "Aug 2024) %2")
+             .arg(o.networkingPerServer, 0, 'f', 0)
+             .arg(overLife)},
+        {u"installation"_s, Tr::tr("installation"), o.installationPerServer / usedHours,
+         o.installationPerServer > 0
+             ? Tr::tr("%1 per server (ownership.installation_per_server) %2").arg(o.installationPerServer, 0, 'f', 0).arg(overLife)
+             : Tr::tr("not counted: ownership.installation_per_server is not given")},
+        {u"colocation"_s, Tr::tr("colocation"), h.colocation,
+         Tr::tr("%1 per server-month (ownership.colo_per_server_month) for %2 months, over the hours used")
+             .arg(o.coloPerServerMonth, 0, 'f', 0)
+             .arg(o.lifetimeMonths)},
+        {u"power"_s, Tr::tr("power"), h.power,
+         h.powerKnown ? Tr::tr("%1 × %2 W × PUE %3 × %4/kWh while used")
+                            .arg(acceleratorsPerServer)
+                            .arg(*accelerator.tdpWatts)
+                            .arg(o.pue)
+                            .arg(o.powerPriceKwh)
+                      : Tr::tr("not counted: no TDP in the catalog")},
+    };
     return h;
 }
 
@@ -60,6 +88,8 @@ std::optional<OwnedHourly> ownedHourlyForOffer(const pricing::PriceRecord &offer
     h.colocation /= rateToPlan;
     h.power /= rateToPlan;
     h.capexPerServer /= rateToPlan;
+    for (OwnedHourly::Line &line : h.lines)
+        line.perHour /= rateToPlan;
     return h;
 }
 
@@ -92,14 +122,14 @@ std::optional<double> breakEvenUtilization(double purchasePrice, int accelerator
     const double margin = rentedHourly - powerPerHour(acceleratorsPerServer, accelerator, o);
     if (margin <= 0)
         return std::nullopt;
-    return (purchasePrice + o.networkingPerServer + o.coloPerServerMonth * o.lifetimeMonths)
+    return (o.capexPerServer(purchasePrice) + o.coloPerServerMonth * o.lifetimeMonths)
            / (o.lifetimeMonths * kHoursPerMonth * margin);
 }
 
 QString ownedSummary(const OwnedFigures &f, int servers, const QString &currency)
 {
     const QLocale locale(QLocale::English, QLocale::UnitedStates); // grouped thousands, as the report writes amounts
-    QString text = Tr::tr("Capex %1 %2 (%3 server(s) with their network)")
+    QString text = Tr::tr("Capex %1 %2 (%3 server(s) with their network and installation)")
                        .arg(locale.toString(f.capex, 'f', 0), currency)
                        .arg(servers);
     if (f.rentedOffer.isEmpty())
@@ -125,7 +155,7 @@ OwnedFigures ownedFigures(double purchasePrice, int acceleratorsPerServer, int s
                           std::optional<double> rentedHourly, const QString &rentedOffer)
 {
     OwnedFigures f;
-    f.capex = servers * (purchasePrice + o.networkingPerServer);
+    f.capex = servers * o.capexPerServer(purchasePrice);
     if (!rentedHourly)
         return f;
     f.rentedOffer = rentedOffer;
@@ -135,7 +165,7 @@ OwnedFigures ownedFigures(double purchasePrice, int acceleratorsPerServer, int s
                                            * kHoursPerMonth * o.utilization
                                        - o.coloPerServerMonth;
     if (savedPerServerMonth > 0)
-        f.breakEvenMonths = (purchasePrice + o.networkingPerServer) / savedPerServerMonth;
+        f.breakEvenMonths = o.capexPerServer(purchasePrice) / savedPerServerMonth;
     return f;
 }
 

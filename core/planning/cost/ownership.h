@@ -23,9 +23,13 @@ struct Ownership
     double utilization = 0.7; ///< share of its lifetime the hardware does useful work
     double coloPerServerMonth = 1500;
     double networkingPerServer = scenario::kNetworkingPerServer; ///< cluster network bought with each server (NICs' share of switches, cables)
+    double installationPerServer = 0; ///< racking and commissioning, once per server (0: not given)
     /// Share of the hardware's useful life (lifetime × utilisation), beyond the plan's own work,
     /// that other work fills. The rest of the capex the plan does not use is charged to the plan.
     double otherUse = 0;
+
+    /// What one server costs up front: its price, its network and its installation.
+    double capexPerServer(double purchasePrice) const { return purchasePrice + networkingPerServer + installationPerServer; }
 
     bool operator==(const Ownership &) const = default;
 };
@@ -40,10 +44,20 @@ struct OwnedHourly
     double capital = 0;
     double colocation = 0;
     double power = 0;
-    double capexPerServer = 0; ///< price + networking: what one server costs up front
+    double capexPerServer = 0; ///< Ownership::capexPerServer(): price, network, installation
     double otherUse = 0;       ///< Ownership::otherUse
     double total() const { return capital + colocation + power; }
     QString basis;
+    /// The hourly cost in its named lines — host (the server's price), network, installation,
+    /// colocation, power — each per server-hour of use with how it is reached; they sum to total().
+    struct Line
+    {
+        QString id;
+        QString label;
+        double perHour = 0;
+        QString how;
+    };
+    QList<Line> lines;
     bool powerKnown = true; ///< false when the catalog has no TDP for the accelerator
 };
 

@@ -188,10 +188,7 @@ void priceOption(InferenceOption &option, const catalog::Accelerator &accelerato
     const auto owned = ownedHourlyForOffer(offer, accelerator, request.ownership, rate);
     option.monthlyCost = monthlyPerInstance(offer, owned) * option.instances * rate;
     option.costTerms = costTerms(offer, option.instances);
-    if (owned) {
-        option.costTerms.ownedHourly = owned->total();
-        option.costTerms.ownedBasis = owned->basis;
-    }
+    option.costTerms.owned = owned;
     if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee)
         option.setupCost = offer.setupFee->toDouble() * option.instances * rate;
     const InferenceProjection &p = *option.projection;

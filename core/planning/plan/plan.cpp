@@ -347,7 +347,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     const Ownership ownership{s.ownership.powerPriceKwh, s.ownership.pue,
                               s.ownership.lifetimeMonths, s.ownership.utilization,
                               s.ownership.coloPerServerMonth, s.ownership.networkingPerServer,
-                              s.ownership.otherUse};
+                              s.ownership.installationPerServer, s.ownership.otherUse};
     plan.lockin = lockinParameters(s);
     LockinParameters &lockin = plan.lockin;
     const Market market = marketOf(offers, accelerators);
