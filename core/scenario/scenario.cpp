@@ -523,7 +523,11 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName, 
         AllInSection &a = s.allIn;
         a.trainingEgressGb = r.number(u"training_egress_gb"_s, 0, 1e12).value_or(0);
         a.egressKbPerRequest = r.number(u"egress_kb_per_request"_s, 0, 1e9).value_or(0);
-        a.supportPlan = r.text(u"support_plan"_s, {}, {}).toLower();
+        const QJsonValue plans = object.value(u"support_plan"_s);
+        const QStringList listed = plans.isString() ? plans.toString().split(u',', Qt::SkipEmptyParts) : r.strings(u"support_plan"_s);
+        for (const QString &plan : listed)
+            if (const QString name = plan.trimmed().toLower(); !name.isEmpty() && !a.supportPlans.contains(name))
+                a.supportPlans.append(name);
         a.storage = r.boolean(u"storage"_s, true);
     }
     {

@@ -116,7 +116,10 @@ struct AllInSection
 {
     double trainingEgressGb = 0;   ///< data moved out of the provider during the run (logs, checkpoint copies)
     double egressKbPerRequest = 0; ///< a response's bytes out of the provider, in KB
-    QString supportPlan;           ///< a plan of support_plans.csv ("business"); empty: none
+    /// Plans of support_plans.csv ("business", "enhanced"), lower case: each provider's options pay
+    /// the first listed that it sells; empty: none. The file's support_plan: one, a comma-separated
+    /// list, or an array.
+    QStringList supportPlans;
     bool storage = true;           ///< store the dataset and checkpoints at the provider's storage price
 
     bool operator==(const AllInSection &) const = default;

@@ -135,7 +135,7 @@ QJsonObject toJson(const Scenario &s)
         merge(root, u"all_in"_s,
           {{u"training_egress_gb"_s, a.trainingEgressGb},
            {u"egress_kb_per_request"_s, a.egressKbPerRequest},
-           {u"support_plan"_s, a.supportPlan.isEmpty() ? QJsonValue() : QJsonValue(a.supportPlan)},
+           {u"support_plan"_s, a.supportPlans.isEmpty() ? QJsonValue() : QJsonValue(a.supportPlans.join(u", "_s))},
            {u"storage"_s, a.storage}});
     const OwnershipSection &o = s.ownership;
     merge(root, u"ownership"_s,

@@ -180,6 +180,18 @@ TEST_CASE("all-in: a line that cannot be priced is said, never a silent zero", "
             said = said || w.toString().contains(u"support plan 'platinum' not counted: no such plan is known for AWS"_s);
         CHECK(said);
     }
+    SECTION("a list of plans: each provider pays the first it sells")
+    {
+        const QJsonObject p = plan(scratch, scenario(scratch, u"l.accelplan"_s,
+                                                     QJsonObject{{u"support_plan"_s, QJsonArray{u"enhanced"_s, u"Business"_s}}}));
+        const QJsonObject o = firstRunnable(p);
+        REQUIRE(allInTerms(o).contains(u"support"_s));
+        CHECK(allInTerms(o)[u"support"_s][u"text"_s].toString().contains(u"AWS business support"_s));
+        // Written back as it reads: the same plan from "enhanced, business".
+        const QJsonObject same = plan(scratch, scenario(scratch, u"m.accelplan"_s,
+                                                        QJsonObject{{u"support_plan"_s, u"enhanced, business"_s}}));
+        CHECK(allInTerms(firstRunnable(same))[u"support"_s] == allInTerms(o)[u"support"_s]);
+    }
     SECTION("a provider without a storage price")
     {
         const QJsonObject p = plan(scratch, scenario(scratch, u"v.accelplan"_s, QJsonObject{}, u"OVHcloud"_s));

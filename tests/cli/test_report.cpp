@@ -271,3 +271,35 @@ TEST_CASE("report: the serving section says what buying the tokens from a hosted
     CHECK(flat.contains(u"self-hosting is"_s));
     CHECK_FALSE(flat.contains(u"e+0"_s)); // a load in figures, not exponent form
 }
+
+TEST_CASE("report: the all-in lines are named in the cost basis with their sources and have their budget column", "[cli][report][allin]")
+{
+    Scratch scratch;
+    QFile example(examplePath(u"llama-70b.accelplan"_s));
+    REQUIRE(example.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(example.readAll()).object();
+    QJsonObject constraints = root[u"constraints"_s].toObject();
+    constraints[u"providers"_s] = QJsonArray{u"AWS"_s};
+    root[u"constraints"_s] = constraints;
+    root[u"all_in"_s] = QJsonObject{{u"training_egress_gb"_s, 20000}, {u"egress_kb_per_request"_s, 8}, {u"support_plan"_s, u"business"_s}};
+    const QString scenario = scratch.write(u"allin.accelplan"_s, QJsonDocument(root).toJson());
+    const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
+    const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, scenario});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    CHECK(flat.contains(u"All-in lines"_s)); // the budget's column
+    // Each line in the cost basis with its amount and source.
+    CHECK(flat.contains(u"+ storage "_s));
+    CHECK(flat.contains(u"GB-month"_s));
+    CHECK(flat.contains(u"+ egress "_s));
+    CHECK(flat.contains(u"AWS business support on"_s));
+    CHECK(flat.contains(u"premiumsupport/pricing"_s));
+    // The scenario's inputs as the Assumptions table words them.
+    CHECK(flat.contains(u"All-in: the provider's support plan"_s));
+    if (const QByteArray dir = qgetenv("ACCELPLAN_SCREENSHOT_DIR"); !dir.isEmpty())
+        QFile::copy(pdf, QDir(QString::fromUtf8(dir)).filePath(u"allin-report.pdf"_s));
+}

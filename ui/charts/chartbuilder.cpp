@@ -263,7 +263,7 @@ QChart *budgetChart(const std::shared_ptr<const Plan> &shared, const HoverFn &sh
         stacked.append({new QBarSet(tr("Inference")), &BudgetMonth::inference});
     stacked.append({new QBarSet(tr("Commitments")), &BudgetMonth::commitments});
     if (std::any_of(plan->budget.months.cbegin(), plan->budget.months.cend(), [](const BudgetMonth &m) { return m.allIn > 0; }))
-        stacked.append({new QBarSet(tr("Storage, egress, support")), &BudgetMonth::allIn});
+        stacked.append({new QBarSet(tr("All-in lines")), &BudgetMonth::allIn});
     double highestBars = 0;
     bool cashDiffers = false; // owned hardware: paid up front, so the cash line is not the bars
     for (const BudgetMonth &month : plan->budget.months) {

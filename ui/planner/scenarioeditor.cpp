@@ -244,7 +244,7 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_allInStorage->setChecked(s.allIn.storage);
     m_trainingEgress->setValue(s.allIn.trainingEgressGb);
     m_responseKb->setValue(s.allIn.egressKbPerRequest);
-    m_supportPlan->setCurrentIndex(std::max(0, m_supportPlan->findData(s.allIn.supportPlan)));
+    m_supportPlans->setText(s.allIn.supportPlans.join(u", "_s));
     m_networking->setValue(s.ownership.networkingPerServer);
     m_installation->setValue(s.ownership.installationPerServer);
     m_samples->setValue(s.sensitivity.samples);
@@ -299,20 +299,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     } else {
         s.inference.reset();
     }
-    s.constraints.providers.clear();
-    for (const QString &provider : m_providers->text().split(u',', Qt::SkipEmptyParts))
-        if (!provider.trimmed().isEmpty())
-            s.constraints.providers.append(provider.trimmed());
-    s.constraints.maxChips = m_maxChips->value();
-    s.constraints.budget = positive(m_budget->value());
-    s.constraints.excludeSpot = m_excludeSpot->isChecked();
-    s.constraints.excludeMarketplace = m_excludeMarketplace->isChecked();
-    s.constraints.wholeNodes = m_wholeNodes->isChecked();
-    s.constraints.minScaleOutGbps = positive(m_minScaleOut->value());
-    s.constraints.fabrics.clear();
-    for (const QString &fabric : m_fabrics->text().split(u',', Qt::SkipEmptyParts))
-        if (!fabric.trimmed().isEmpty())
-            s.constraints.fabrics.append(fabric.trimmed().toLower());
+    // A comma-separated field's items, trimmed.
     auto listOf = [](const QLineEdit *edit, bool lower) {
         QStringList items;
         for (const QString &item : edit->text().split(u',', Qt::SkipEmptyParts))
@@ -320,6 +307,14 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
                 items.append(lower ? item.trimmed().toLower() : item.trimmed());
         return items;
     };
+    s.constraints.providers = listOf(m_providers, false);
+    s.constraints.maxChips = m_maxChips->value();
+    s.constraints.budget = positive(m_budget->value());
+    s.constraints.excludeSpot = m_excludeSpot->isChecked();
+    s.constraints.excludeMarketplace = m_excludeMarketplace->isChecked();
+    s.constraints.wholeNodes = m_wholeNodes->isChecked();
+    s.constraints.minScaleOutGbps = positive(m_minScaleOut->value());
+    s.constraints.fabrics = listOf(m_fabrics, true);
     s.constraints.regions = listOf(m_regions, false);
     s.constraints.accelerators = listOf(m_accelerators, true);
     s.constraints.offerKinds.clear();
@@ -345,7 +340,7 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
     s.allIn.storage = m_allInStorage->isChecked();
     s.allIn.trainingEgressGb = m_trainingEgress->value();
     s.allIn.egressKbPerRequest = m_responseKb->value();
-    s.allIn.supportPlan = m_supportPlan->currentData().toString();
+    s.allIn.supportPlans = listOf(m_supportPlans, true);
     s.ownership.networkingPerServer = m_networking->value();
     s.ownership.installationPerServer = m_installation->value();
     s.sensitivity.samples = m_samples->value();
@@ -400,16 +395,15 @@ void ScenarioEditor::setCatalog(std::shared_ptr<const catalog::PlanningCatalog> 
         }
     }
     // The support plans the catalog prices, each with the providers that sell it.
-    const QSignalBlocker supportBlocker(m_supportPlan);
-    for (const auto &[plan, providers] : m_catalog->supportPlans()) {
-        m_supportPlan->addItem(plan, plan);
-        m_supportPlan->setItemData(m_supportPlan->count() - 1, tr("Sold by %1").arg(providers.join(u", "_s)), Qt::ToolTipRole);
-    }
-    // The shown scenario may name a preset or a support plan that was not listed yet.
+    QStringList plans;
+    for (const auto &[plan, providers] : m_catalog->supportPlans())
+        plans.append(tr("%1 (%2)").arg(plan, providers.join(u", "_s)));
+    m_supportPlans->setToolTip(tr("Each provider's options pay the first plan listed that it sells. Priced: %1")
+                                   .arg(plans.join(u"; "_s)));
+    // The shown scenario may name a preset that was not listed yet.
     const scenario::Scenario &shown = m_document->scenario();
     m_trainModel.preset->setCurrentIndex(presetIndex(m_trainModel.preset, shown.training ? shown.training->model : QString()));
     m_serveModel.preset->setCurrentIndex(presetIndex(m_serveModel.preset, shown.inference ? shown.inference->model : QString()));
-    m_supportPlan->setCurrentIndex(std::max(0, m_supportPlan->findData(shown.allIn.supportPlan)));
 }
 
 bool ScenarioEditor::eventFilter(QObject *watched, QEvent *event)

@@ -168,7 +168,7 @@ private:
     QCheckBox *m_allInStorage = nullptr;
     QDoubleSpinBox *m_trainingEgress = nullptr;
     QDoubleSpinBox *m_responseKb = nullptr;
-    QComboBox *m_supportPlan = nullptr; ///< item data: the plan's name ("" for none)
+    QLineEdit *m_supportPlans = nullptr;
     QSpinBox *m_samples = nullptr;
     QLabel *m_problemsLabel = nullptr;
 };

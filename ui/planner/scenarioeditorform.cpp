@@ -387,9 +387,8 @@ void ScenarioEditor::buildAllIn(QVBoxLayout *form)
     lines->addRow(tr("Egress, training"), m_trainingEgress);
     m_responseKb = realBox(allIn, u"egressKbPerRequest"_s, tr("Bytes out in each response"), 0, 1e9, 1, tr(" KB"), tr("none"));
     lines->addRow(tr("Egress, serving"), m_responseKb);
-    m_supportPlan = comboBox(allIn, u"supportPlan"_s, tr("Support plan"), {});
-    m_supportPlan->addItem(tr("none"), QString());
-    lines->addRow(tr("Support plan"), m_supportPlan);
+    m_supportPlans = lineEdit(allIn, u"supportPlans"_s, tr("Support plans"), tr("none; or e.g. business, enhanced"));
+    lines->addRow(tr("Support plans"), m_supportPlans);
 }
 
 void ScenarioEditor::buildSensitivity(QVBoxLayout *form)

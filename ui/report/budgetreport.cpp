@@ -482,7 +482,7 @@ QString budgetSection(const Plan &plan)
                                    [](const BudgetMonth &m) { return m.allIn > 0; });
     QStringList budgetHeaders{tr("Month"), tr("Training"), tr("Inference"), tr("Commitments")};
     if (allIn)
-        budgetHeaders << tr("Storage, egress, support");
+        budgetHeaders << tr("All-in lines");
     budgetHeaders << tr("Total");
     if (cashDiffers)
         budgetHeaders << tr("Cash out");

@@ -48,7 +48,7 @@ Terms allInTerms(const pricing::PriceRecord &offer, const AllInInputs &inputs, d
     Terms terms;
     const QString &provider = offer.key.provider;
     if (offer.offerKind == pricing::OfferKind::Owned) {
-        if (inputs.storageGb > 0 || egressGb > 0 || !inputs.supportPlan.isEmpty())
+        if (inputs.storageGb > 0 || egressGb > 0 || !inputs.supportPlans.isEmpty())
             warnings->append(Tr::tr("own hardware: storage, egress and support are the site's, not priced here"));
         return terms;
     }
@@ -84,11 +84,14 @@ Terms allInTerms(const pricing::PriceRecord &offer, const AllInInputs &inputs, d
                                  .arg(provider));
         }
     }
-    if (!inputs.supportPlan.isEmpty() && months > 0) {
-        const QList<catalog::SupportTier> tiers = catalog.supportTiers(provider, inputs.supportPlan);
+    if (!inputs.supportPlans.isEmpty() && months > 0) {
+        QList<catalog::SupportTier> tiers; // of the first listed plan the provider sells
+        for (const QString &plan : inputs.supportPlans)
+            if (tiers.isEmpty())
+                tiers = catalog.supportTiers(provider, plan);
         if (tiers.isEmpty()) {
             warnings->append(Tr::tr("support plan '%1' not counted: no such plan is known for %2 (support_plans.csv)")
-                                 .arg(inputs.supportPlan, provider));
+                                 .arg(inputs.supportPlans.join(u", "_s), provider));
         } else if (const auto perMonth = fx.convert(spend / months, currency, tiers.first().currency)) {
             const double charge = supportCharge(tiers, perMonth->amount) * months;
             QStringList percents; // each tier's, lowest spend first ("10/7/5/3")

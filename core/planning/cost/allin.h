@@ -18,7 +18,7 @@ struct AllInInputs
     bool storage = true;           ///< store them at the provider's storage price
     double trainingEgressGb = 0;   ///< out of the provider during the run
     double egressKbPerRequest = 0; ///< out of the provider in each response
-    QString supportPlan;           ///< a support_plans.csv plan; empty: none
+    QStringList supportPlans;      ///< support_plans.csv plans: a provider pays the first it sells; empty: none
 };
 
 /// The all-in lines of an offer's use for \a months (fractional) costing \a spend in \a currency

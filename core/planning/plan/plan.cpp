@@ -383,7 +383,7 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     // The all-in lines: the dataset and checkpoints stored while training, the egress of the run
     // and of the service's responses, the support plan (allin.h).
     const AllInInputs allIn{lockin.dataGb, s.allIn.storage, s.allIn.trainingEgressGb, s.allIn.egressKbPerRequest,
-                            s.allIn.supportPlan};
+                            s.allIn.supportPlans};
     if (plan.training) {
         flagImplausibleDiscounts(plan.training->options, onDemand);
         const int runs = plan.trainingRequest->runs;
