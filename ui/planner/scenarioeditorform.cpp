@@ -379,9 +379,10 @@ void ScenarioEditor::buildAllIn(QVBoxLayout *form)
     auto *allIn = addGroup(form, tr("All-i&n costs"), u"allInGroup"_s, false);
     allIn->setToolTip(tr("What the team pays beside the accelerators: storage, data out, a support plan"));
     auto *lines = new QFormLayout(allIn);
-    m_allInStorage = checkBox(allIn, u"allInStorage"_s, tr("Store the dataset and checkpoints while training"));
-    m_allInStorage->setToolTip(tr("The Lock-in group's dataset and checkpoint sizes at the provider's storage price"));
-    lines->addRow(QString(), m_allInStorage);
+    m_allInStorage = checkBox(allIn, u"allInStorage"_s, tr("Dataset and checkpoints"));
+    m_allInStorage->setToolTip(tr("Store the Lock-in group's dataset and checkpoints at the provider's storage price "
+                                  "while training"));
+    lines->addRow(tr("Storage"), m_allInStorage);
     m_trainingEgress = realBox(allIn, u"trainingEgressGb"_s, tr("Data moved out during the run"), 0, 1e12, 0, tr(" GB"),
                                tr("none"));
     lines->addRow(tr("Egress, training"), m_trainingEgress);
