@@ -48,7 +48,7 @@ const QStringList kInferenceKeys = {u"model"_s, u"model_config"_s, u"model_param
                                     u"requests_per_month"_s, u"ttft_ms"_s, u"tpot_ms"_s, u"months"_s, u"mode"_s,
                                     u"chips_per_replica"_s, u"utilization"_s, u"concurrency"_s, u"phase"_s,
                                     u"kv_precision"_s, u"engine"_s, u"speculative_tokens"_s, u"speculative_acceptance"_s,
-                                    u"production"_s};
+                                    u"production"_s, u"demand"_s, u"demand_shape"_s};
 const QStringList kConstraintKeys = {u"providers"_s, u"offer_kinds"_s, u"regions"_s, u"price_models"_s,
                                      u"accelerators"_s, u"max_chips"_s, u"budget"_s, u"exclude_spot"_s,
                                      u"exclude_marketplace"_s, u"whole_nodes"_s, u"min_scale_out_gbps"_s,
@@ -289,6 +289,36 @@ TrainingSection readTraining(Reader &r, const CheckModel &checkModel)
     return t;
 }
 
+// inference.demand: [{"month": 1, "requests_per_second": 5}, …] (validate() checks the months and loads).
+QList<DemandPoint> readDemand(Reader &r)
+{
+    const QJsonValue value = r.value(u"demand"_s);
+    QList<DemandPoint> points;
+    if (value.isUndefined() || value.isNull())
+        return points;
+    if (!value.isArray()) {
+        r.error(u"demand"_s, Tr::tr("must be a list of {\"month\": M, \"requests_per_second\": R}"));
+        return {};
+    }
+    const QJsonArray list = value.toArray();
+    for (qsizetype n = 0; n < list.size(); ++n) {
+        const QJsonObject point = list.at(n).toObject();
+        const QJsonValue month = point.value(u"month"_s);
+        const QJsonValue load = point.value(u"requests_per_second"_s);
+        const QString at = Tr::tr("point %1: ").arg(n + 1);
+        if (!list.at(n).isObject() || !month.isDouble() || !load.isDouble()) {
+            r.error(u"demand"_s, at + Tr::tr("needs a month and a requests_per_second, both numbers"));
+            return {};
+        }
+        if (std::floor(month.toDouble()) != month.toDouble() || std::abs(month.toDouble()) > 1e6) {
+            r.error(u"demand"_s, at + Tr::tr("month %1 is not a whole month").arg(month.toDouble()));
+            return {};
+        }
+        points.append({month.toInt(), load.toDouble()});
+    }
+    return points;
+}
+
 InferenceSection readInference(Reader &r, const CheckModel &checkModel)
 {
     InferenceSection i;
@@ -311,6 +341,8 @@ InferenceSection readInference(Reader &r, const CheckModel &checkModel)
     i.speculativeAcceptance = r.number(u"speculative_acceptance"_s, 0, 0.99).value_or(0);
     i.prefixCacheHit = r.number(u"prefix_cache_hit"_s, 0, 0.99).value_or(0);
     i.production = r.boolean(u"production"_s, true);
+    i.demandSteps = r.text(u"demand_shape"_s, {u"ramp"_s, u"step"_s}, {}) == u"step"_s;
+    i.demand = readDemand(r);
     return i;
 }
 
@@ -433,7 +465,23 @@ QList<Problem> validate(const Scenario &s)
         if (i->requestsPerSecond && i->requestsPerMonth)
             problem(u"inference"_s, u"requests_per_month"_s,
                     Tr::tr("give requests_per_second or requests_per_month, not both"));
-        if (!i->requestsPerSecond && !i->requestsPerMonth && !i->offline)
+        for (qsizetype n = 0; n < i->demand.size(); ++n) {
+            const DemandPoint &p = i->demand[n];
+            const QString at = Tr::tr("point %1: ").arg(n + 1);
+            if (p.month < 1 || p.month > i->months)
+                problem(u"inference"_s, u"demand"_s,
+                        at + Tr::tr("month %1 is not from 1 to %2 (the horizon, inference.months)").arg(p.month).arg(i->months));
+            else if (n > 0 && p.month <= i->demand[n - 1].month)
+                problem(u"inference"_s, u"demand"_s,
+                        at + Tr::tr("month %1 does not come after month %2").arg(p.month).arg(i->demand[n - 1].month));
+            if (!std::isfinite(p.requestsPerSecond) || p.requestsPerSecond < 0 || p.requestsPerSecond > 1e9)
+                problem(u"inference"_s, u"demand"_s,
+                        at + Tr::tr("requests_per_second %1 is outside 0 … 1e+09").arg(p.requestsPerSecond));
+        }
+        if (!i->demand.isEmpty()
+            && std::none_of(i->demand.cbegin(), i->demand.cend(), [](const DemandPoint &p) { return p.requestsPerSecond > 0; }))
+            problem(u"inference"_s, u"demand"_s, Tr::tr("every point's load is 0: no month has requests"));
+        if (!i->requestsPerSecond && !i->requestsPerMonth && !i->offline && i->demand.isEmpty())
             problem(u"inference"_s, u"requests_per_second"_s,
                     Tr::tr("missing: the load (requests_per_second or requests_per_month)"));
     }

@@ -54,6 +54,16 @@ struct TrainingSection : ModelSection
     bool steadyState = false;
 };
 
+/// A point of a service's demand curve: from month `month` (1 = the first of the horizon) the
+/// load is `requestsPerSecond` (held, or ramped to the next point).
+struct DemandPoint
+{
+    int month = 1;
+    double requestsPerSecond = 0;
+
+    bool operator==(const DemandPoint &) const = default;
+};
+
 struct InferenceSection : ModelSection
 {
     double inputTokens = 0;
@@ -76,6 +86,10 @@ struct InferenceSection : ModelSection
     /// A production service (online): no spot or marketplace capacity, which can be reclaimed, and
     /// one spare replica beyond the load (N+1). false: a trial or internal service that may use them.
     bool production = true;
+    /// The load month by month (issue 39): points in month order; empty: the constant load above.
+    /// With points, the load fields may be left out.
+    QList<DemandPoint> demand;
+    bool demandSteps = false; ///< hold each point's load until the next (step); false: ramp linearly between them
 };
 
 struct LockinSection

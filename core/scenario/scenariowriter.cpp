@@ -104,6 +104,12 @@ QJsonObject toJson(const Scenario &s)
                 i.speculativeTokens > 0 ? QJsonValue(i.speculativeAcceptance) : QJsonValue()},
                {u"prefix_cache_hit"_s, i.prefixCacheHit > 0 ? QJsonValue(i.prefixCacheHit) : QJsonValue()},
                {u"production"_s, i.production}});
+        QJsonArray demand;
+        for (const DemandPoint &p : i.demand)
+            demand.append(QJsonObject{{u"month"_s, p.month}, {u"requests_per_second"_s, p.requestsPerSecond}});
+        merge(root, u"inference"_s,
+              {{u"demand"_s, demand.isEmpty() ? QJsonValue() : QJsonValue(demand)},
+               {u"demand_shape"_s, demand.isEmpty() ? QJsonValue() : QJsonValue(i.demandSteps ? u"step"_s : u"ramp"_s)}});
     } else {
         root.remove(u"inference"_s);
     }

@@ -318,6 +318,10 @@ Terms CostTerms::monthlyTerms() const
         break;
     case PriceModel::Purchase: t = ownedTerms(*this, kHoursPerMonth, 1); break;
     }
+    if (demandFactor)
+        t << costTerm("demand", Tr::tr("demand curve"), *demandFactor, {},
+                      Tr::tr("%1 (the peak's fleet above; the demand curve's months average this share of it, by_month)")
+                          .arg(*demandFactor, 0, 'f', 3));
     return t + allIn;
 }
 

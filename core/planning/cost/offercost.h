@@ -53,6 +53,8 @@ struct CostTerms
     /// What the team pays beside the accelerators (allin.h): storage, egress, support, each an
     /// addend in the plan's currency with its source; last in runTerms() and monthlyTerms().
     Terms allIn;
+    /// A service with a demand curve (demand.h): its average month as a share of the peak's.
+    std::optional<double> demandFactor;
 
     /// The terms a training run's cost follows from, in order, each worded in its rule
     /// ("2 instance(s)", "98.32 USD/h", "wall hours"): the JSON's cost_terms, and runBasis().

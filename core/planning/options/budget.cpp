@@ -106,7 +106,26 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
         const double inferenceTotal = serve->lockin.planCost - allIn;
         const double inHorizon = serve->monthlyCost * inferenceMonths + serve->setupCost - allIn;
         auto category = isCommitment(model) ? &BudgetMonth::commitments : &BudgetMonth::inference;
-        addEvenly(months, 0, horizon, inHorizon - serve->setupCost, category);
+        // The service's spend in each month of the horizon, setup fees apart, and of it what is
+        // under a commitment: even; or with a demand curve each month's own fleet, a commitment
+        // for its floor and the months above it on demand (demand.h).
+        const double running = inHorizon - serve->setupCost;
+        QList<double> spend(horizon, running / horizon);
+        QList<double> committed(horizon, isCommitment(model) ? running / horizon : 0.0);
+        if (!serve->byMonth.isEmpty()) {
+            double curve = 0;
+            for (const DemandMonth &d : serve->byMonth)
+                curve += d.cost;
+            const double scale = curve > 0 ? running / curve : 0.0; // a horizon ending in a part month
+            for (qsizetype m = 0; m < std::min<qsizetype>(horizon, serve->byMonth.size()); ++m) {
+                spend[m] = serve->byMonth[m].cost * scale;
+                committed[m] = serve->byMonth[m].committedCost * scale;
+            }
+        }
+        for (int m = 0; m < horizon; ++m) {
+            monthAt(months, m).commitments += committed[m];
+            monthAt(months, m).inference += spend[m] - committed[m];
+        }
         addEvenly(months, 0, 1, serve->setupCost, category); // setup fees in the first month
         // A term longer than the horizon: its remaining months, less other work's share.
         const int rest = int(termMonths(serve->offer)) - horizon;
@@ -115,10 +134,11 @@ Budget planBudget(const TrainingOption *train, int runs, int start, const Infere
             addEvenly(months, rest > 0 ? horizon : horizon - 1, std::max(1, rest), leftover, category);
         if (serve->owned) {
             addCash(serve->owned, 0, [&](double share) {
-                addEvenly(months, 0, horizon, (inHorizon - serve->setupCost) * share, &BudgetMonth::cashOut);
+                addEvenly(months, 0, horizon, running * share, &BudgetMonth::cashOut);
             });
         } else {
-            addEvenly(months, 0, horizon, inHorizon - serve->setupCost, &BudgetMonth::cashOut);
+            for (int m = 0; m < horizon; ++m)
+                monthAt(months, m).cashOut += spend[m];
             addEvenly(months, 0, 1, serve->setupCost, &BudgetMonth::cashOut);
             if (leftover > 0)
                 addEvenly(months, rest > 0 ? horizon : horizon - 1, std::max(1, rest), leftover, &BudgetMonth::cashOut);

@@ -42,6 +42,19 @@ inline const QString kCostSplitRule = QStringLiteral(
     "all-in: the whole monthly cost over the output tokens served; split: the monthly cost divided by the time "
     "each phase takes, prefill's share over input tokens and decode's over output tokens");
 
+/// One month of a service whose demand changes (demand.h): the load, the fleet sized for it and
+/// what its accelerators cost that month.
+struct DemandMonth
+{
+    int month = 1;
+    double requestsPerSecond = 0;
+    int replicas = 0;
+    int instances = 0;
+    int committed = 0;  ///< of the instances, those under the commitment (the rest on demand)
+    double cost = 0;    ///< the accelerators' month, in the plan's currency
+    double committedCost = 0; ///< of the cost, the commitment's share
+};
+
 /// One offer, sized and priced for the load.
 struct InferenceOption : OptionBase
 {
@@ -68,6 +81,9 @@ struct InferenceOption : OptionBase
     QString costBasis() const { return costTerms.monthlyBasis(); } ///< costTerms: of the monthly cost
     Terms costTermList() const { return costTerms.monthlyTerms(); } ///< what costBasis() words
     std::optional<Energy> energyPerMonth; ///< 730 h of every chip; null without a TDP
+    /// With a demand curve (demand.h): the fleet and cost month by month; the figures above are
+    /// then the horizon's averages, replicas and chips the peak's.
+    QList<DemandMonth> byMonth;
 };
 
 class ClusterShapes;

@@ -84,6 +84,11 @@ Result<InferenceRequest> inferenceRequest(const scenario::Scenario &s, const cat
     in.requestsPerSecond = i.requestsPerSecond ? i.requestsPerSecond
                            : i.requestsPerMonth ? std::optional<double>(*i.requestsPerMonth / (kHoursPerMonth * 3600.0))
                                                 : std::nullopt;
+    // A demand curve: every option is planned for its peak, then sized month by month (demand.h).
+    if (!i.demand.isEmpty())
+        in.requestsPerSecond = std::max_element(i.demand.cbegin(), i.demand.cend(), [](const auto &a, const auto &b) {
+                                   return a.requestsPerSecond < b.requestsPerSecond;
+                               })->requestsPerSecond;
     in.ttftMs = i.ttftMs;
     in.tpotMs = i.tpotMs;
     in.offline = i.offline;

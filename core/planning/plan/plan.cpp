@@ -5,6 +5,7 @@
 #include "core/common/tr.h"
 #include "core/planning/cost/allin.h"
 #include "core/planning/model/cluster.h"
+#include "core/planning/options/demand.h"
 #include "core/planning/plan/headline.h"
 
 #include <QHash>
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -41,8 +43,9 @@ double inferencePlanCost(const InferenceOption &o, double months, double otherUs
 {
     double cost = o.monthlyCost * months + o.setupCost + (o.owned ? o.owned->idleCost : 0.0);
     const double term = termMonths(o.offer);
+    // Past the horizon the term is paid: with a demand curve, the committed floor's month.
     if (term > months)
-        cost += o.monthlyCost * (term - months) * (1.0 - otherUse);
+        cost += (o.byMonth.isEmpty() ? o.monthlyCost : o.byMonth.last().committedCost) * (term - months) * (1.0 - otherUse);
     return cost;
 }
 
@@ -377,6 +380,8 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
         plan.inference = remembered(memo, &PlanMemo::inferenceRequest, &PlanMemo::inference, *request,
                                     [&] { return planInference(*request, accelerators, catalog, offers, fx, &shapes); });
         plan.inferenceMonths = s.inference->months;
+        plan.demand = demandByMonth(s.inference->demand, s.inference->demandSteps, int(std::ceil(s.inference->months - 1e-9)));
+        plan.demandSteps = s.inference->demandSteps;
     }
 
     const OnDemandPrices onDemand = onDemandPrices(offers);
@@ -405,8 +410,17 @@ Result<Plan> planScenario(const scenario::Scenario &s, const catalog::Accelerato
     }
     if (plan.inference) {
         flagImplausibleDiscounts(plan.inference->options, onDemand);
-        const double responsesGbPerMonth =
-            plan.inference->requestsPerSecond * kHoursPerMonth * 3600.0 * allIn.egressKbPerRequest / 1e6;
+        // A demand curve: each option sized month by month, a commitment for its floor.
+        double meanLoad = plan.inference->requestsPerSecond;
+        if (!plan.demand.isEmpty()) {
+            meanLoad = std::accumulate(plan.demand.cbegin(), plan.demand.cend(), 0.0) / plan.demand.size();
+            for (InferenceOption &o : plan.inference->options) {
+                const auto price = onDemand.constFind(onDemandKey(o.offer)); // the same offer on demand
+                applyDemand(o, plan.demand, plan.inferenceRequest->production,
+                            price != onDemand.cend() ? std::optional<double>(*price) : std::nullopt);
+            }
+        }
+        const double responsesGbPerMonth = meanLoad * kHoursPerMonth * 3600.0 * allIn.egressKbPerRequest / 1e6;
         AllInInputs serving = allIn;
         serving.storage = false; // a service's weights; the dataset and checkpoints are training's
         for (InferenceOption &o : plan.inference->options) {

@@ -44,6 +44,10 @@ struct Plan
     std::optional<InferenceRequest> inferenceRequest;
     std::optional<InferencePlan> inference;   ///< ranked by lock-in-adjusted cost
     double inferenceMonths = 0;
+    /// The service's load month by month when the scenario gives a demand curve (demand.h); empty
+    /// for a constant load. Every option is sized for each month (InferenceOption::byMonth).
+    QList<double> demand;
+    bool demandSteps = false;
     int trainingStartMonth = 0; ///< the budget month index training starts in (0: the first)
     LockinParameters lockin;
     std::optional<BreakEven> trainingBreakEven;

@@ -240,6 +240,19 @@ JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
         for (qsizetype i = 0; !placeholders && i < listed(plan.inference->options.size()); ++i)
             options.append(inferenceOptionFields(plan.inference->options.at(i), plan.currency));
         const InferenceInput &in = plan.inferenceRequest->input;
+        // A demand curve: the recommended option's fleet and cost month by month (demand.h).
+        JsonNode byMonth;
+        if (const InferenceOption *best = plan.recommendedInference(); best && !best->byMonth.isEmpty()) {
+            JsonItems items;
+            for (const DemandMonth &d : best->byMonth)
+                items.append(JsonFields{{u"month"_s, d.month},
+                                        {u"requests_per_second"_s, d.requestsPerSecond},
+                                        {u"replicas"_s, d.replicas},
+                                        {u"instances"_s, d.instances},
+                                        {u"committed_instances"_s, d.committed},
+                                        {u"cost"_s, d.cost}});
+            byMonth = JsonNode(std::move(items));
+        }
         json.insert(u"inference"_s,
                     JsonFields{{u"model_params"_s, in.modelParams},
                                 {u"active_params"_s, in.active()},
@@ -254,7 +267,9 @@ JsonFields planSkeleton(const Plan &plan, int top, bool placeholders)
                                 {u"break_even_qps"_s, breakEvenQpsNode(plan.inference->apis)},
                                 {u"api_options"_s, apiOptionItems(plan.inference->apis)},
                                 {u"options"_s, placeholders ? JsonNode(kInferenceOptions) : JsonNode(options)},
-                                {u"options_total"_s, plan.inference->options.size()}});
+                                {u"options_total"_s, plan.inference->options.size()},
+                                {u"by_month"_s, byMonth},
+                                {u"demand_shape"_s, plan.demand.isEmpty() ? JsonNode() : JsonNode(plan.demandSteps ? u"step"_s : u"ramp"_s)}});
     }
     JsonItems months;
     for (const BudgetMonth &m : plan.budget.months)
