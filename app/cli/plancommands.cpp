@@ -51,6 +51,19 @@ std::optional<PlannedScenario> planScenarioFile(Context &context, const QCommand
         scenario->sensitivity.samples = int(*samples);
     if (parser.optionNames().contains(u"steady-state"_s) && scenario->training)
         scenario->training->steadyState = true;
+    // --demand FILE.csv: the service's load month by month (month,requests), in place of the scenario's.
+    if (parser.optionNames().contains(u"demand"_s) && parser.isSet(u"demand"_s)) {
+        if (!scenario->inference) {
+            *exitCode = context.usage(Tr::tr("--demand: %1 serves nothing (it has no inference section)").arg(files.first()));
+            return std::nullopt;
+        }
+        auto demand = scenario::readDemandCsv(parser.value(u"demand"_s), scenario->inference->months);
+        if (!demand) {
+            *exitCode = context.report(demand.error());
+            return std::nullopt;
+        }
+        scenario->inference->demand = std::move(demand).value();
+    }
     auto plan = planScenario(*scenario, *inputs);
     if (!plan) {
         *exitCode = context.report(plan.error());
@@ -287,6 +300,18 @@ int compareCommand(Context &context, const QCommandLineParser &parser)
 
 } // namespace
 
+namespace {
+
+QCommandLineOption demandOption()
+{
+    return {u"demand"_s,
+            Tr::tr("The service's load month by month from a CSV of month and requests (a month's) or "
+                   "requests_per_second, in place of the scenario's (inference.demand)."),
+            u"FILE"_s};
+}
+
+} // namespace
+
 QList<Command> planCommands()
 {
     return {
@@ -311,6 +336,7 @@ QList<Command> planCommands()
              p.addOption({u"steady-state"_s, Tr::tr("Project the steady state a timed benchmark measures, not the campaign "
                                                    "a real run is (evaluation, restarts, stalls, warm-up; the default)."),
                           });
+             p.addOption(demandOption());
          },
          planCommand, true},
         {u"report"_s, u""_s, Tr::tr("write the PDF budget report of a scenario file"),
@@ -325,6 +351,7 @@ QList<Command> planCommands()
                                              "default: this month)."),
                           u"YYYY-MM"_s});
              p.addOption({u"top"_s, Tr::tr("Options listed per side (default 10)."), u"N"_s});
+             p.addOption(demandOption());
              p.addOption({u"seed"_s, Tr::tr("Seed of the Monte Carlo (default: the scenario's)."), u"S"_s});
              p.addOption({u"samples"_s, Tr::tr("Monte Carlo samples (default: the scenario's)."), u"N"_s});
          },

@@ -1,10 +1,20 @@
 #include "core/common/diagnostic.h"
 
+#include <QStringList>
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace accelplan {
+
+QString Error::toString() const
+{
+    QStringList lines{message};
+    for (const Diagnostic &d : details)
+        lines.append(d.toString());
+    return lines.join(u'\n');
+}
 
 QString Diagnostic::toString() const
 {

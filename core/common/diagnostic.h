@@ -49,6 +49,8 @@ struct Error
     }
     static Error internal(QString message) { return {ErrorKind::Internal, std::move(message), {}}; }
     static Error interrupted(QString message) { return {ErrorKind::Interrupted, std::move(message), {}}; }
+    /// The message and each detail on a line of its own, for a message box.
+    QString toString() const;
 };
 
 /// Either a value or an Error. Core functions that can fail return this; no exceptions.

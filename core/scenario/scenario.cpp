@@ -4,7 +4,9 @@
 
 #include "core/catalog/planningcatalog.h"
 #include "core/catalog/servingengine.h"
+#include "core/common/csvtable.h"
 #include "core/common/tr.h"
+#include "core/common/units.h"
 #include "core/pricing/currency.h"
 
 #include <QFile>
@@ -619,6 +621,45 @@ Result<Scenario> readScenario(const QString &path, const QStringList *knownModel
                                    .arg(path)
                                    .arg(kMaxScenarioBytes >> 20));
     return parseScenario(bytes, path, knownModels);
+}
+
+Result<QList<DemandPoint>> readDemandCsv(const QString &path, double months)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::badInput(Tr::tr("%1: cannot open: %2").arg(path, file.errorString()));
+    QList<DemandPoint> points;
+    const Diagnostics problems = readCsvTable(&file, path, {u"month"_s}, [&](const CsvRecord &r) {
+        const std::optional<double> month = r.number(u"month"_s, true);
+        const std::optional<double> perSecond = r.number(u"requests_per_second"_s);
+        const std::optional<double> perMonth = r.number(u"requests"_s);
+        if (!month)
+            return;
+        if (std::floor(*month) != *month || *month < 1 || *month > months) {
+            r.error(u"month"_s, Tr::tr("%1 is not a whole month from 1 to %2 (the horizon, inference.months)").arg(*month).arg(months));
+            return;
+        }
+        if (perSecond.has_value() == perMonth.has_value()) {
+            r.error(perSecond ? u"requests"_s : u"requests_per_second"_s,
+                    Tr::tr("give the month's requests or requests_per_second, one of them"));
+            return;
+        }
+        const double load = perSecond ? *perSecond : *perMonth / (kHoursPerMonth * 3600.0);
+        if (load < 0) {
+            r.error(perSecond ? u"requests_per_second"_s : u"requests"_s, Tr::tr("cannot be negative"));
+            return;
+        }
+        if (!points.isEmpty() && int(*month) <= points.last().month) {
+            r.error(u"month"_s, Tr::tr("month %1 does not come after month %2").arg(*month).arg(points.last().month));
+            return;
+        }
+        points.append({int(*month), load});
+    });
+    if (hasErrors(problems))
+        return Error::badInput(Tr::tr("%1 is not a demand curve").arg(path), problems);
+    if (points.isEmpty())
+        return Error::badInput(Tr::tr("%1: no rows: a demand curve needs a row per point (month,requests)").arg(path));
+    return points;
 }
 
 } // namespace accelplan::scenario

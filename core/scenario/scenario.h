@@ -193,6 +193,11 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &fileName,
 /// (a device, a FIFO or a bigger file is refused unread, as bad input).
 Result<Scenario> readScenario(const QString &path, const QStringList *knownModels = nullptr);
 
+/// A demand curve from a CSV of `month` and `requests` (a month's requests) or
+/// `requests_per_second`, a row per point in month order; every bad row named by file, line and
+/// column: a month outside 1..\a months (the service's horizon), out of order, a negative load.
+Result<QList<DemandPoint>> readDemandCsv(const QString &path, double months);
+
 /// The scenario as JSON: the document it was read from with the known fields rewritten.
 QJsonObject toJson(const Scenario &scenario);
 /// Writes atomically (writeFileAtomically()): the old file stays whole if anything fails.

@@ -131,12 +131,8 @@ void ActualsDialog::importDialog()
                                                       tr("FOCUS CSV (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
-    if (Status imported = importFile(path); !imported) {
-        QStringList lines{imported.error().message};
-        for (const Diagnostic &d : imported.error().details)
-            lines.append(d.toString());
-        QMessageBox::warning(this, tr("Cannot Import the Bill"), lines.join(u'\n'));
-    }
+    if (Status imported = importFile(path); !imported)
+        QMessageBox::warning(this, tr("Cannot Import the Bill"), imported.error().toString());
 }
 
 } // namespace accelplan::ui

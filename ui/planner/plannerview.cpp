@@ -1,6 +1,7 @@
 #include "ui/planner/plannerview.h"
 
 #include "core/catalog/acceleratorcatalog.h"
+#include "core/planning/options/demand.h"
 #include "core/planning/model/counts.h"
 #include "ui/models/offerfilterproxymodel.h"
 #include "ui/format.h"
@@ -249,6 +250,8 @@ void PlannerView::showPlan(std::shared_ptr<const planning::Plan> plan, qint64 el
     if (plan->inference)
         if (const QString apis = planning::apiSummary(*plan->inference); !apis.isEmpty())
             text += u"<br>"_s + apis.toHtmlEscaped();
+    if (const planning::InferenceOption *serve = plan->recommendedInference(); serve && !serve->byMonth.isEmpty())
+        text += u"<br>"_s + planning::demandSummary(plan->demand, *serve, plan->demandSteps).toHtmlEscaped();
     m_summary->setText(text);
     setStale(!problems().isEmpty());
     selectRecommended();

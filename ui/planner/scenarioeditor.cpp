@@ -4,6 +4,7 @@
 #include "core/catalog/servingengine.h"
 #include "core/common/units.h"
 #include "core/planning/model/counts.h"
+#include "ui/planner/demandeditor.h"
 #include "ui/planner/scenariodocument.h"
 
 #include <QAbstractSpinBox>
@@ -205,6 +206,8 @@ void ScenarioEditor::fill(const scenario::Scenario &s)
     m_inputTokens->setValue(int(std::max(0.0, i.inputTokens)));
     m_outputTokens->setValue(int(std::max(1.0, i.outputTokens)));
     m_qps->setValue(i.requestsPerSecond.value_or(i.requestsPerMonth.value_or(0) / (kHoursPerMonth * 3600.0)));
+    m_demand->setCurve(i.demand, i.demandSteps, int(std::ceil(i.months - 1e-9)));
+    m_qps->setEnabled(i.demand.isEmpty());
     m_ttft->setValue(i.ttftMs.value_or(0));
     m_tpot->setValue(i.tpotMs.value_or(0));
     m_serveUtilization->setValue(i.utilization);
@@ -295,6 +298,8 @@ scenario::Scenario ScenarioEditor::read(QStringList *problems) const
         i.engine = engine == u"vllm"_s ? QString() : engine;
         i.months = m_months->value();
         i.production = m_production->isChecked();
+        i.demand = m_demand->points();
+        i.demandSteps = m_demand->steps();
         s.inference = i;
     } else {
         s.inference.reset();

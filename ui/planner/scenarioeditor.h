@@ -26,6 +26,7 @@ class PlanningCatalog;
 
 namespace accelplan::ui {
 
+class DemandEditor;
 class ScenarioDocument;
 
 /// The scenario editor: every field of a scenario with its unit, validated as you type (count
@@ -170,6 +171,7 @@ private:
     QDoubleSpinBox *m_responseKb = nullptr;
     QLineEdit *m_supportPlans = nullptr;
     QSpinBox *m_samples = nullptr;
+    DemandEditor *m_demand = nullptr;
     QLabel *m_problemsLabel = nullptr;
 };
 

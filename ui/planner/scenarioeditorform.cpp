@@ -1,5 +1,7 @@
 #include "ui/planner/scenarioeditor.h"
 
+#include "ui/planner/demandeditor.h"
+
 #include "core/catalog/servingengine.h"
 #include "core/pricing/pricetypes.h"
 #include "core/scenario/scenario.h"
@@ -175,12 +177,8 @@ ScenarioEditor::ModelFields ScenarioEditor::addModelFields(QWidget *group, QForm
                                                           tr("Model config (*.json);;All files (*)"));
         if (path.isEmpty())
             return;
-        if (Status opened = openModelConfig(training, path); !opened) {
-            QStringList lines{opened.error().message};
-            for (const Diagnostic &d : opened.error().details)
-                lines.append(d.toString());
-            QMessageBox::warning(this, tr("Cannot Read the Model Config"), lines.join(u'\n'));
-        }
+        if (Status opened = openModelConfig(training, path); !opened)
+            QMessageBox::warning(this, tr("Cannot Read the Model Config"), opened.error().toString());
     });
     auto *presetRow = new QHBoxLayout;
     presetRow->addWidget(fields.preset, 1);
@@ -236,6 +234,13 @@ void ScenarioEditor::buildInference(QVBoxLayout *form)
     serve->addRow(tr("Output per request"), m_outputTokens);
     m_qps = realBox(m_inference, u"requestsPerSecond"_s, tr("Requests per second"), 0.001, 1e7, 3, tr(" req/s"));
     serve->addRow(tr("Load"), m_qps);
+    // A load that changes month by month: the constant load then gives way to the curve.
+    m_demand = new DemandEditor(m_inference);
+    connect(m_demand, &DemandEditor::edited, this, [this] {
+        m_qps->setEnabled(m_demand->points().isEmpty());
+        Q_EMIT edited();
+    });
+    serve->addRow(tr("Demand curve"), m_demand);
     m_ttft = realBox(m_inference, u"ttftMs"_s, tr("Time to first token target"), 0, 600'000, 0, tr(" ms"), tr("no target"));
     serve->addRow(tr("TTFT target"), m_ttft);
     m_tpot = realBox(m_inference, u"tpotMs"_s, tr("Time per output token target"), 0, 60'000, 1, tr(" ms"), tr("no target"));
@@ -272,6 +277,7 @@ void ScenarioEditor::buildInference(QVBoxLayout *form)
     serve->addRow(tr("Engine"), m_engine);
     m_months = spinBox(m_inference, u"months"_s, tr("Serving horizon"), 1, 240, tr(" months"));
     serve->addRow(tr("Horizon"), m_months);
+    connect(m_months, &QSpinBox::valueChanged, m_demand, &DemandEditor::setMonths);
     m_production = new QCheckBox(tr("Production (N+1, no spot)"), m_inference);
     m_production->setObjectName(u"production"_s);
     m_production->setAccessibleName(tr("Production service"));

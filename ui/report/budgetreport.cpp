@@ -1,6 +1,7 @@
 #include "ui/report/budgetreport.h"
 
 #include "core/common/savefile.h"
+#include "core/planning/options/demand.h"
 #include "core/planning/plan/variance.h"
 
 #include "ui/format.h"
@@ -513,6 +514,15 @@ QString budgetSection(const Plan &plan)
         totals << reportAmount(plan.budget.cashTotal);
     budget.add(totals, true);
     html += budget.html() + chartPlaceholder(charts::Budget);
+    // A demand curve: the recommended service's fleet month by month (demand.h).
+    if (const InferenceOption *serve = plan.recommendedInference(); serve && !serve->byMonth.isEmpty()) {
+        html += u"<h3>%1</h3><p>%2</p>"_s.arg(esc(tr("Demand by month")), esc(planning::demandSummary(plan.demand, *serve, plan.demandSteps)));
+        Table demand{{tr("Month"), tr("Requests/s"), tr("Replicas"), tr("Instances"), tr("Committed"), tr("Cost")}, {0, 1, 2, 3, 4, 5}, {}, {}};
+        for (const DemandMonth &d : serve->byMonth)
+            demand.add({QString::number(d.month), format::report().number(d.requestsPerSecond, 2), QString::number(d.replicas),
+                        QString::number(d.instances), QString::number(d.committed), reportAmount(d.cost)});
+        html += demand.html();
+    }
     if (cashDiffers)
         html += u"<p>"_s
                 + esc(tr("Cash out: owned hardware is paid for in the month it starts (capex) and then costs its "
