@@ -33,6 +33,7 @@ DemandEditor::DemandEditor(QWidget *parent)
     m_table->setHorizontalHeaderLabels({tr("Month"), tr("Requests/s")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->setFixedHeight(96);
     // As wide as the editor's column, no wider: the table and the chart would otherwise ask for
     // more than the other fields and narrow the results beside the editor.
@@ -68,10 +69,16 @@ DemandEditor::DemandEditor(QWidget *parent)
     chart->addSeries(m_line);
     chart->legend()->hide();
     chart->setMargins(QMargins(0, 0, 0, 0));
+    // Small labels, few ticks: the chart is as narrow as the editor's column.
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
     auto *x = new QValueAxis;
     x->setLabelFormat(u"%d"_s);
+    x->setLabelsFont(small);
     auto *y = new QValueAxis;
-    y->setLabelFormat(u"%g"_s);
+    y->setLabelFormat(u"%.0f"_s);
+    y->setLabelsFont(small);
+    y->setTickCount(3);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     m_line->attachAxis(x);
