@@ -3,6 +3,7 @@
 #include "core/catalog/acceleratorcatalog.h"
 #include "core/common/units.h"
 #include "core/planning/model/inference.h"
+#include "core/planning/options/demand.h"
 #include "core/planning/options/inferenceplanner.h"
 #include "tests/qtstringmaker.h"
 #include "tests/testsupport.h"
@@ -622,4 +623,13 @@ TEST_CASE("Serving: the break-even load against an API is where self-hosting fir
             CHECK(self(*q * f) > api(*q * f));
     }
     CHECK(found > 50);
+}
+
+TEST_CASE("A demand curve's months: held before the first point and after the last, ramped or stepped between", "[serving][demand]")
+{
+    const QList<scenario::DemandPoint> points{{3, 10}, {6, 40}};
+    CHECK(planning::demandByMonth(points, false, 8) == QList<double>{10, 10, 10, 20, 30, 40, 40, 40});
+    CHECK(planning::demandByMonth(points, true, 8) == QList<double>{10, 10, 10, 10, 10, 40, 40, 40});
+    CHECK(planning::demandByMonth({{1, 5}}, false, 3) == QList<double>{5, 5, 5});
+    CHECK(planning::demandByMonth({}, false, 12).isEmpty());
 }
