@@ -47,6 +47,15 @@ QJsonArray jsonArray(const Run &run)
     return document.array();
 }
 
+QString pdfFlatText(const QString &pdf)
+{
+    QProcess text;
+    text.start(u"pdftotext"_s, {pdf, u"-"_s});
+    REQUIRE(text.waitForFinished(30'000));
+    REQUIRE(text.exitCode() == 0);
+    return QString::fromUtf8(text.readAllStandardOutput()).simplified();
+}
+
 QJsonObject jsonObject(const Run &run)
 {
     INFO(run.err.toStdString());

@@ -42,6 +42,8 @@ struct Scratch
 QJsonArray jsonArray(const Run &run);
 /// The JSON object a successful run printed (a test failure if it failed or printed none).
 QJsonObject jsonObject(const Run &run);
+/// A PDF's text as pdftotext gives it, whitespace simplified (a test failure if it cannot be read).
+QString pdfFlatText(const QString &pdf);
 /// How many sheets `prices sheets` lists.
 int sheetCount(const Scratch &scratch);
 

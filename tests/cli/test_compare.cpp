@@ -281,10 +281,7 @@ TEST_CASE("owned hardware: the report says what buying costs in cash and when it
     const QString pdf = scratch.dir.filePath(u"buy.pdf"_s);
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, scenario, u"--top"_s, u"60"_s});
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"Buying the hardware"_s));
     CHECK(flat.contains(u"Capex "_s));
     CHECK(flat.contains(u"server(s) with their network"_s));
@@ -431,10 +428,7 @@ TEST_CASE("report A B: a comparison page with each scenario's figures", "[cli][c
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, a, b});
     INFO(run.err.toStdString());
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     const QJsonArray compared =
         jsonObject(scratch.run({u"compare"_s, a, b, u"--format"_s, u"json"_s}))[u"scenarios"_s].toArray();
     REQUIRE(compared.size() == 2);
@@ -487,10 +481,7 @@ TEST_CASE("cash flow: owned hardware is paid up front, rented capacity as it is 
 
     const QString pdf = scratch.dir.filePath(u"cash.pdf"_s);
     REQUIRE(scratch.run({u"report"_s, u"-o"_s, pdf, owned}).exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"Cash out"_s));
     CHECK(flat.contains(u"paid for in the month it starts"_s));
     // Energy of the recommended (owned H100/B200) run; on premises there is no grid to price CO2e.

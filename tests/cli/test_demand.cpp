@@ -11,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
 using namespace Qt::StringLiterals;
 using namespace accelplan::test;
@@ -193,10 +192,7 @@ TEST_CASE("report: the budget section gives the fleet month by month under a dem
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, path});
     INFO(run.err.toStdString());
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"Demand by month"_s));
     CHECK(flat.contains(u"Demand 2.00 → 40.0 requests/s over 12 months (ramp, peak 40.0)"_s));
     CHECK(flat.contains(u"Requests/s Replicas Instances Committed Cost"_s));

@@ -121,10 +121,7 @@ TEST_CASE("report: the summary gives the recommended option's cluster and step b
     const QJsonObject top = QJsonDocument::fromJson(plan.out.toUtf8()).object()[u"training"_s][u"options"_s][0].toObject();
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"llama-70b.accelplan"_s)});
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     const QJsonObject p = top[u"parallelism"_s].toObject();
     CHECK(flat.contains(u"Cluster: %1 node(s) of %2, %3"_s.arg(top[u"nodes"_s].toInt())
                             .arg(top[u"accelerators_per_node"_s].toInt())
@@ -213,10 +210,7 @@ TEST_CASE("report: the team's discounts are named in the sources with the list p
     REQUIRE(added.exitCode == 0);
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"llama-70b.accelplan"_s)});
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"The team's negotiated discounts applied"_s));
     CHECK(flat.contains(u"Quote Q-17"_s));
     CHECK(flat.contains(u"(list %1, the team's discount)"_s.arg(top[u"list_price"_s].toDouble())));
@@ -237,10 +231,7 @@ TEST_CASE("report: a vendor's quote ranked in the plan is named in the sources a
     CHECK(top[u"provider"_s].toString() == u"Neo Cloud"_s);
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"llama-70b.accelplan"_s)});
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"Vendors' quotes ranked"_s));
     CHECK(flat.contains(u"the team's quote 1, valid until 2099-12-31"_s)); // its price row: no sheet 0 line 0
     CHECK_FALSE(flat.contains(u"sheet 0 line 0"_s));
@@ -260,10 +251,7 @@ TEST_CASE("report: the serving section says what buying the tokens from a hosted
     REQUIRE_FALSE(apis.isEmpty());
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"chat-service-8b-eur.accelplan"_s)});
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"Buying tokens: the cheapest of %1 hosted API price(s) for this model is %2"_s
                             .arg(apis.size())
                             .arg(apis[0][u"provider"_s].toString())));
@@ -287,10 +275,7 @@ TEST_CASE("report: the all-in lines are named in the cost basis with their sourc
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, scenario});
     INFO(run.err.toStdString());
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"All-in lines"_s)); // the budget's column
     // Each line in the cost basis with its amount and source.
     CHECK(flat.contains(u"+ storage "_s));

@@ -9,7 +9,6 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
@@ -92,10 +91,7 @@ TEST_CASE("report: prices read long before the prices' date are marked stale", "
     const QString pdf = scratch.dir.filePath(u"report.pdf"_s);
     const Run run = scratch.run({u"report"_s, u"-o"_s, pdf, examplePath(u"chat-service-8b-eur.accelplan"_s)});
     REQUIRE(run.exitCode == 0);
-    QProcess text;
-    text.start(u"pdftotext"_s, {pdf, u"-"_s});
-    REQUIRE(text.waitForFinished(30'000));
-    const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    const QString flat = pdfFlatText(pdf);
     CHECK(flat.contains(u"old-h100x8 (on_demand), stale"_s));
     CHECK(flat.contains(u"read 2026-01-05"_s));
     CHECK(flat.contains(QRegularExpression(u"Stale prices: [1-9][0-9]* of these were read more than 180 days"_s)));
