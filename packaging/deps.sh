@@ -10,6 +10,7 @@ packages=(
   catch2
   libssl-dev          # OpenSSL SHA-256 for multi-gigabyte price files
   rapidjson-dev       # RapidJSON's SAX reader: the provider JSON price files, streamed
+  libglpk-dev         # GLPK: the mixed integer program of plan --optimise-commitments
   libsqlite3-dev      # SQLite's own interface on the connection Qt's driver opens: prices read without a QVariant per column
   fonts-dejavu-core   # text renders headless (offscreen GUI tests, PDFs)
   poppler-utils       # pdftotext/pdftoppm for report tests

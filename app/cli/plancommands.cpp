@@ -4,6 +4,7 @@
 #include "core/common/savefile.h"
 #include "core/common/tr.h"
 #include "core/planning/plan/focus.h"
+#include "core/planning/plan/commitmentadvice.h"
 #include "core/planning/plan/compare.h"
 #include "core/planning/plan/planinputs.h"
 #include "core/planning/plan/planjson.h"
@@ -139,6 +140,23 @@ int planCommand(Context &context, const QCommandLineParser &parser)
         since = planning::compareSince(*planThen, *plan, *then->offers, *context.planInputs()->offers, date);
         sinceJson.insert(u"since"_s, planning::sinceJson(*since));
     }
+    // --optimise-commitments: which 1- and 3-year commitments to buy for the service (issue 40).
+    std::optional<planning::CommitmentAdvice> advice;
+    if (parser.isSet(u"optimise-commitments"_s)) {
+        planning::CommitmentGoal goal;
+        std::optional<double> cap, percentile;
+        if (!numberOption(context, parser, u"idle-cap"_s, 0, 1, &cap, false)
+            || !numberOption(context, parser, u"idle-percentile"_s, 0.5, 1, &percentile, false))
+            return ExitUsage;
+        goal.idleCap = cap.value_or(goal.idleCap);
+        goal.percentile = percentile.value_or(goal.percentile);
+        const planning::PlanInputs *inputs = context.planInputs();
+        advice = planning::adviseCommitments(*plan, *inputs->offers, inputs->fx, planned->scenario.sensitivity,
+                                             planned->scenario.lockin.commitmentOtherUse, goal);
+        sinceJson.insert(u"commitment_advice"_s, planning::commitmentAdviceJson(*advice, goal, plan->currency));
+    } else if (parser.isSet(u"idle-cap"_s) || parser.isSet(u"idle-percentile"_s)) {
+        return context.usage(Tr::tr("--idle-cap and --idle-percentile go with --optimise-commitments"));
+    }
     if (*format == OutputFormat::Json) {
         // Streamed: one option's JSON at a time (byte for byte what planJson() would print).
         return writeJson(context, [&](QIODevice *out) { planning::writePlanJson(*plan, listed, out, sinceJson); });
@@ -185,6 +203,8 @@ int planCommand(Context &context, const QCommandLineParser &parser)
             context.out << Tr::tr("Lock-in, training: %1\n").arg(plan->trainingBreakEven->summary);
         if (plan->inferenceBreakEven)
             context.out << Tr::tr("Lock-in, inference: %1\n").arg(plan->inferenceBreakEven->summary);
+        if (advice)
+            context.out << advice->summary(plan->currency) << '\n';
         if (since) {
             const double delta = since->costNow - since->costThen;
             context.out << Tr::tr("Since %1: the recommended cost moved by %2%3 %4 (budget %5%6); %7; %8 offer "
@@ -337,6 +357,15 @@ QList<Command> planCommands()
                                                    "a real run is (evaluation, restarts, stalls, warm-up; the default)."),
                           });
              p.addOption(demandOption());
+             p.addOption({u"optimise-commitments"_s,
+                          Tr::tr("Also say which 1- and 3-year commitments to buy for the service: the portfolio of "
+                                 "least expected cost over the volume band's scenarios (JSON commitment_advice).")});
+             p.addOption({u"idle-cap"_s,
+                          Tr::tr("With --optimise-commitments: at most this share of the committed instance-months "
+                                 "idle (default 0.10) ..."),
+                          u"R"_s});
+             p.addOption({u"idle-percentile"_s,
+                          Tr::tr("... in at least this share of the scenarios (default 0.9, P90)."), u"P"_s});
          },
          planCommand, true},
         {u"report"_s, u""_s, Tr::tr("write the PDF budget report of a scenario file"),

@@ -197,3 +197,58 @@ TEST_CASE("report: the budget section gives the fleet month by month under a dem
     CHECK(flat.contains(u"Demand 2.00 → 40.0 requests/s over 12 months (ramp, peak 40.0)"_s));
     CHECK(flat.contains(u"Requests/s Replicas Instances Committed Cost"_s));
 }
+
+TEST_CASE("plan --optimise-commitments says which commitments to buy for the service's curve", "[cli][demand][commitments]")
+{
+    Scratch scratch;
+    // AWS only, commitments or on demand: the curve 10 requests/s for six months, then 40.
+    const QString path = service(scratch, u"commit.accelplan"_s, {point(1, 10), point(7, 40)}, u"step"_s,
+                                 {{u"providers"_s, QJsonArray{u"AWS"_s}}, {u"price_models"_s, QJsonArray{u"commit_1y"_s}}});
+    const QJsonObject p = plan(scratch, {path, u"--optimise-commitments"_s});
+    const QJsonObject advice = p[u"commitment_advice"_s].toObject();
+    INFO(QJsonDocument(advice).toJson().toStdString());
+    REQUIRE_FALSE(advice.contains(u"reason"_s));
+    CHECK(advice[u"provider"_s].toString() == u"AWS"_s);
+    CHECK(advice[u"percentile"_s].toDouble() == 0.9);
+    CHECK(advice[u"idle_cap"_s].toDouble() == 0.1);
+    CHECK(advice[u"scenarios"_s].toInt() == 40);
+    CHECK(advice[u"optimal"_s].toBool());
+    CHECK(advice[u"idle_share"_s].toDouble() <= 0.1);
+    const QJsonArray purchases = advice[u"purchases"_s].toArray();
+    REQUIRE_FALSE(purchases.isEmpty());
+    for (const QJsonValue &buy : purchases) {
+        CHECK(QStringList{u"commit_1y"_s, u"commit_3y"_s}.contains(buy[u"price_model"_s].toString()));
+        CHECK(buy[u"instances"_s].toInt() > 0);
+        CHECK(buy[u"start_month"_s].toInt() >= 1);
+    }
+    CHECK(advice[u"expected_saving"_s].toDouble() > 0);
+    CHECK(advice[u"expected_saving"_s].toDouble()
+          == Approx(advice[u"on_demand_cost"_s].toDouble() - advice[u"expected_cost"_s].toDouble()));
+    CHECK(advice[u"summary"_s].toString().startsWith(u"Commitments for AWS"_s));
+    // A tighter cap can only cost as much or more.
+    const QJsonObject tight = plan(scratch, {path, u"--optimise-commitments"_s, u"--idle-cap"_s, u"0"_s});
+    CHECK(tight[u"commitment_advice"_s][u"idle_share"_s].toDouble() == 0);
+    if (tight[u"commitment_advice"_s][u"sku"_s] == advice[u"sku"_s])
+        CHECK(tight[u"commitment_advice"_s][u"expected_cost"_s].toDouble() >= advice[u"expected_cost"_s].toDouble() - 0.01);
+    // The table says it in a sentence; the flags are checked.
+    const Run table = scratch.run({u"plan"_s, path, u"--optimise-commitments"_s});
+    CHECK(table.out.contains(u"Commitments for AWS"_s));
+    CHECK(scratch.run({u"plan"_s, path, u"--optimise-commitments"_s, u"--idle-cap"_s, u"2"_s}).exitCode == 1);
+    CHECK(scratch.run({u"plan"_s, path, u"--idle-cap"_s, u"0.2"_s}).exitCode == 1);
+    // Without the flag, no advice.
+    CHECK_FALSE(plan(scratch, {path}).contains(u"commitment_advice"_s));
+}
+
+TEST_CASE("plan --optimise-commitments advises none when the demand ends in month 4", "[cli][demand][commitments]")
+{
+    Scratch scratch;
+    const QString path = service(scratch, u"ends.accelplan"_s, {point(1, 20), point(5, 0)}, u"step"_s,
+                                 {{u"providers"_s, QJsonArray{u"AWS"_s}}});
+    const QJsonObject p = plan(scratch, {path, u"--optimise-commitments"_s});
+    const QJsonArray months = p[u"inference"_s][u"by_month"_s].toArray();
+    REQUIRE(months.size() == 12);
+    CHECK(months[4][u"instances"_s].toInt() == 0); // no load, no fleet
+    const QJsonObject advice = p[u"commitment_advice"_s].toObject();
+    CHECK(advice[u"purchases"_s].toArray().isEmpty());
+    CHECK(advice.contains(u"reason"_s));
+}

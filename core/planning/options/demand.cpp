@@ -52,7 +52,8 @@ void applyDemand(InferenceOption &option, const QList<double> &load, bool produc
         DemandMonth month;
         month.month = int(m) + 1;
         month.requestsPerSecond = load[m];
-        month.replicas = std::max(1, int(std::ceil(loadReplicas * load[m] / peak - 1e-9))) + spare;
+        // No load, no service that month (a quote's minimum is paid still).
+        month.replicas = load[m] > 0 ? std::max(1, int(std::ceil(loadReplicas * load[m] / peak - 1e-9))) + spare : 0;
         month.instances = std::max(minimum, int(std::ceil(double(option.instances) * month.replicas / option.replicas - 1e-9)));
         if (model == pricing::PriceModel::Purchase)
             month.instances = option.instances; // bought once, for the peak

@@ -18,8 +18,8 @@ namespace accelplan::planning {
 QList<double> demandByMonth(const QList<scenario::DemandPoint> &points, bool steps, int months);
 
 /// Sizes \a option, planned for the curve's peak, for each month's \a load: replicas in proportion
-/// to the load (whole, at least one) plus the spare of a production service, instances in
-/// proportion to the replicas; each month's cost of the accelerators in the plan's currency.
+/// to the load (whole, at least one) plus the spare of a production service, none in a month
+/// without load, instances in proportion to the replicas; each month's cost of the accelerators in the plan's currency.
 /// Hourly and monthly rentals follow the load; a commitment covers the fewest instances any month
 /// needs and the rest is paid at \a onDemandPerHour (the same offer's on-demand price per
 /// instance-hour, in the offer's currency), or covers the peak when there is none (said in its
