@@ -168,7 +168,7 @@ OfferCost offerCost(const pricing::PriceRecord &offer, int instances, const Rang
         auto ownedCost = [&](double hours) { return n * (owned->total() * hours + ownedIdleCost(*owned, hours)); };
         c.amount = {ownedCost(wallHours.low), ownedCost(wallHours.typical), ownedCost(wallHours.high)};
         c.terms.ownedIdle = n * ownedIdleCost(*owned, wallHours.typical);
-        c.terms.owned = *owned;
+        c.terms.owned = std::make_shared<const OwnedHourly>(*owned);
         break;
     }
     return c;

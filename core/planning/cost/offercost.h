@@ -9,6 +9,8 @@
 
 #include <QList>
 
+#include <memory>
+
 namespace accelplan::planning {
 
 /// The length of a 1- or 3-year commitment in hours; 0 for every other price model.
@@ -44,7 +46,9 @@ struct CostTerms
     double otherUse = 0;             ///< commitments: the share other work uses
     std::optional<Decimal> setupFee; ///< monthly servers
     QString blockBasis;              ///< capacity blocks: how the blocks were counted
-    std::optional<OwnedHourly> owned; ///< purchases: the owned cost per hour of use, in its lines
+    /// Purchases: the owned cost per hour of use, in its lines. Shared, and null for every rented
+    /// option: a plan holds hundreds of thousands of options, a few of them owned.
+    std::shared_ptr<const OwnedHourly> owned;
     double ownedIdle = 0;            ///< purchases: the idle capex charged (typical hours, all servers)
     int runs = 1;
     double wallHours = 0; ///< the run's typical wall hours

@@ -188,7 +188,7 @@ void priceOption(InferenceOption &option, const catalog::Accelerator &accelerato
     const auto owned = ownedHourlyForOffer(offer, accelerator, request.ownership, rate);
     option.monthlyCost = monthlyPerInstance(offer, owned) * option.instances * rate;
     option.costTerms = costTerms(offer, option.instances);
-    option.costTerms.owned = owned;
+    option.costTerms.owned = owned ? std::make_shared<const OwnedHourly>(*owned) : nullptr;
     if (offer.key.priceModel == pricing::PriceModel::Monthly && offer.setupFee)
         option.setupCost = offer.setupFee->toDouble() * option.instances * rate;
     const InferenceProjection &p = *option.projection;
